@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerSessions } from './auth/sessions';
+import type { DatabaseHandle } from './db/database';
+import { ApiError } from './http/api-error';
+import { requestLocale } from './http/request-locale';
+import { registerAuthRoutes } from './routes/auth.routes';
+import { registerHealthRoutes } from './routes/health.routes';
+import { registerPreferenceRoutes } from './routes/preferences.routes';
+import { createShellSender, registerShellRoutes } from './routes/shell.routes';
+import { registerTranslationRoutes } from './routes/translations.routes';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  logLevel?: string;
+}
+
+// Zod's own messages (wrong type, bad JSON shape) in French; our schemas use catalog keys.
+z.config(z.locales.fr());
+
+const isApiRequest = (url: string) => url.startsWith('/api/') || url === '/api';
+
+export async function buildApp({ database, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: logLevel },
+    // A request id in every log line, taken from the proxy when it sends one, and echoed back.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles and style tags for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+
+  const { db } = database;
+  registerSessions(app, db);
+  registerHealthRoutes(app, db);
+  registerTranslationRoutes(app);
+  registerAuthRoutes(app, db);
+  registerPreferenceRoutes(app, db);
+  const sendShell = createShellSender();
+  await registerShellRoutes(app, sendShell);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiRequest(request.url)) {
+      return reply.code(404).send(new ApiError(404, 'errors.pages.404.title').toJSON(requestLocale(request)));
+    }
+    return sendShell(request, reply, 404);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const locale = requestLocale(request);
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toJSON(locale));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors = Object.fromEntries(
+        error.validation.map((issue) => [issue.instancePath.replace(/^\//, '').replace(/\//g, '.'), issue.message]),
+      );
+      return reply.code(400).send(new ApiError(400, 'errors.form', fieldErrors).toJSON(locale));
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    if (statusCode < 500) {
+      // Malformed requests (bad JSON, too large a body): a clear message, never internals.
+      return reply.code(statusCode).send(new ApiError(statusCode, 'errors.form').toJSON(locale));
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (!isApiRequest(request.url)) return sendShell(request, reply, 500);
+    return reply.code(500).send(new ApiError(500, 'errors.generic').toJSON(locale));
+  });
+
+  return app;
+}

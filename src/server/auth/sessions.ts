@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { sessions, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+
+export const SESSION_COOKIE = 'sid';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** "Se souvenir de moi": the session survives browser restarts for 30 days. */
+export const PERSISTENT_LIFETIME_MS = 30 * DAY_MS;
+/** Otherwise it ends with the browser, after 12 hours at most, or 2 hours idle. */
+export const BROWSER_LIFETIME_MS = 12 * HOUR_MS;
+export const IDLE_TIMEOUT_MS = 2 * HOUR_MS;
+/** lastSeenAt is written at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  locale: string;
+  emailSignature: string;
+  preferences: typeof users.$inferSelect.preferences;
+}
+
+export interface AuthContext {
+  sessionId: string;
+  csrfToken: string;
+  user: SessionUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+export async function openSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  persistent: boolean,
+): Promise<{ csrfToken: string }> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const lifetime = persistent ? PERSISTENT_LIFETIME_MS : BROWSER_LIFETIME_MS;
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    csrfToken,
+    persistent,
+    expiresAt: new Date(Date.now() + lifetime),
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    // Without maxAge the cookie ends with the browser.
+    ...(persistent ? { maxAge: lifetime / 1000 } : {}),
+  });
+  return { csrfToken };
+}
+
+export async function closeSession(db: Database, reply: FastifyReply, auth: AuthContext): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+async function loadSession(db: Database, token: string): Promise<AuthContext | null> {
+  const sessionId = hashToken(token);
+  const [row] = await db
+    .select({
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isAdmin: users.isAdmin,
+        locale: users.locale,
+        emailSignature: users.emailSignature,
+        preferences: users.preferences,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, sql`now()`),
+        or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, new Date(Date.now() - IDLE_TIMEOUT_MS))),
+        eq(users.enabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, csrfToken: row.csrfToken, user: row.user };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Loads the session of API requests and checks the CSRF token of every state-changing request
+ * made within a session (header X-CSRF-Token, bound to the session).
+ */
+export function registerSessions(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/translations')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await loadSession(db, token) : null;
+    if (request.auth && !SAFE_METHODS.has(request.method)) {
+      if (request.headers['x-csrf-token'] !== request.auth.csrfToken) throw new ApiError(403, 'errors.csrf');
+    }
+  });
+}
+
+/** preHandler for routes that need a logged-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw new ApiError(401, 'errors.unauthenticated');
+}
+
+/** The logged-in user of a route guarded by requireUser. */
+export function currentAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new ApiError(401, 'errors.unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  /** Unset: mails are recorded in the email log, never sent. */
+  smtpUrl: string | undefined;
+  /** Base of absolute links in mails. */
+  appUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Demo data on the first start of an empty database: on by default for the embedded database only. */
+  demoData: boolean;
+  logLevel: string;
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${value}".`);
+  }
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = parsePort(env.PORT);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './var'),
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: env.DEMO_DATA ? env.DEMO_DATA === 'true' : databaseUrl === undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,4 @@
+-- Accent-insensitive and fuzzy search on names (contacts, users).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent;

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageRouteNames, routePattern } from '../../shared/routes';
+import { requestLocale } from '../http/request-locale';
+import { webDistDir } from '../project-root';
+
+export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => FastifyReply;
+
+/**
+ * Sends the built single-page app's shell. Error pages are the same shell with the status in
+ * `data-status`, so the app renders the page matching the HTTP status without any inline script.
+ */
+export function createShellSender(): SendShell {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  return (request, reply, status) => {
+    if (!shell) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built: run "npm run build".');
+    }
+    const statusAttribute = status === 200 ? '' : ` data-status="${status}"`;
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(shell.replace(/<html lang="[^"]*"/, `<html lang="${requestLocale(request)}"${statusAttribute}`));
+  };
+}
+
+/** The app's assets, and its shell for every page route of the shared route table. */
+export async function registerShellRoutes(app: FastifyInstance, sendShell: SendShell): Promise<void> {
+  const assetsDir = path.join(webDistDir, 'assets');
+  if (existsSync(assetsDir)) {
+    // Vite puts a content hash in every asset name, so they can be cached for good.
+    await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', immutable: true, maxAge: '1y' });
+  }
+  for (const name of pageRouteNames) {
+    app.get(routePattern(name), (request, reply) => sendShell(request, reply, 200));
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Messages are catalog keys: the server translates them in its replies, the forms with i18next. */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required'),
+  password: z.string().min(1, 'validation.required'),
+  remember: z.boolean().default(false),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  lastName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  emailSignature: z.string().max(20000, 'validation.too_long'),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** toggle-content: open is true when the side menu is not enlarged. */
+export const toggleContentSchema = z.object({ open: z.boolean() });
+
+export interface SessionUserPayload {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  locale: string;
+  emailSignature: string;
+  preferences: { sidebarEnlarged?: boolean };
+}
+
+/** GET /api/session and POST /api/connexion */
+export interface SessionPayload {
+  user: SessionUserPayload;
+  csrfToken: string;
+}
+
+/** Every API error reply. */
+export interface ApiErrorPayload {
+  statusCode: number;
+  code: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}

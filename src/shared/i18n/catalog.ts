@@ -1,0 +1,73 @@
+import enJs from './en/js.json';
+import enMessages from './en/messages.json';
+import frJs from './fr/js.json';
+import frMessages from './fr/messages.json';
+
+/** French first; English fills any key French lacks. */
+export const locales = ['fr', 'en'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'fr';
+export const fallbackLocale: Locale = 'en';
+
+export const domains = ['messages', 'js'] as const;
+export type Domain = (typeof domains)[number];
+
+export type Catalog = { [key: string]: string | number | boolean | Catalog };
+
+export const catalogs: Record<Locale, Record<Domain, Catalog>> = {
+  fr: { messages: frMessages, js: frJs },
+  en: { messages: enMessages, js: enJs },
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function isDomain(value: unknown): value is Domain {
+  return typeof value === 'string' && (domains as readonly string[]).includes(value);
+}
+
+function mergeCatalogs(base: Catalog, override: Catalog): Catalog {
+  const merged: Catalog = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = merged[key];
+    merged[key] =
+      typeof value === 'object' && typeof current === 'object' ? mergeCatalogs(current, value) : value;
+  }
+  return merged;
+}
+
+/** The catalog of a locale and domain, with the fallback locale's keys filling the gaps. */
+export function resolvedCatalog(locale: Locale, domain: Domain): Catalog {
+  if (locale === fallbackLocale) return catalogs[locale][domain];
+  return mergeCatalogs(catalogs[fallbackLocale][domain], catalogs[locale][domain]);
+}
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: Catalog[string] | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Translates outside React (server replies, mails). Same conventions as i18next: "{{name}}"
+ * placeholders and "_one"/"_other" plural suffixes chosen with the locale's plural rules.
+ */
+export function translate(
+  locale: Locale,
+  key: string,
+  values: Record<string, string | number> = {},
+  domain: Domain = 'messages',
+): string {
+  const catalog = resolvedCatalog(locale, domain);
+  const pluralKey =
+    typeof values.count === 'number' ? `${key}_${new Intl.PluralRules(locale).select(values.count)}` : undefined;
+  const template =
+    (pluralKey && (lookup(catalog, pluralKey) ?? lookup(catalog, `${key}_other`))) ?? lookup(catalog, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    values[name] === undefined ? match : String(values[name]),
+  );
+}

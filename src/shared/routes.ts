@@ -1,0 +1,128 @@
+/**
+ * The named route table shared by the server and the web app. Every link and API call is built
+ * from a route name, so a path is written once. Page routes ("admin.*", "client.*") are the client
+ * routes of the single-page app: the server answers them with the app shell, and 404 for any path
+ * that matches neither a page nor a server route.
+ */
+export const routeTable = {
+  // Back-office pages
+  'admin.dashboard': '/admin',
+  'admin.login': '/admin/connexion',
+  'admin.forgot_password': '/admin/mot-de-passe-oublie',
+  'admin.register': '/admin/inscription',
+
+  // JSON API
+  'api.health': '/api/health',
+  'api.session': '/api/session',
+  'api.login': '/api/connexion',
+  'api.logout': '/api/deconnexion',
+  'api.toggle_content': '/api/toggle-content',
+  'api.profile': '/api/mon-profil',
+
+  // Files
+  'translations': '/translations/{domain}.{_format}',
+} as const;
+
+export type RouteName = keyof typeof routeTable;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+type ParamValue = string | number;
+
+/** Required route parameters, plus any extra ones, which become the query string. */
+export type RouteParams<N extends RouteName> = Record<ParamNames<(typeof routeTable)[N]>, ParamValue> &
+  Record<string, ParamValue | undefined>;
+
+/** Parameters may be omitted for routes that have none. */
+type ParamsArg<N extends RouteName> = [ParamNames<(typeof routeTable)[N]>] extends [never]
+  ? [params?: Record<string, ParamValue | undefined>]
+  : [params: RouteParams<N>];
+
+export class RouteError extends Error {
+  constructor(
+    readonly code: 'unknown_route' | 'missing_parameter',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RouteError';
+  }
+}
+
+export interface UrlContext {
+  scheme: string;
+  host: string;
+  locale: string;
+}
+
+/** Defaults for absolute URLs, as the spec sets them. */
+export const defaultUrlContext: UrlContext = { scheme: 'http', host: 'localhost', locale: 'fr' };
+
+const placeholder = /\{(\w+)\}/g;
+
+function patternOf(name: string): string {
+  const pattern = (routeTable as Record<string, string>)[name];
+  if (pattern === undefined) {
+    throw new RouteError('unknown_route', `Unknown route name "${name}".`);
+  }
+  return pattern;
+}
+
+function build(name: string, params: Record<string, ParamValue | undefined>, locale: string): string {
+  const pattern = patternOf(name);
+  const used = new Set<string>();
+  const filled = pattern.replace(placeholder, (_match, key: string) => {
+    used.add(key);
+    const value = key === '_locale' ? (params[key] ?? locale) : params[key];
+    if (value === undefined || value === '') {
+      throw new RouteError('missing_parameter', `Route "${name}" needs the parameter "${key}".`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (!used.has(key) && value !== undefined) query.append(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** The path of a named route; extra parameters become the query string. */
+export function path<N extends RouteName>(name: N, ...[params]: ParamsArg<N>): string {
+  return build(name, params ?? {}, defaultUrlContext.locale);
+}
+
+/** The absolute URL of a named route (http://localhost by default). */
+export function url<N extends RouteName>(
+  name: N,
+  params?: Record<string, ParamValue | undefined>,
+  context: Partial<UrlContext> = {},
+): string {
+  const { scheme, host, locale } = { ...defaultUrlContext, ...context };
+  return `${scheme}://${host}${build(name, params ?? {}, locale)}`;
+}
+
+/** The pattern with ":name" parameters, as Fastify and React Router write them. */
+export function routePattern(name: RouteName): string {
+  return patternOf(name).replace(placeholder, ':$1');
+}
+
+export function isPageRoute(name: string): boolean {
+  return name.startsWith('admin.') || name.startsWith('client.');
+}
+
+export const pageRouteNames = (Object.keys(routeTable) as RouteName[]).filter(isPageRoute);
+
+const pageMatchers = pageRouteNames.map((name) => {
+  const source = routeTable[name]
+    .split(placeholder)
+    .map((part, index) => (index % 2 === 1 ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return { name, regex: new RegExp(`^${source}/?$`) };
+});
+
+/** The page route a browser path belongs to, or null: the server answers 404 for null. */
+export function matchPageRoute(pathname: string): RouteName | null {
+  return pageMatchers.find(({ regex }) => regex.test(pathname))?.name ?? null;
+}
