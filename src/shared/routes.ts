@@ -18,6 +18,7 @@ export const routeTable = {
   'api.logout': '/api/deconnexion',
   'api.toggle_content': '/api/toggle-content',
   'api.profile': '/api/mon-profil',
+  'api.locale': '/api/langue',
 
   // Files
   'translations': '/translations/{domain}.{_format}',
@@ -30,6 +31,11 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
   : never;
 
 type ParamValue = string | number;
+
+/** Routes without parameters: what a menu entry can point to. */
+export type ParamlessRouteName = {
+  [N in RouteName]: [ParamNames<(typeof routeTable)[N]>] extends [never] ? N : never;
+}[RouteName];
 
 /** Required route parameters, plus any extra ones, which become the query string. */
 export type RouteParams<N extends RouteName> = Record<ParamNames<(typeof routeTable)[N]>, ParamValue> &

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sanitizeHtml from 'sanitize-html';
-import { profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
+import { localeSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
 import { routePattern } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
@@ -28,6 +28,16 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
         .update(users)
         .set({ preferences: sql`${users.preferences} || ${JSON.stringify({ sidebarEnlarged: !request.body.open })}::jsonb` })
         .where(eq(users.id, user.id));
+      return reply.code(204).send();
+    },
+  );
+
+  api.post(
+    routePattern('api.locale'),
+    { preHandler: requireUser, schema: { body: localeSchema } },
+    async (request, reply) => {
+      const { user } = currentAuth(request);
+      await db.update(users).set({ locale: request.body.locale }).where(eq(users.id, user.id));
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from '../i18n/catalog';
 
 /** Messages are catalog keys: the server translates them in its replies, the forms with i18next. */
 export const loginSchema = z.object({
@@ -14,6 +15,8 @@ export const profileSchema = z.object({
   emailSignature: z.string().max(20000, 'validation.too_long'),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const localeSchema = z.object({ locale: z.enum(locales) });
 
 /** toggle-content: open is true when the side menu is not enlarged. */
 export const toggleContentSchema = z.object({ open: z.boolean() });

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Outlet, createBrowserRouter, useLocation } from 'react-router';
+import { routePattern } from '../shared/routes';
+import { DashboardScreen } from './screens/dashboard/dashboard.screen';
+import { ErrorScreen, errorStatusOf } from './screens/error/error.screen';
+import { LoginScreen } from './screens/login/login.screen';
+import { AdminLayout } from './shell/admin.layout';
+import { DialogProvider } from './shell/dialogs.component';
+import { Toaster } from './shell/toasts.component';
+
+/** Set by the server on the shell when it answers an error status (404, 500…). */
+const statusFromServer = errorStatusOf(document.documentElement.dataset.status);
+
+function RootLayout() {
+  const location = useLocation();
+  const [firstLocationKey] = useState(location.key);
+  const status = location.key === firstLocationKey ? statusFromServer : null;
+  return (
+    <DialogProvider>
+      {status ? <ErrorScreen status={status} /> : <Outlet />}
+      <Toaster />
+    </DialogProvider>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: routePattern('admin.login'), element: <LoginScreen /> },
+      {
+        element: <AdminLayout />,
+        children: [{ path: routePattern('admin.dashboard'), element: <DashboardScreen /> }],
+      },
+      { path: '*', element: <ErrorScreen status={404} /> },
+    ],
+  },
+]);

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Box, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { loginSchema, type LoginInput, type SessionPayload } from '../../../shared/account/account.schema';
+import { path } from '../../../shared/routes';
+import { ApiRequestError, apiRequest } from '../../api-client';
+import { useSession, useSetSession } from '../../session.hook';
+import { useDocumentTitle } from '../../shell/document-title.hook';
+import { ErrorScreen } from '../error/error.screen';
+
+/** Only same-site paths are followed after login, never another site. */
+function safeRedirect(target: string | null): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : path('admin.dashboard');
+}
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.title'));
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { data: session } = useSession();
+  const setSession = useSetSession();
+  const [error, setError] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
+  const redirect = searchParams.get('redirect');
+
+  if (session) return <Navigate to={safeRedirect(redirect)} replace />;
+  if (blocked) return <ErrorScreen status={429} />;
+
+  const submit = form.handleSubmit(async (values: LoginInput) => {
+    setError(null);
+    try {
+      setSession(await apiRequest<SessionPayload>('POST', path('api.login'), values));
+      await navigate(safeRedirect(redirect), { replace: true });
+    } catch (caught) {
+      if (caught instanceof ApiRequestError && caught.status === 429) setBlocked(true);
+      setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));
+    }
+  });
+
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <Center mih="100vh" p="md" bg="gray.1">
+      <Paper component="main" withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Box>
+              <Text c="dimmed" size="sm">
+                {t('app.name')}
+              </Text>
+              <Title order={1} size="h2">
+                {t('login.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('login.intro')}
+              </Text>
+            </Box>
+            {redirect && !error && <Alert color="blue">{t('login.auth_required')}</Alert>}
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              required
+              {...form.register('email')}
+              error={errors.email?.message && t(errors.email.message)}
+            />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              required
+              visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+              {...form.register('password')}
+              error={errors.password?.message && t(errors.password.message)}
+            />
+            <Checkbox label={t('login.remember_me')} {...form.register('remember')} />
+            <Button type="submit" loading={isSubmitting} fullWidth>
+              {t('login.submit')}
+            </Button>
+            <Anchor component={Link} to={path('admin.forgot_password')} size="sm">
+              {t('login.forgot_password')}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

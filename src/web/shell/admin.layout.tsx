@@ -1,0 +1,138 @@
+import { ActionIcon, AppShell, Avatar, Burger, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { SessionPayload } from '../../shared/account/account.schema';
+import { path } from '../../shared/routes';
+import { apiRequest } from '../api-client';
+import { ProfileModal } from '../screens/profile/profile.modal';
+import { useSession, useSetSession } from '../session.hook';
+import { useConfirmedSubmit } from './dialogs.component';
+import { SettingsBar } from './settings-bar.component';
+import { Sidebar } from './sidebar.component';
+import { toast } from './toasts.component';
+import { autoEnlarges, useViewportWidth } from './viewport.hook';
+
+/** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { data: session, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t('shell.loading')} />
+      </Center>
+    );
+  }
+  if (!session) {
+    return <Navigate to={path('admin.login', { redirect: location.pathname + location.search })} replace />;
+  }
+  return <AdminShell session={session} />;
+}
+
+function AdminShell({ session }: { session: SessionPayload }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setSession = useSetSession();
+  const width = useViewportWidth();
+  const extraSmall = width < 768;
+  const inAutoRange = autoEnlarges(width);
+
+  // Open or enlarged: the user's choice, except that a window 768 to 1028 wide starts enlarged
+  // (the menu button still opens it there until the window leaves that range).
+  const [preference, setPreference] = useState(session.user.preferences.sidebarEnlarged ?? false);
+  const [openedInRange, setOpenedInRange] = useState(false);
+  const [wasInRange, setWasInRange] = useState(inAutoRange);
+  if (wasInRange !== inAutoRange) {
+    setWasInRange(inAutoRange);
+    setOpenedInRange(false);
+  }
+  const enlarged = inAutoRange ? !openedInRange : preference;
+  const [mobileOpened, setMobileOpened] = useState(false);
+  const [settingsOpened, setSettingsOpened] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
+
+  function changeEnlarged(next: boolean) {
+    setPreference(next);
+    if (inAutoRange) setOpenedInRange(!next);
+    void apiRequest('POST', path('api.toggle_content'), { open: !next });
+  }
+
+  const logoutForm = useRef<HTMLFormElement>(null);
+  const onLogout = useConfirmedSubmit(
+    { title: t('logout.confirm_title'), body: t('logout.confirm_body'), confirmLabel: t('logout.confirm') },
+    async () => {
+      await apiRequest('POST', path('api.logout'));
+      setSession(null);
+      await navigate(path('admin.login'));
+      toast.info(t('logout.done'));
+    },
+  );
+
+  const fullName = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
+  const showEnlarged = enlarged && !extraSmall;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: showEnlarged ? 72 : 260, breakpoint: 768, collapsed: { mobile: !mobileOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={extraSmall && mobileOpened}
+              aria-expanded={extraSmall ? mobileOpened : !enlarged}
+              onClick={() => (extraSmall ? setMobileOpened((opened) => !opened) : changeEnlarged(!enlarged))}
+              aria-label={t('shell.toggle_menu')}
+              size="sm"
+            />
+            <Text fw={700}>{t('app.name')}</Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="subtle" size="lg" aria-label={t('shell.open_settings')} onClick={() => setSettingsOpened(true)}>
+              <IconSettings size={20} aria-hidden />
+            </ActionIcon>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('shell.user_menu', { name: fullName })}>
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar size="sm" radius="xl" color="blue" aria-hidden>
+                      {fullName.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    {!extraSmall && <Text size="sm">{fullName}</Text>}
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => setProfileOpened(true)}>
+                  {t('shell.profile')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logoutForm.current?.requestSubmit()}>
+                  {t('shell.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <form ref={logoutForm} onSubmit={onLogout} hidden />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <Sidebar enlarged={showEnlarged} onNavigate={() => setMobileOpened(false)} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <SettingsBar
+        opened={settingsOpened}
+        onClose={() => setSettingsOpened(false)}
+        enlarged={enlarged}
+        onEnlargedChange={changeEnlarged}
+      />
+      <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} user={session.user} />
+    </AppShell>
+  );
+}

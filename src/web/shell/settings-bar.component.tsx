@@ -1,0 +1,50 @@
+import { Drawer, Group, Radio, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { locales } from '../../shared/i18n/catalog';
+import { path } from '../../shared/routes';
+import { apiRequest } from '../api-client';
+import { applyLocale } from '../i18n';
+import { useUpdateSessionUser } from '../session.hook';
+
+interface SettingsBarProps {
+  opened: boolean;
+  onClose: () => void;
+  enlarged: boolean;
+  onEnlargedChange: (enlarged: boolean) => void;
+}
+
+/** The right-hand settings bar: language and side-menu mode, kept with the user. */
+export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: SettingsBarProps) {
+  const { t, i18n } = useTranslation();
+  const updateUser = useUpdateSessionUser();
+
+  async function changeLocale(locale: string) {
+    applyLocale(locale);
+    updateUser({ locale });
+    await apiRequest('POST', path('api.locale'), { locale });
+  }
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title={t('shell.settings_title')} closeButtonProps={{ 'aria-label': t('actions.close') }}>
+      <Stack gap="lg">
+        <Radio.Group label={t('shell.language')} value={i18n.language} onChange={(value) => void changeLocale(value)}>
+          <Group mt="xs">
+            {locales.map((locale) => (
+              <Radio key={locale} value={locale} label={t(`shell.languages.${locale}`)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Radio.Group
+          label={t('shell.sidebar_mode')}
+          value={enlarged ? 'enlarged' : 'open'}
+          onChange={(value) => onEnlargedChange(value === 'enlarged')}
+        >
+          <Group mt="xs">
+            <Radio value="open" label={t('shell.sidebar_open')} />
+            <Radio value="enlarged" label={t('shell.sidebar_enlarged')} />
+          </Group>
+        </Radio.Group>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { visibleMenu, type MenuEntry } from '../../shared/menu';
+import { path } from '../../shared/routes';
+
+const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
+  dashboard: IconLayoutDashboard,
+};
+
+/** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */
+export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Permissions come with the access profiles; until then every entry is visible to every user.
+  const sections = visibleMenu(() => true);
+
+  return (
+    <Stack gap="md" component="nav" aria-label={t('shell.main_navigation')}>
+      {sections.map(({ section, entries }) => (
+        <div key={section}>
+          {!enlarged && (
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {t(`menu.sections.${section}`)}
+            </Text>
+          )}
+          {entries.map((entry) => {
+            const Icon = icons[entry.icon];
+            const href = path(entry.route);
+            const label = t(entry.label);
+            const link = (
+              <NavLink
+                key={entry.route}
+                component={Link}
+                to={href}
+                onClick={onNavigate}
+                active={location.pathname === href}
+                aria-current={location.pathname === href ? 'page' : undefined}
+                leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                label={enlarged ? undefined : label}
+                aria-label={enlarged ? label : undefined}
+              />
+            );
+            return enlarged ? (
+              <Tooltip key={entry.route} label={label} position="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
+        </div>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Notification, Transition } from '@mantine/core';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The spec's toast timings (section 9). */
+export const toastTimings = { timeOut: 5000, extendedTimeOut: 1000, showDuration: 300, hideDuration: 1000 };
+
+type ToastLevel = 'success' | 'error' | 'info' | 'warning';
+interface Toast {
+  id: number;
+  level: ToastLevel;
+  message: string;
+}
+
+const levelColors: Record<ToastLevel, string> = { success: 'green', error: 'red', info: 'blue', warning: 'orange' };
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+function push(level: ToastLevel, message: string): void {
+  // Newest on top.
+  toasts = [{ id: nextId++, level, message }, ...toasts];
+  emit();
+}
+
+function remove(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+export const toast = {
+  success: (message: string) => push('success', message),
+  error: (message: string) => push('error', message),
+  info: (message: string) => push('info', message),
+  warning: (message: string) => push('warning', message),
+};
+
+function useToasts(): Toast[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasts,
+  );
+}
+
+/**
+ * One toast: shown in 300 ms, hidden after 5 s; hovering holds it, and it goes 1 s after the
+ * pointer leaves; hiding takes 1 s.
+ */
+function ToastItem({ toast: item }: { toast: Toast }) {
+  const { t } = useTranslation('js');
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hideAfter = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setShown(false), delay);
+  };
+
+  useEffect(() => {
+    // Mounted hidden, then shown on the next frame so the entrance transition runs.
+    const frame = requestAnimationFrame(() => setShown(true));
+    hideAfter(toastTimings.timeOut);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  return (
+    <Transition
+      mounted={shown}
+      transition="fade-left"
+      duration={toastTimings.showDuration}
+      exitDuration={toastTimings.hideDuration}
+      onExited={() => remove(item.id)}
+    >
+      {(styles) => (
+        <Notification
+          style={styles}
+          color={levelColors[item.level]}
+          role={item.level === 'error' ? 'alert' : 'status'}
+          withBorder
+          onMouseEnter={() => clearTimeout(timer.current)}
+          onMouseLeave={() => hideAfter(toastTimings.extendedTimeOut)}
+          onClose={() => setShown(false)}
+          closeButtonProps={{ 'aria-label': t('toast.close') }}
+          data-toast-level={item.level}
+        >
+          {item.message}
+        </Notification>
+      )}
+    </Transition>
+  );
+}
+
+export function Toaster() {
+  const { t } = useTranslation('js');
+  const items = useToasts();
+  return (
+    <section
+      aria-label={t('toast.region')}
+      style={{ position: 'fixed', top: 16, right: 16, zIndex: 1000, display: 'flex', flexDirection: 'column', gap: 8, width: 360, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      {items.map((item) => (
+        <ToastItem key={item.id} toast={item} />
+      ))}
+    </section>
+  );
+}
