@@ -53,15 +53,7 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
   });
   await app.register(fastifyCookie);
 
-  const { db } = database;
-  registerSessions(app, db);
-  registerHealthRoutes(app, db);
-  registerTranslationRoutes(app);
-  registerAuthRoutes(app, db);
-  registerPreferenceRoutes(app, db);
   const sendShell = createShellSender();
-  await registerShellRoutes(app, sendShell);
-
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request.url)) {
       return reply.code(404).send(new ApiError(404, 'errors.pages.404.title').toJSON(requestLocale(request)));
@@ -87,6 +79,15 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
     if (!isApiRequest(request.url)) return sendShell(request, reply, 500);
     return reply.code(500).send(new ApiError(500, 'errors.generic').toJSON(locale));
   });
+
+  // After the handlers: Fastify binds the error handler to routes when they are registered.
+  const { db } = database;
+  registerSessions(app, db);
+  registerHealthRoutes(app, db);
+  registerTranslationRoutes(app);
+  registerAuthRoutes(app, db);
+  registerPreferenceRoutes(app, db);
+  await registerShellRoutes(app, sendShell);
 
   return app;
 }

@@ -17,7 +17,10 @@ export function createShellSender(): SendShell {
   const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   return (request, reply, status) => {
     if (!shell) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('Web app not built: run "npm run build".');
+      return reply
+        .code(status === 200 ? 503 : status)
+        .type('text/plain; charset=utf-8')
+        .send('Web app not built: run "npm run build".');
     }
     const statusAttribute = status === 200 ? '' : ` data-status="${status}"`;
     return reply

@@ -27,7 +27,7 @@ export function isDomain(value: unknown): value is Domain {
   return typeof value === 'string' && (domains as readonly string[]).includes(value);
 }
 
-function mergeCatalogs(base: Catalog, override: Catalog): Catalog {
+export function mergeCatalogs(base: Catalog, override: Catalog): Catalog {
   const merged: Catalog = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = merged[key];

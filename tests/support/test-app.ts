@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { SessionPayload } from '../../src/shared/account/account.schema';
+import { path } from '../../src/shared/routes';
+import { buildApp } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { seedEmptyDatabase } from '../../src/server/db/seed';
+import { openTestDatabase } from './test-database';
+
+export const adminCredentials = { email: 'admin@exemple.fr', password: 'Un-mot-de-passe-solide-2026' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The whole API in-process on a fresh database holding the first administrator. */
+export async function createTestApp(configure?: (app: FastifyInstance) => void): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await seedEmptyDatabase(database.db, {
+    adminEmail: adminCredentials.email,
+    adminPassword: adminCredentials.password,
+    demoData: false,
+  });
+  const app = await buildApp({ database, logLevel: 'silent' });
+  configure?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface LoggedIn {
+  cookie: string;
+  csrfToken: string;
+  session: SessionPayload;
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find(({ name }) => name === 'sid');
+  if (!cookie) throw new Error(`no session cookie in the reply (${response.statusCode}: ${response.body})`);
+  return `sid=${cookie.value}`;
+}
+
+export async function logIn(app: FastifyInstance, credentials = adminCredentials, remember = false): Promise<LoggedIn> {
+  const response = await app.inject({ method: 'POST', url: path('api.login'), payload: { ...credentials, remember } });
+  const session = response.json<SessionPayload>();
+  return { cookie: sessionCookieOf(response), csrfToken: session.csrfToken, session };
+}
