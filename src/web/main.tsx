@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/tiptap/styles.css';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,7 +8,13 @@ import { RouterProvider } from 'react-router/dom';
 import { router } from './app.router';
 import './i18n';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+// Darker shades than Mantine's defaults, so text, links and dimmed text meet WCAG AA contrast.
+const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'sm' });
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
 const root = document.getElementById('root');
@@ -16,7 +22,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

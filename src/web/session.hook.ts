@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { SessionPayload } from '../shared/account/account.schema';
 import { path } from '../shared/routes';
 import { ApiRequestError, apiRequest, setCsrfToken } from './api-client';
@@ -32,7 +33,10 @@ export function useSession() {
 
 export function useSetSession() {
   const queryClient = useQueryClient();
-  return (session: SessionPayload | null) => queryClient.setQueryData(sessionKey, adopt(session));
+  return useCallback(
+    (session: SessionPayload | null) => queryClient.setQueryData(sessionKey, adopt(session)),
+    [queryClient],
+  );
 }
 
 /** Applies a change to the logged-in user in the cached session. */

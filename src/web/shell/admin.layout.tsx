@@ -1,13 +1,14 @@
-import { ActionIcon, AppShell, Avatar, Burger, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { ActionIcon, AppShell, Burger, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSettings, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { SessionPayload } from '../../shared/account/account.schema';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
+import { loggedOutState } from '../screens/login/login.screen';
 import { ProfileModal } from '../screens/profile/profile.modal';
-import { useSession, useSetSession } from '../session.hook';
+import { useSession } from '../session.hook';
 import { useConfirmedSubmit } from './dialogs.component';
 import { SettingsBar } from './settings-bar.component';
 import { Sidebar } from './sidebar.component';
@@ -34,8 +35,6 @@ export function AdminLayout() {
 
 function AdminShell({ session }: { session: SessionPayload }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const setSession = useSetSession();
   const width = useViewportWidth();
   const extraSmall = width < 768;
   const inAutoRange = autoEnlarges(width);
@@ -53,6 +52,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
   const [mobileOpened, setMobileOpened] = useState(false);
   const [settingsOpened, setSettingsOpened] = useState(false);
   const [profileOpened, setProfileOpened] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(false);
 
   function changeEnlarged(next: boolean) {
     setPreference(next);
@@ -65,11 +65,14 @@ function AdminShell({ session }: { session: SessionPayload }) {
     { title: t('logout.confirm_title'), body: t('logout.confirm_body'), confirmLabel: t('logout.confirm') },
     async () => {
       await apiRequest('POST', path('api.logout'));
-      setSession(null);
-      await navigate(path('admin.login'));
       toast.info(t('logout.done'));
+      setLoggedOut(true);
     },
   );
+
+  // The login screen forgets the cached session: clearing it here would first send the now
+  // anonymous user to login "to come back to this page".
+  if (loggedOut) return <Navigate to={path('admin.login')} replace state={loggedOutState} />;
 
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
   const showEnlarged = enlarged && !extraSmall;
@@ -100,9 +103,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
               <Menu.Target>
                 <UnstyledButton aria-label={t('shell.user_menu', { name: fullName })}>
                   <Group gap={8} wrap="nowrap">
-                    <Avatar size="sm" radius="xl" color="blue" aria-hidden>
-                      {fullName.slice(0, 1).toUpperCase()}
-                    </Avatar>
+                    <IconUserCircle size={26} stroke={1.5} aria-hidden />
                     {!extraSmall && <Text size="sm">{fullName}</Text>}
                   </Group>
                 </UnstyledButton>

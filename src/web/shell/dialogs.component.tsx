@@ -150,7 +150,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogsContext.Provider value={dialogs}>
       {children}
-      <Modal opened={request !== null} onClose={close} title={texts.title} centered closeButtonProps={{ 'aria-label': texts.cancelLabel }}>
+      <Modal opened={request !== null} onClose={close} title={texts.title} centered closeButtonProps={{ 'aria-label': tm('actions.close') }}>
         {typeof texts.body === 'string' ? <Text>{texts.body}</Text> : texts.body}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>

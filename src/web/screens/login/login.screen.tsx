@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Box, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginInput, type SessionPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useSession, useSetSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../error/error.screen';
+
+/** Navigation state of the move to login on logout: the session still cached is on its way out. */
+export const loggedOutState = { loggedOut: true };
 
 /** Only same-site paths are followed after login, never another site. */
 function safeRedirect(target: string | null): string {
@@ -20,6 +23,7 @@ export function LoginScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const { data: session } = useSession();
   const setSession = useSetSession();
@@ -27,8 +31,12 @@ export function LoginScreen() {
   const [blocked, setBlocked] = useState(false);
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
   const redirect = searchParams.get('redirect');
+  const loggingOut = (location.state as typeof loggedOutState | null)?.loggedOut === true;
+  useEffect(() => {
+    if (loggingOut) setSession(null);
+  }, [loggingOut, setSession]);
 
-  if (session) return <Navigate to={safeRedirect(redirect)} replace />;
+  if (session && !loggingOut) return <Navigate to={safeRedirect(redirect)} replace />;
   if (blocked) return <ErrorScreen status={429} />;
 
   const submit = form.handleSubmit(async (values: LoginInput) => {

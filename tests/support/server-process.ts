@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../../src/server/project-root';
+import { adminCredentials } from './test-app';
+import { createScratchDatabase, testDatabaseUrl } from './test-database';
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Sends the signal and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Where a test server keeps its data: a DATA_DIR for PGlite, or a scratch database on TEST_DATABASE_URL. */
+export interface ServerStorage {
+  env: Record<string, string>;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dispose(): Promise<void>;
+}
+
+export async function createServerStorage(): Promise<ServerStorage> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'renov-test-'));
+  const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : undefined;
+  return {
+    dataDir,
+    databaseUrl: scratch?.url,
+    env: { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
+    },
+  };
+}
+
+const READY = /Back-office prêt : (http:\/\/\S+)\/admin/;
+
+/** The built server (dist/server/main.js) as a real process on a free port. */
+export function startServer(storage: ServerStorage, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/server/main.js')], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: adminCredentials.email,
+      ADMIN_PASSWORD: adminCredentials.password,
+      ...storage.env,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready after 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = READY.exec(output);
+      if (!ready?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        baseUrl: ready[1],
+        child,
+        output: () => output,
+        stop: (signal = 'SIGTERM') => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before being ready:\n${output}`));
+    });
+  });
+}
