@@ -66,7 +66,10 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toJSON(locale));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = Object.fromEntries(
-        error.validation.map((issue) => [issue.instancePath.replace(/^\//, '').replace(/\//g, '.'), issue.message ?? 'errors.form']),
+        error.validation.map((issue) => [
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+          issue.message ?? 'errors.form',
+        ]),
       );
       return reply.code(400).send(new ApiError(400, 'errors.form', fieldErrors).toJSON(locale));
     }

@@ -30,7 +30,9 @@ describe('route table', () => {
 
   it('builds absolute URLs on http://localhost by default, with locale fr', () => {
     expect(url('admin.dashboard')).toBe('http://localhost/admin');
-    expect(url('admin.login', {}, { scheme: 'https', host: 'renov.exemple.fr' })).toBe('https://renov.exemple.fr/admin/connexion');
+    expect(url('admin.login', {}, { scheme: 'https', host: 'renov.exemple.fr' })).toBe(
+      'https://renov.exemple.fr/admin/connexion',
+    );
   });
 
   it('gives Fastify and React Router patterns', () => {

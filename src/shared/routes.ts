@@ -21,14 +21,12 @@ export const routeTable = {
   'api.locale': '/api/langue',
 
   // Files
-  'translations': '/translations/{domain}.{_format}',
+  translations: '/translations/{domain}.{_format}',
 } as const;
 
 export type RouteName = keyof typeof routeTable;
 
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : never;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
 type ParamValue = string | number;
 

@@ -33,7 +33,11 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const payload = (data as ApiErrorPayload | null) ?? { statusCode: response.status, code: 'errors.generic', message: '' };
+    const payload = (data as ApiErrorPayload | null) ?? {
+      statusCode: response.status,
+      code: 'errors.generic',
+      message: '',
+    };
     throw new ApiRequestError(response.status, payload);
   }
   return data as T;

@@ -28,10 +28,13 @@ describe('unknown paths', () => {
     expect(response.json()).toMatchObject({ statusCode: 404, message: 'Page non trouvée' });
   });
 
-  it.each(['/admin/nothing-here', '/nothing-here', '/admin/connexion/extra'])('answer 404 for the page %s', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-  });
+  it.each(['/admin/nothing-here', '/nothing-here', '/admin/connexion/extra'])(
+    'answer 404 for the page %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+    },
+  );
 
   it('serve the app shell with 200 for the pages of the route table', async () => {
     for (const url of ['/admin', '/admin/connexion']) {
@@ -75,7 +78,10 @@ describe('security headers', () => {
 
 describe('translations', () => {
   it('serve the French catalog as JSON by default', async () => {
-    const response = await t.app.inject({ method: 'GET', url: path('translations', { domain: 'messages', _format: 'json' }) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('translations', { domain: 'messages', _format: 'json' }),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.locale).toBe('fr');
@@ -83,8 +89,15 @@ describe('translations', () => {
   });
 
   it('serve English on ?locale=en, and the js domain', async () => {
-    const response = await t.app.inject({ method: 'GET', url: path('translations', { domain: 'js', _format: 'json', locale: 'en' }) });
-    expect(response.json()).toMatchObject({ locale: 'en', domain: 'js', translations: { dialog: { cancel: 'Cancel' } } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('translations', { domain: 'js', _format: 'json', locale: 'en' }),
+    });
+    expect(response.json()).toMatchObject({
+      locale: 'en',
+      domain: 'js',
+      translations: { dialog: { cancel: 'Cancel' } },
+    });
   });
 
   it('define the catalog for scripts in the js format', async () => {
@@ -98,10 +111,20 @@ describe('translations', () => {
 
   it("follow the logged-in user's language", async () => {
     const { cookie, csrfToken } = await logIn(t.app);
-    await t.app.inject({ method: 'POST', url: path('api.locale'), headers: { cookie, 'x-csrf-token': csrfToken }, payload: { locale: 'en' } });
+    await t.app.inject({
+      method: 'POST',
+      url: path('api.locale'),
+      headers: { cookie, 'x-csrf-token': csrfToken },
+      payload: { locale: 'en' },
+    });
     const response = await t.app.inject({ method: 'GET', url: '/translations/messages.json', headers: { cookie } });
     expect(response.json().locale).toBe('en');
-    await t.app.inject({ method: 'POST', url: path('api.locale'), headers: { cookie, 'x-csrf-token': csrfToken }, payload: { locale: 'fr' } });
+    await t.app.inject({
+      method: 'POST',
+      url: path('api.locale'),
+      headers: { cookie, 'x-csrf-token': csrfToken },
+      payload: { locale: 'fr' },
+    });
   });
 
   it('answer 404 for an unknown domain or format', async () => {

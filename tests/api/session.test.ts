@@ -25,13 +25,24 @@ describe('login', () => {
   });
 
   it('refuses an empty form with field errors in French', async () => {
-    const response = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { email: '', password: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { email: '', password: '' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toEqual({ email: 'Ce champ est obligatoire.', password: 'Ce champ est obligatoire.' });
+    expect(response.json().fieldErrors).toEqual({
+      email: 'Ce champ est obligatoire.',
+      password: 'Ce champ est obligatoire.',
+    });
   });
 
   it('opens a server-side session in an HttpOnly, SameSite=Lax cookie, ending with the browser by default', async () => {
-    const response = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { ...adminCredentials, email: 'ADMIN@exemple.fr' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { ...adminCredentials, email: 'ADMIN@exemple.fr' },
+    });
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find(({ name }) => name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -41,7 +52,11 @@ describe('login', () => {
   });
 
   it('keeps the session 30 days with "Se souvenir de moi"', async () => {
-    const response = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { ...adminCredentials, remember: true } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { ...adminCredentials, remember: true },
+    });
     expect(response.cookies.find(({ name }) => name === 'sid')?.maxAge).toBe(30 * 24 * 3600);
   });
 
@@ -61,12 +76,24 @@ describe('login', () => {
       { email: 'disabled@exemple.fr', passwordHash, enabled: false },
       { email: 'expired@exemple.fr', passwordHash, expiresAt: new Date(Date.now() - 1000) },
     ]);
-    const disabled = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { email: 'disabled@exemple.fr', password: 'Another-solid-password-1' } });
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { email: 'disabled@exemple.fr', password: 'Another-solid-password-1' },
+    });
     expect(disabled.statusCode).toBe(403);
     expect(disabled.json().message).toBe("Votre compte n'est pas activé.");
-    const expired = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { email: 'expired@exemple.fr', password: 'Another-solid-password-1' } });
+    const expired = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { email: 'expired@exemple.fr', password: 'Another-solid-password-1' },
+    });
     expect(expired.json().message).toBe('Votre compte a expiré.');
-    const wrong = await t.app.inject({ method: 'POST', url: path('api.login'), payload: { email: 'expired@exemple.fr', password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: path('api.login'),
+      payload: { email: 'expired@exemple.fr', password: 'nope' },
+    });
     expect(wrong.json().message).toBe('Identifiant ou mot de passe incorrect.');
   });
 });
@@ -85,14 +112,22 @@ describe('session', () => {
     const response = await t.app.inject({ method: 'POST', url: path('api.logout'), headers: { cookie } });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Jeton CSRF invalide');
-    const wrongToken = await t.app.inject({ method: 'POST', url: path('api.logout'), headers: { cookie, 'x-csrf-token': 'forged' } });
+    const wrongToken = await t.app.inject({
+      method: 'POST',
+      url: path('api.logout'),
+      headers: { cookie, 'x-csrf-token': 'forged' },
+    });
     expect(wrongToken.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: path('api.session'), headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('is destroyed by logout: the old cookie no longer works', async () => {
     const { cookie, csrfToken } = await logIn(t.app);
-    const logout = await t.app.inject({ method: 'POST', url: path('api.logout'), headers: { cookie, 'x-csrf-token': csrfToken } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: path('api.logout'),
+      headers: { cookie, 'x-csrf-token': csrfToken },
+    });
     expect(logout.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: path('api.session'), headers: { cookie } })).statusCode).toBe(401);
   });
@@ -110,7 +145,10 @@ describe('preferences', () => {
   it('stores the side-menu state from toggle-content', async () => {
     const { cookie, csrfToken } = await logIn(t.app);
     const headers = { cookie, 'x-csrf-token': csrfToken };
-    expect((await t.app.inject({ method: 'POST', url: path('api.toggle_content'), headers, payload: { open: false } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: path('api.toggle_content'), headers, payload: { open: false } }))
+        .statusCode,
+    ).toBe(204);
     let session = await t.app.inject({ method: 'GET', url: path('api.session'), headers });
     expect(session.json().user.preferences).toEqual({ sidebarEnlarged: true });
     await t.app.inject({ method: 'POST', url: path('api.toggle_content'), headers, payload: { open: true } });
@@ -120,7 +158,12 @@ describe('preferences', () => {
 
   it('refuses a toggle-content without a boolean', async () => {
     const { cookie, csrfToken } = await logIn(t.app);
-    const response = await t.app.inject({ method: 'POST', url: path('api.toggle_content'), headers: { cookie, 'x-csrf-token': csrfToken }, payload: { open: 'yes' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.toggle_content'),
+      headers: { cookie, 'x-csrf-token': csrfToken },
+      payload: { open: 'yes' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors.open).toBeTruthy();
   });
@@ -132,12 +175,21 @@ describe('preferences', () => {
       method: 'PUT',
       url: path('api.profile'),
       headers,
-      payload: { firstName: 'Anne', lastName: 'Dupont', emailSignature: '<p onclick="x()">Anne <strong>Dupont</strong></p><script>alert(1)</script>' },
+      payload: {
+        firstName: 'Anne',
+        lastName: 'Dupont',
+        emailSignature: '<p onclick="x()">Anne <strong>Dupont</strong></p><script>alert(1)</script>',
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().emailSignature).toBe('<p>Anne <strong>Dupont</strong></p>');
 
-    const refused = await t.app.inject({ method: 'PUT', url: path('api.profile'), headers, payload: { firstName: '', lastName: 'X', emailSignature: '' } });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: path('api.profile'),
+      headers,
+      payload: { firstName: '', lastName: 'X', emailSignature: '' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fieldErrors).toEqual({ firstName: 'Ce champ est obligatoire.' });
     const session = await t.app.inject({ method: 'GET', url: path('api.session'), headers });

@@ -14,11 +14,15 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
 
   api.post(routePattern('api.login'), { schema: { body: loginSchema } }, async (request, reply) => {
     const { email, password, remember } = request.body;
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     const passwordMatches = await verifyPassword(user && !user.deletedAt ? user.passwordHash : null, password);
     if (!user || !passwordMatches) throw new ApiError(401, 'login.errors.bad_credentials');
     if (!user.enabled) throw new ApiError(403, 'login.errors.account_disabled');
-    if (user.expiresAt && user.expiresAt.getTime() < Date.now()) throw new ApiError(403, 'login.errors.account_expired');
+    if (user.expiresAt && user.expiresAt.getTime() < Date.now())
+      throw new ApiError(403, 'login.errors.account_expired');
 
     const { csrfToken } = await openSession(db, request, reply, user.id, remember);
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));

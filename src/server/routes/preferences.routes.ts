@@ -26,7 +26,9 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
       const { user } = currentAuth(request);
       await db
         .update(users)
-        .set({ preferences: sql`${users.preferences} || ${JSON.stringify({ sidebarEnlarged: !request.body.open })}::jsonb` })
+        .set({
+          preferences: sql`${users.preferences} || ${JSON.stringify({ sidebarEnlarged: !request.body.open })}::jsonb`,
+        })
         .where(eq(users.id, user.id));
       return reply.code(204).send();
     },

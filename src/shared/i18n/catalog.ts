@@ -31,8 +31,7 @@ export function mergeCatalogs(base: Catalog, override: Catalog): Catalog {
   const merged: Catalog = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = merged[key];
-    merged[key] =
-      typeof value === 'object' && typeof current === 'object' ? mergeCatalogs(current, value) : value;
+    merged[key] = typeof value === 'object' && typeof current === 'object' ? mergeCatalogs(current, value) : value;
   }
   return merged;
 }

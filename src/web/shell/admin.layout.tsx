@@ -96,7 +96,12 @@ function AdminShell({ session }: { session: SessionPayload }) {
             <Text fw={700}>{t('app.name')}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="subtle" size="lg" aria-label={t('shell.open_settings')} onClick={() => setSettingsOpened(true)}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('shell.open_settings')}
+              onClick={() => setSettingsOpened(true)}
+            >
               <IconSettings size={20} aria-hidden />
             </ActionIcon>
             <Menu position="bottom-end" withinPortal>
@@ -112,7 +117,10 @@ function AdminShell({ session }: { session: SessionPayload }) {
                 <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => setProfileOpened(true)}>
                   {t('shell.profile')}
                 </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logoutForm.current?.requestSubmit()}>
+                <Menu.Item
+                  leftSection={<IconLogout size={16} aria-hidden />}
+                  onClick={() => logoutForm.current?.requestSubmit()}
+                >
                   {t('shell.logout')}
                 </Menu.Item>
               </Menu.Dropdown>

@@ -1,5 +1,14 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiRequestError, apiRequest } from '../api-client';
@@ -96,7 +105,12 @@ export function DialogProvider({ children }: { children: ReactNode }) {
           open({
             kind: 'discard',
             resolve,
-            texts: { title: tm('unsaved.title'), body: tm('unsaved.body'), confirmLabel: tm('unsaved.leave'), cancelLabel: tm('unsaved.stay') },
+            texts: {
+              title: tm('unsaved.title'),
+              body: tm('unsaved.body'),
+              confirmLabel: tm('unsaved.leave'),
+              cancelLabel: tm('unsaved.stay'),
+            },
           }),
         ),
     }),
@@ -150,7 +164,15 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogsContext.Provider value={dialogs}>
       {children}
-      <Modal opened={request !== null} onClose={close} title={texts.title} centered closeButtonProps={{ 'aria-label': tm('actions.close') }}>
+      <Modal
+        opened={request !== null}
+        onClose={close}
+        title={texts.title}
+        centered
+        // Above any other modal: a confirmation is always asked on top of what it confirms.
+        zIndex={400}
+        closeButtonProps={{ 'aria-label': tm('actions.close') }}
+      >
         {typeof texts.body === 'string' ? <Text>{texts.body}</Text> : texts.body}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>

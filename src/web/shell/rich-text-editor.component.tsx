@@ -15,7 +15,9 @@ interface RichTextEditorProps {
 /** Ctrl/Cmd+S in the editor submits the open modal, as its submit button would. */
 function submitOpenModal(event: KeyboardEvent<HTMLDivElement>): void {
   if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-  const submit = event.currentTarget.closest('[role="dialog"]')?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const submit = event.currentTarget
+    .closest('[role="dialog"]')
+    ?.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!submit) return;
   event.preventDefault();
   submit.click();
@@ -35,7 +37,13 @@ export function RichTextEditor({ label, description, value, onChange }: RichText
   });
 
   return (
-    <Input.Wrapper label={label} description={description} labelElement="div" labelProps={{ id: labelId }} onKeyDown={submitOpenModal}>
+    <Input.Wrapper
+      label={label}
+      description={description}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      onKeyDown={submitOpenModal}
+    >
       <MantineRichTextEditor editor={editor} labels={controlLabels}>
         <MantineRichTextEditor.Toolbar>
           <MantineRichTextEditor.ControlsGroup>

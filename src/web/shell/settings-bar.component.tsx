@@ -25,7 +25,13 @@ export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: Set
   }
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t('shell.settings_title')} closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title={t('shell.settings_title')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <Stack gap="lg">
         <Radio.Group label={t('shell.language')} value={i18n.language} onChange={(value) => void changeLocale(value)}>
           <Group mt="xs">

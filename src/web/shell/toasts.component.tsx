@@ -103,7 +103,19 @@ export function Toaster() {
   return (
     <section
       aria-label={t('toast.region')}
-      style={{ position: 'fixed', top: 16, right: 16, zIndex: 1000, display: 'flex', flexDirection: 'column', gap: 8, width: 360, maxWidth: 'calc(100vw - 32px)' }}
+      style={{
+        position: 'fixed',
+        // Below the 56 px header, so toasts never cover the user menu.
+        top: 64,
+        right: 16,
+        // Above modals (200), below menus and popovers (300), which open where a toast may stand.
+        zIndex: 250,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        width: 360,
+        maxWidth: 'calc(100vw - 32px)',
+      }}
     >
       {items.map((item) => (
         <ToastItem key={item.id} toast={item} />

@@ -5,7 +5,9 @@ import { useDialogs } from './dialogs.component';
 /** Leaving a form with unsaved data asks first: in-app navigation through the dialog, tab closing through the browser. */
 export function useUnsavedChangesGuard(dirty: boolean): void {
   const dialogs = useDialogs();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Box, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +42,10 @@ export function LoginScreen() {
   const setSession = useSetSession();
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } });
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
   const redirect = searchParams.get('redirect');
   const loggingOut = (location.state as typeof loggedOutState | null)?.loggedOut === true;
   useEffect(() => {

@@ -58,11 +58,27 @@ export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
   const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
 
   return (
-    <Modal opened={opened} onClose={() => void close()} title={t('profile.title')} size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Modal
+      opened={opened}
+      onClose={() => void close()}
+      title={t('profile.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <form onSubmit={save} noValidate>
         <Stack>
-          <TextInput label={t('profile.first_name')} required {...form.register('firstName')} error={fieldError(errors.firstName?.message)} />
-          <TextInput label={t('profile.last_name')} required {...form.register('lastName')} error={fieldError(errors.lastName?.message)} />
+          <TextInput
+            label={t('profile.first_name')}
+            required
+            {...form.register('firstName')}
+            error={fieldError(errors.firstName?.message)}
+          />
+          <TextInput
+            label={t('profile.last_name')}
+            required
+            {...form.register('lastName')}
+            error={fieldError(errors.lastName?.message)}
+          />
           <Controller
             control={form.control}
             name="emailSignature"

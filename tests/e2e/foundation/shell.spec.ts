@@ -1,0 +1,208 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, logInThroughForm } from '../../support/browser';
+import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from '../../support/server-process';
+
+let storage: ServerStorage;
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  storage = await createServerStorage();
+  server = await startServer(storage);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await storage?.dispose();
+});
+
+async function loggedInPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/admin/connexion');
+  await logInThroughForm(page);
+  await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+  return { context, page };
+}
+
+const bodyClass = (page: Page) => page.evaluate(() => document.body.className);
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+/** Open, the menu shows its section title and entry label; enlarged, icons only. */
+const visibleMenuLabels = (page: Page) => navigation(page).getByText('Tableau de bord', { exact: true }).count();
+
+describe('error pages', () => {
+  it('answers an unknown page with HTTP 404 and "Page non trouvée"', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const page = await context.newPage();
+    const response = await page.goto('/admin/cette-page-n-existe-pas');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page non trouvée', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Retour au tableau de bord' }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('side menu', () => {
+  it('shrinks with the menu button, posts toggle-content, and stays so after a reload', async () => {
+    const { context, page } = await loggedInPage(1280);
+    expect(await visibleMenuLabels(page)).toBe(2);
+
+    const posted = page.waitForRequest((request) => request.url().endsWith('/api/toggle-content'));
+    await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
+    expect((await posted).postDataJSON()).toEqual({ open: false });
+    // Enlarged: icons only, the entry named by its aria-label.
+    await expect.poll(() => visibleMenuLabels(page)).toBe(0);
+    await navigation(page).getByRole('link', { name: 'Tableau de bord' }).waitFor();
+
+    await page.reload();
+    await navigation(page).getByRole('link', { name: 'Tableau de bord' }).waitFor();
+    expect(await visibleMenuLabels(page)).toBe(0);
+    expect(await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+
+    const reopened = page.waitForRequest((request) => request.url().endsWith('/api/toggle-content'));
+    await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
+    expect((await reopened).postDataJSON()).toEqual({ open: true });
+    await expect.poll(() => visibleMenuLabels(page)).toBe(2);
+    await context.close();
+  });
+
+  it('sets the body size class, enlarges itself from 768 to 1028 pixels, and posts nothing on extra-small screens', async () => {
+    const { context, page } = await loggedInPage(1300);
+    expect(await bodyClass(page)).toContain('is-lg');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await expect.poll(() => bodyClass(page)).toContain('is-md');
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(() => bodyClass(page)).toContain('is-sm');
+    await expect.poll(() => visibleMenuLabels(page)).toBe(0);
+
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect.poll(() => bodyClass(page)).toContain('is-xs');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/toggle-content')) posts += 1;
+    });
+    await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
+    await expect.poll(() => visibleMenuLabels(page)).toBe(2);
+    await page.waitForTimeout(300);
+    expect(posts).toBe(0);
+    await context.close();
+  });
+});
+
+describe('settings bar', () => {
+  it('switches the language, and <html lang> follows', async () => {
+    const { context, page } = await loggedInPage();
+    await page.getByRole('button', { name: "Paramètres d'affichage" }).click();
+    const bar = page.getByRole('dialog', { name: "Paramètres d'affichage" });
+    await bar.getByRole('radio', { name: 'English' }).check();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await page.getByRole('radio', { name: 'Français' }).check();
+    await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await context.close();
+  });
+});
+
+describe('profile modal, rich text, toasts and unsaved changes', () => {
+  it('asks before closing with unsaved changes', async () => {
+    const { context, page } = await loggedInPage();
+    await page.getByRole('button', { name: /^Menu de / }).click();
+    await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+    const modal = page.getByRole('dialog', { name: 'Mon profil' });
+    await modal.getByLabel(/^Prénom/).fill('Claire');
+    await modal.getByRole('button', { name: 'Annuler' }).click();
+
+    const guard = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+    await guard.getByRole('button', { name: 'Rester' }).click();
+    await guard.waitFor({ state: 'hidden' });
+    expect(await modal.getByLabel(/^Prénom/).inputValue()).toBe('Claire');
+
+    await modal.getByRole('button', { name: 'Annuler' }).click();
+    await guard.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: /^Menu de Administrateur/ }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('saves with Ctrl+S from the rich-text editor; the toast stays while hovered and goes 1 s after', async () => {
+    const { context, page } = await loggedInPage();
+    await page.getByRole('button', { name: /^Menu de / }).click();
+    await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+    const modal = page.getByRole('dialog', { name: 'Mon profil' });
+    await modal.getByLabel(/^Nom/).fill('Durand');
+    const editor = modal.getByRole('textbox', { name: 'Signature des e-mails' });
+    await editor.click();
+    await page.keyboard.type('Claire Durand, conseillère');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/mon-profil'));
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    await modal.waitFor({ state: 'hidden' });
+
+    const toast = page.getByRole('status').filter({ hasText: 'Les données ont été enregistrées.' });
+    await toast.waitFor();
+    await expectAccessible(page);
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y < 120).toBe(true);
+
+    await toast.hover();
+    await page.waitForTimeout(6500);
+    expect(await toast.isVisible()).toBe(true);
+    await page.mouse.move(10, 400);
+    const leftAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - leftAt).toBeGreaterThanOrEqual(1500);
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Menu de Administrateur Durand/ }).click();
+    await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+    await page.getByRole('dialog', { name: 'Mon profil' }).getByText('Claire Durand, conseillère').waitFor();
+    await context.close();
+  });
+
+  it('puts the newest toast on top and hides each one after 5 s', async () => {
+    const { context, page } = await loggedInPage();
+    for (const name of ['Premier', 'Second']) {
+      await page.getByRole('button', { name: /^Menu de / }).click();
+      await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+      const modal = page.getByRole('dialog', { name: 'Mon profil' });
+      await modal.getByLabel(/^Prénom/).fill(name);
+      await modal.getByRole('button', { name: 'Enregistrer' }).click();
+      await modal.waitFor({ state: 'hidden' });
+    }
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+    await expect.poll(() => toasts.count()).toBe(2);
+    const shownAt = Date.now();
+    await page.mouse.move(10, 400);
+    await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
+    const gone = Date.now() - shownAt;
+    expect(gone).toBeGreaterThanOrEqual(4000);
+    expect(gone).toBeLessThan(9000);
+    await context.close();
+  });
+});
+
+describe('translations endpoint', () => {
+  it('defines the catalog for a script loaded by the page', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto('/admin/connexion');
+    await page.addScriptTag({ url: '/translations/messages.js?locale=en' });
+    const title = await page.evaluate(
+      () =>
+        (window as unknown as { TRANSLATIONS: Record<string, Record<string, { login: { title: string } }>> })
+          .TRANSLATIONS.en?.messages?.login.title,
+    );
+    expect(title).toBe('Log in');
+    await context.close();
+  });
+});
