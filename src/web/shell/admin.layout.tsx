@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { SessionPayload } from '../../shared/account/account.schema';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
+import { ErrorScreen } from '../screens/error/error.screen';
 import { loggedOutState } from '../screens/login/login.screen';
 import { ProfileModal } from '../screens/profile/profile.modal';
 import { useSession } from '../session.hook';
@@ -18,8 +19,9 @@ import { autoEnlarges, useViewportWidth } from './viewport.hook';
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
   const { t } = useTranslation();
-  const { data: session, isPending } = useSession();
+  const { data: session, isPending, isError } = useSession();
   const location = useLocation();
+  if (isError) return <ErrorScreen status={500} />;
   if (isPending) {
     return (
       <Center h="100vh">

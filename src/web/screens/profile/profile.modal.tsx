@@ -10,6 +10,7 @@ import { useUpdateSessionUser } from '../../session.hook';
 import { useDialogs } from '../../shell/dialogs.component';
 import { RichTextEditor } from '../../shell/rich-text-editor.component';
 import { toast } from '../../shell/toasts.component';
+import { useUnsavedChangesGuard } from '../../shell/unsaved-changes.hook';
 
 interface ProfileModalProps {
   opened: boolean;
@@ -27,6 +28,7 @@ export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
     defaultValues: { firstName: user.firstName, lastName: user.lastName, emailSignature: user.emailSignature },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChangesGuard(opened && isDirty);
 
   useEffect(() => {
     if (opened) form.reset({ firstName: user.firstName, lastName: user.lastName, emailSignature: user.emailSignature });
