@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerSessions } from './auth/sessions';
 import type { DatabaseHandle } from './db/database';
+import { registerResourceRoutes } from './engine/resource.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { registerAuthRoutes } from './routes/auth.routes';
@@ -90,6 +91,7 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
   registerTranslationRoutes(app);
   registerAuthRoutes(app, db);
   registerPreferenceRoutes(app, db);
+  registerResourceRoutes(app, db);
   await registerShellRoutes(app, sendShell);
 
   return app;

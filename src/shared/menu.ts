@@ -1,4 +1,5 @@
-import type { ParamlessRouteName } from './routes';
+import { resources } from './resources/registry';
+import { path } from './routes';
 
 /** The side menu's sections, in the spec's order. A section shows only when it has an entry the user may see. */
 export const menuSections = [
@@ -15,19 +16,28 @@ export const menuSections = [
 ] as const;
 export type MenuSection = (typeof menuSections)[number];
 
+/** Icon names, drawn by the web app. */
+export type MenuIcon = 'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags';
+
 export interface MenuEntry {
   section: MenuSection;
-  route: ParamlessRouteName;
+  href: string;
   /** Catalog key of the entry's label. */
   label: string;
-  /** Icon name, drawn by the web app. */
-  icon: 'dashboard';
-  /** Permission needed to see the entry; none: every logged-in user. */
-  permission?: string;
+  icon: MenuIcon;
+  /** Resource slug, for the permission check; none: every logged-in user. */
+  resource?: string;
 }
 
 export const menuEntries: MenuEntry[] = [
-  { section: 'dashboard', route: 'admin.dashboard', label: 'menu.entries.dashboard', icon: 'dashboard' },
+  { section: 'dashboard', href: path('admin.dashboard'), label: 'menu.entries.dashboard', icon: 'dashboard' },
+  ...resources.map((resource) => ({
+    section: resource.menu.section,
+    href: path('admin.resource.list', { resource: resource.slug }),
+    label: `resources.${resource.slug}.label`,
+    icon: resource.menu.icon,
+    resource: resource.slug,
+  })),
 ];
 
 /** The sections to show, in order, each with the entries the user may see. */

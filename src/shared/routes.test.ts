@@ -44,6 +44,9 @@ describe('route table', () => {
     expect(matchPageRoute('/admin/')).toBe('admin.dashboard');
     expect(matchPageRoute('/admin/connexion')).toBe('admin.login');
     expect(matchPageRoute('/admin/inconnu')).toBeNull();
+    expect(matchPageRoute('/admin/liens-utiles')).toBe('admin.resource.list');
+    expect(matchPageRoute('/admin/liens-utiles/editer/12')).toBe('admin.resource.edit');
+    expect(matchPageRoute('/admin/inconnu/editer/12')).toBeNull();
     expect(matchPageRoute('/api/health')).toBeNull();
   });
 });

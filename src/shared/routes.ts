@@ -4,12 +4,22 @@
  * routes of the single-page app: the server answers them with the app shell, and 404 for any path
  * that matches neither a page nor a server route.
  */
+import { resourceSlugs } from './resources/registry';
+
 export const routeTable = {
   // Back-office pages
   'admin.dashboard': '/admin',
   'admin.login': '/admin/connexion',
   'admin.forgot_password': '/admin/mot-de-passe-oublie',
   'admin.register': '/admin/inscription',
+
+  // Generic resource screens (spec 2.3), {resource} being a resource slug
+  'admin.resource.list': '/admin/{resource}',
+  'admin.resource.create': '/admin/{resource}/ajouter',
+  'admin.resource.edit': '/admin/{resource}/editer/{id}',
+  'admin.resource.show': '/admin/{resource}/voir/{id}',
+  'admin.resource.clone': '/admin/{resource}/dupliquer/{id}',
+  'admin.resource.sort': '/admin/{resource}/organiser',
 
   // JSON API
   'api.health': '/api/health',
@@ -19,6 +29,11 @@ export const routeTable = {
   'api.toggle_content': '/api/toggle-content',
   'api.profile': '/api/mon-profil',
   'api.locale': '/api/langue',
+  'api.resource.collection': '/api/{resource}',
+  'api.resource.item': '/api/{resource}/{id}',
+  'api.resource.delete': '/api/{resource}/supprimer/{id}',
+  'api.resource.batch': '/api/{resource}/actions-groupes',
+  'api.resource.reorder': '/api/{resource}/reorganiser',
 
   // Files
   translations: '/translations/{domain}.{_format}',
@@ -107,9 +122,12 @@ export function url<N extends RouteName>(
   return `${scheme}://${host}${build(name, params ?? {}, locale)}`;
 }
 
-/** The pattern with ":name" parameters, as Fastify and React Router write them. */
-export function routePattern(name: RouteName): string {
-  return patternOf(name).replace(placeholder, ':$1');
+/**
+ * The pattern with ":name" parameters, as Fastify and React Router write them; parameters given in
+ * `fixed` are filled in (the server registers each resource's routes with its slug).
+ */
+export function routePattern(name: RouteName, fixed: Record<string, string> = {}): string {
+  return patternOf(name).replace(placeholder, (_match, key: string) => fixed[key] ?? `:${key}`);
 }
 
 export function isPageRoute(name: string): boolean {
@@ -118,10 +136,14 @@ export function isPageRoute(name: string): boolean {
 
 export const pageRouteNames = (Object.keys(routeTable) as RouteName[]).filter(isPageRoute);
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+/** {resource} only matches a declared resource, so /admin/anything is still a 404. */
+const resourceParam = `(${resourceSlugs.map(escapeRegExp).join('|')})`;
+
 const pageMatchers = pageRouteNames.map((name) => {
   const source = routeTable[name]
     .split(placeholder)
-    .map((part, index) => (index % 2 === 1 ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : part === 'resource' ? resourceParam : '([^/]+)'))
     .join('');
   return { name, regex: new RegExp(`^${source}/?$`) };
 });

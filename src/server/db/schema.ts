@@ -1,5 +1,24 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type AnyPgTable,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+import type { FieldDef } from '../../shared/resources/fields';
+import { usefulLinks } from '../../shared/resources/liens-utiles.resource';
+import type { ResourceDefinition } from '../../shared/resources/resource';
+import { meetingTypes } from '../../shared/resources/types-reunion.resource';
+import { projectThemes } from '../../shared/resources/thematiques-projet.resource';
+import { taskTypes } from '../../shared/resources/types-tache.resource';
 
 /** createdAt, updatedAt, deletedAt: the spec's common fields on every record. */
 const timestamps = {
@@ -51,3 +70,66 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Resource tables, built from the shared resource declarations (src/shared/resources).
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Resource tables by slug, so reference columns can point at them. */
+export const resourceTables = new Map<string, AnyPgTable>();
+
+function referencedId(target: string | undefined) {
+  return () => {
+    const table = target === undefined ? undefined : resourceTables.get(target);
+    if (!table) throw new Error(`No resource table for "${target}".`);
+    return getTableColumns(table).id as AnyPgColumn;
+  };
+}
+
+function columnFor(name: string, def: FieldDef) {
+  const column = snakeCase(name);
+  switch (def.kind) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'url':
+    case 'color':
+      return text(column).notNull().default('');
+    case 'integer':
+      return integer(column);
+    case 'boolean':
+      return boolean(column).notNull().default(false);
+    case 'date':
+      return date(column, { mode: 'string' });
+    case 'select':
+      return text(column);
+    case 'reference':
+      return integer(column).references(referencedId(def.target));
+    case 'references':
+      return integer(column).array().notNull().default(sql`'{}'::integer[]`);
+  }
+}
+
+/**
+ * The table of a resource: id, one column per field, position when sortable, the common
+ * timestamps, and who created and last changed each row.
+ */
+export function resourceTable(definition: ResourceDefinition) {
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, columnFor(name, def)])),
+    ...(definition.behaviours.sortable ? { position: integer('position').notNull().default(0) } : {}),
+    ...timestamps,
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  };
+  const table = pgTable(definition.table, columns);
+  resourceTables.set(definition.slug, table);
+  return table;
+}
+
+export const usefulLinksTable = resourceTable(usefulLinks);
+export const meetingTypesTable = resourceTable(meetingTypes);
+export const taskTypesTable = resourceTable(taskTypes);
+export const projectThemesTable = resourceTable(projectThemes);

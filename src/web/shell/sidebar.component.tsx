@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChecklist, IconLayoutDashboard, IconLink, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleMenu, type MenuEntry } from '../../shared/menu';
@@ -7,6 +7,10 @@ import { path } from '../../shared/routes';
 
 const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   dashboard: IconLayoutDashboard,
+  link: IconLink,
+  calendar: IconCalendarEvent,
+  checklist: IconChecklist,
+  tags: IconTags,
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */
@@ -15,6 +19,9 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
   const location = useLocation();
   // Permissions come with the access profiles; until then every entry is visible to every user.
   const sections = visibleMenu(() => true);
+  // A resource entry stays current on its create, edit and show screens.
+  const isCurrent = (href: string) =>
+    location.pathname === href || (href !== path('admin.dashboard') && location.pathname.startsWith(`${href}/`));
 
   return (
     <Stack gap="md" component="nav" aria-label={t('shell.main_navigation')}>
@@ -27,23 +34,23 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
           )}
           {entries.map((entry) => {
             const Icon = icons[entry.icon];
-            const href = path(entry.route);
+            const { href } = entry;
             const label = t(entry.label);
             const link = (
               <NavLink
-                key={entry.route}
+                key={href}
                 component={Link}
                 to={href}
                 onClick={onNavigate}
-                active={location.pathname === href}
-                aria-current={location.pathname === href ? 'page' : undefined}
+                active={isCurrent(href)}
+                aria-current={isCurrent(href) ? 'page' : undefined}
                 leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
                 label={enlarged ? undefined : label}
                 aria-label={enlarged ? label : undefined}
               />
             );
             return enlarged ? (
-              <Tooltip key={entry.route} label={label} position="right">
+              <Tooltip key={href} label={label} position="right">
                 {link}
               </Tooltip>
             ) : (

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { resources } from '../../shared/resources/registry';
+import { filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
+import { routePattern, type RouteName } from '../../shared/routes';
+import { can, type ResourceAction } from '../auth/permissions';
+import { currentAuth, requireUser } from '../auth/sessions';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/api-error';
+import { createResourceStore, type ListQuery } from './resource-store';
+
+/** The most rows a list page may ask for. */
+const MAX_PAGE_SIZE = 100;
+
+/** Validates a body against a schema; the failures become field errors (catalog keys). */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fieldErrors = Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  throw new ApiError(400, 'errors.form', fieldErrors);
+}
+
+function parseId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, 'errors.not_found');
+  return Number(raw);
+}
+
+function sortableFields(definition: ResourceDefinition): Set<string> {
+  const fields = Object.entries(definition.fields)
+    .filter(([, def]) => def.sortable)
+    .map(([name]) => name);
+  return new Set([...fields, 'createdAt', 'updatedAt', ...(definition.behaviours.sortable ? ['position'] : [])]);
+}
+
+/** ?page=2&tri=name&ordre=desc&q=…&<filter field>=… — anything unknown is ignored. */
+export function parseListQuery(definition: ResourceDefinition, raw: Record<string, string | undefined>): ListQuery {
+  const page = Math.max(1, Number.parseInt(raw.page ?? '1', 10) || 1);
+  const askedSize = Number.parseInt(raw.parPage ?? '', 10);
+  const pageSize = askedSize > 0 ? Math.min(askedSize, MAX_PAGE_SIZE) : definition.pageSize;
+  const sortable = sortableFields(definition);
+  const sort = raw.tri && sortable.has(raw.tri) ? raw.tri : definition.defaultSort.field;
+  const direction =
+    raw.ordre === 'asc' || raw.ordre === 'desc'
+      ? raw.ordre
+      : sort === definition.defaultSort.field
+        ? definition.defaultSort.direction
+        : 'asc';
+  const filters = Object.fromEntries(
+    filterFields(definition).flatMap((name) => (raw[name] ? [[name, raw[name]]] : [])),
+  );
+  return { page, pageSize, sort, direction, search: raw.q?.trim() ?? '', filters };
+}
+
+const batchSchema = z.object({
+  ids: z.array(z.number().int().positive()).default([]),
+  _action: z.string().default(''),
+});
+const reorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1, 'batch.no_items') });
+
+/** The batch actions a list offers, and the permission each needs. */
+const batchActions: Record<string, ResourceAction> = { delete: 'delete' };
+
+/**
+ * The generic API of every declared resource, under /api/<slug>: list, show, create, update,
+ * delete (supprimer/{id}, PUT or POST), batch actions (actions-groupes) and reorder (reorganiser).
+ */
+export function registerResourceRoutes(app: FastifyInstance, db: Database): void {
+  const store = createResourceStore(db);
+
+  for (const definition of resources) {
+    const { slug } = definition;
+    const pattern = (name: RouteName) => routePattern(name, { resource: slug });
+    const userAllowedTo = (request: FastifyRequest, action: ResourceAction) => {
+      const { user } = currentAuth(request);
+      if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
+      return user;
+    };
+    const schema = inputSchema(definition);
+    const options = { preHandler: requireUser };
+
+    app.get(pattern('api.resource.collection'), options, async (request) => {
+      userAllowedTo(request, 'list');
+      return store.list(definition, parseListQuery(definition, request.query as Record<string, string>));
+    });
+
+    app.post(pattern('api.resource.collection'), options, async (request, reply) => {
+      const user = userAllowedTo(request, 'create');
+      const record = await store.create(definition, parseBody(schema, request.body), user.id);
+      return reply.code(201).send(record);
+    });
+
+    app.get<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
+      userAllowedTo(request, 'show');
+      return store.get(definition, parseId(request.params.id));
+    });
+
+    app.put<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
+      const user = userAllowedTo(request, 'update');
+      return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
+    });
+
+    app.route<{ Params: { id: string } }>({
+      method: ['POST', 'PUT'],
+      url: pattern('api.resource.delete'),
+      preHandler: requireUser,
+      handler: async (request) => {
+        const user = userAllowedTo(request, 'delete');
+        return { deleted: await store.delete(definition, [parseId(request.params.id)], user.id) };
+      },
+    });
+
+    app.post(pattern('api.resource.batch'), options, async (request) => {
+      const { ids, _action: action } = parseBody(batchSchema, request.body);
+      if (!action) throw new ApiError(400, 'batch.no_action');
+      if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
+      const permission = batchActions[action];
+      // Only the actions this list offers: a forged _action changes nothing.
+      if (!permission) throw new ApiError(400, 'batch.unknown_action');
+      const user = userAllowedTo(request, permission);
+      return { deleted: await store.delete(definition, [...new Set(ids)], user.id) };
+    });
+
+    if (definition.behaviours.sortable) {
+      app.post(pattern('api.resource.reorder'), options, async (request, reply) => {
+        const user = userAllowedTo(request, 'sort');
+        await store.reorder(definition, parseBody(reorderSchema, request.body).ids, user.id);
+        return reply.code(204).send();
+      });
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { MenuIcon, MenuSection } from '../menu';
+import { fieldSchema, type FieldDef } from './fields';
+
+export interface ResourceBehaviours {
+  /** dupliquer/{id}: a create form prefilled from a record. */
+  clonable: boolean;
+  /** organiser: drag to order; records carry a position, the first being 0. */
+  sortable: boolean;
+  /** Every list can be exported unless a resource says otherwise. */
+  exportable: boolean;
+}
+
+/**
+ * One resource, declared once. From this alone it gets its table, its API under /api/<slug>, its
+ * validation, its permissions and its screens under /admin/<slug>. Labels come from the catalogs:
+ * resources.<slug>.{label,singular,fields.<name>,tabs.<tab>,choices.<field>.<value>}.
+ */
+export interface ResourceDefinition {
+  /** The French path segment, e.g. "liens-utiles". */
+  slug: string;
+  /** SQL table name. */
+  table: string;
+  menu: { section: MenuSection; icon: MenuIcon };
+  fields: Record<string, FieldDef>;
+  /** The field that names a record (list link, delete dialog, references). */
+  titleField: string;
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Rows per list page. */
+  pageSize: number;
+  behaviours: ResourceBehaviours;
+}
+
+type ResourceInput = Omit<ResourceDefinition, 'pageSize' | 'behaviours' | 'defaultSort'> & {
+  pageSize?: number;
+  behaviours?: Partial<ResourceBehaviours>;
+  defaultSort?: ResourceDefinition['defaultSort'];
+};
+
+export function defineResource(input: ResourceInput): ResourceDefinition {
+  const definition: ResourceDefinition = {
+    pageSize: 25,
+    ...input,
+    defaultSort: input.defaultSort ?? { field: input.titleField, direction: 'asc' },
+    behaviours: { clonable: true, sortable: false, exportable: true, ...input.behaviours },
+  };
+  if (!(definition.titleField in definition.fields)) {
+    throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
+  }
+  return definition;
+}
+
+/** The body of create and update requests: every field, validated. */
+export function inputSchema(definition: ResourceDefinition) {
+  return z.object(Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, fieldSchema(def)])));
+}
+
+export type ResourceInputValues = Record<string, unknown>;
+
+/** A record as the API returns it. */
+export interface ResourceRecord {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: number | null;
+  updatedBy: number | null;
+  position?: number;
+  [field: string]: unknown;
+}
+
+/** GET /api/<slug> */
+export interface ResourcePage {
+  items: ResourceRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function listColumns(definition: ResourceDefinition): string[] {
+  return Object.entries(definition.fields)
+    .filter(([, def]) => def.list)
+    .map(([name]) => name);
+}
+
+export function filterFields(definition: ResourceDefinition): string[] {
+  return Object.entries(definition.fields)
+    .filter(([, def]) => def.filter)
+    .map(([name]) => name);
+}

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { users } from '../../src/server/db/schema';
+import { resources } from '../../src/shared/resources/registry';
+import { listColumns, type ResourcePage, type ResourceRecord } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { sampleValues } from '../support/resource-samples';
+import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let admin: LoggedIn;
+let consultant: LoggedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await logIn(t.app);
+  const password = 'Conseillere-solide-2026';
+  await t.database.db
+    .insert(users)
+    .values({ email: 'conseillere@exemple.fr', passwordHash: await hashPassword(password) });
+  consultant = await logIn(t.app, { email: 'conseillere@exemple.fr', password });
+});
+afterAll(() => t.close());
+
+const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
+
+// One suite per declared resource: every generic operation, from the declaration alone.
+describe.each(resources.map((definition) => [definition.slug, definition] as const))('%s', (slug, definition) => {
+  const collection = path('api.resource.collection', { resource: slug });
+  const item = (id: number) => path('api.resource.item', { resource: slug, id });
+  const titleField = definition.titleField;
+
+  async function create(n: number, who = admin): Promise<ResourceRecord> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: collection,
+      headers: headers(who),
+      payload: sampleValues(definition, n),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+  async function list(query: Record<string, string> = {}): Promise<ResourcePage> {
+    const response = await t.app.inject({ method: 'GET', url: collection, headers: headers(admin), query });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it('creates a record and shows it, with who created it', async () => {
+    const created = await create(1);
+    expect(created).toMatchObject({ ...sampleValues(definition, 1), createdBy: admin.session.user.id });
+    const shown = await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) });
+    expect(shown.json()).toMatchObject(sampleValues(definition, 1));
+    expect(shown.json()).not.toHaveProperty('deletedAt');
+  });
+
+  it('refuses an invalid record with French field errors and creates nothing', async () => {
+    const before = (await list()).total;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: collection,
+      headers: headers(admin),
+      payload: { ...sampleValues(definition, 2), [titleField]: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ [titleField]: 'Ce champ est obligatoire.' });
+    expect((await list()).total).toBe(before);
+  });
+
+  it('lists with paging, search and sort', async () => {
+    for (const n of [3, 4, 5]) await create(n);
+    const total = (await list()).total;
+    const firstPage = await list({ parPage: '2', page: '1' });
+    expect(firstPage.items).toHaveLength(2);
+    expect(firstPage.total).toBe(total);
+    const lastPage = await list({ parPage: '2', page: String(Math.ceil(total / 2)) });
+    expect(lastPage.items.length).toBeGreaterThan(0);
+
+    const title = String(sampleValues(definition, 4)[titleField]);
+    const found = await list({
+      q: title
+        .toUpperCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+    });
+    expect(found.items.map((record) => record[titleField])).toEqual([title]);
+
+    const sortField = definition.behaviours.sortable ? 'position' : titleField;
+    const descending = await list({ tri: sortField, ordre: 'desc' });
+    const values = descending.items.map((record) => record[sortField] as string | number);
+    expect(values).toEqual([...values].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(listColumns(definition).length).toBeGreaterThan(0);
+  });
+
+  it('updates a record, recording who changed it', async () => {
+    const created = await create(6);
+    const changes = { ...sampleValues(definition, 7) };
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: item(created.id),
+      headers: headers(admin),
+      payload: changes,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ ...changes, updatedBy: admin.session.user.id });
+  });
+
+  it('clones a record: its values make a new one', async () => {
+    const original = await create(8);
+    const shown = (await t.app.inject({ method: 'GET', url: item(original.id), headers: headers(admin) })).json();
+    const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
+    const clone = await t.app.inject({ method: 'POST', url: collection, headers: headers(admin), payload: values });
+    expect(clone.statusCode).toBe(201);
+    expect(clone.json().id).not.toBe(original.id);
+    expect(clone.json()).toMatchObject(values);
+  });
+
+  it('deletes a record (PUT or POST), which then is gone from show and list', async () => {
+    for (const method of ['POST', 'PUT'] as const) {
+      const created = await create(9);
+      const response = await t.app.inject({
+        method,
+        url: path('api.resource.delete', { resource: slug, id: created.id }),
+        headers: headers(admin),
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) })).statusCode).toBe(
+        404,
+      );
+      expect((await list()).items.map(({ id }) => id)).not.toContain(created.id);
+    }
+  });
+
+  it('checks batch actions: an action and items are required, and only the offered actions run', async () => {
+    const batch = path('api.resource.batch', { resource: slug });
+    const [a, b] = [await create(10), await create(11)];
+    const noAction = await t.app.inject({
+      method: 'POST',
+      url: batch,
+      headers: headers(admin),
+      payload: { ids: [a.id] },
+    });
+    expect(noAction.statusCode).toBe(400);
+    expect(noAction.json().message).toBe('Veuillez sélectionner une action');
+    const noItems = await t.app.inject({
+      method: 'POST',
+      url: batch,
+      headers: headers(admin),
+      payload: { ids: [], _action: 'delete' },
+    });
+    expect(noItems.json().message).toBe('Veuillez sélectionner des élements à traiter');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: batch,
+      headers: headers(admin),
+      payload: { ids: [a.id], _action: 'drop-table' },
+    });
+    expect(forged.statusCode).toBe(400);
+
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: batch,
+      headers: headers(admin),
+      payload: { ids: [a.id, b.id], _action: 'delete' },
+    });
+    expect(deleted.json()).toEqual({ deleted: 2 });
+    expect((await t.app.inject({ method: 'GET', url: item(b.id), headers: headers(admin) })).statusCode).toBe(404);
+  });
+
+  it('lets a user without rights consult but not write, and a refused write changes nothing', async () => {
+    const created = await create(12);
+    expect((await t.app.inject({ method: 'GET', url: collection, headers: headers(consultant) })).statusCode).toBe(200);
+    const writes = [
+      { method: 'POST' as const, url: collection, payload: sampleValues(definition, 13) },
+      { method: 'PUT' as const, url: item(created.id), payload: sampleValues(definition, 14) },
+      { method: 'POST' as const, url: path('api.resource.delete', { resource: slug, id: created.id }) },
+      {
+        method: 'POST' as const,
+        url: path('api.resource.batch', { resource: slug }),
+        payload: { ids: [created.id], _action: 'delete' },
+      },
+    ];
+    for (const write of writes) {
+      const response = await t.app.inject({ ...write, headers: headers(consultant) });
+      expect(response.statusCode, write.url).toBe(403);
+      expect(response.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+    }
+    const after = await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) });
+    expect(after.json()).toMatchObject(sampleValues(definition, 12));
+  });
+
+  it('answers 401 without a session and 404 for a missing record', async () => {
+    expect((await t.app.inject({ method: 'GET', url: collection })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: item(999999), headers: headers(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${collection}/abc`, headers: headers(admin) })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe.each(resources.filter((definition) => definition.behaviours.sortable).map((d) => [d.slug, d] as const))(
+  'sorting %s',
+  (slug, definition) => {
+    it('saves the dragged order as positions from 0', async () => {
+      const collection = path('api.resource.collection', { resource: slug });
+      const created: ResourceRecord[] = [];
+      for (const n of [20, 21, 22]) {
+        created.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: collection,
+              headers: headers(admin),
+              payload: sampleValues(definition, n),
+            })
+          ).json(),
+        );
+      }
+      const existing = (
+        await t.app.inject({ method: 'GET', url: collection, headers: headers(admin), query: { parPage: '100' } })
+      ).json<ResourcePage>();
+      const reversed = existing.items.map(({ id }) => id).reverse();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path('api.resource.reorder', { resource: slug }),
+        headers: headers(admin),
+        payload: { ids: reversed },
+      });
+      expect(response.statusCode).toBe(204);
+      const after = (
+        await t.app.inject({
+          method: 'GET',
+          url: collection,
+          headers: headers(admin),
+          query: { parPage: '100', tri: 'position', ordre: 'asc' },
+        })
+      ).json<ResourcePage>();
+      expect(after.items.map(({ id }) => id)).toEqual(reversed);
+      expect(after.items[0]?.position).toBe(0);
+    });
+  },
+);
+
+/** Every reference field of every resource: [referring resource, field, referred resource]. */
+const references = resources.flatMap((definition) =>
+  Object.entries(definition.fields)
+    .filter(([, def]) => def.kind === 'reference' || def.kind === 'references')
+    .map(([name, def]) => [definition, name, resources.find(({ slug }) => slug === def.target)!] as const),
+);
+
+describe.each(references.map(([from, name, to]) => [`${from.slug}.${name} → ${to.slug}`, from, name, to] as const))(
+  'reference %s',
+  (_label, from, name, to) => {
+    const many = from.fields[name]?.kind === 'references';
+    const post = async (slug: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.resource.collection', { resource: slug }),
+        headers: headers(admin),
+        payload,
+      });
+
+    it('refuses a record pointing at nothing, and a delete of a record still pointed at', async () => {
+      const dangling = await post(from.slug, { ...sampleValues(from, 30), [name]: many ? [999999] : 999999 });
+      expect(dangling.statusCode).toBe(400);
+      expect(dangling.json().fieldErrors[name]).toBe("L'élément choisi n'existe pas ou a été supprimé.");
+
+      const target = (await post(to.slug, sampleValues(to, 31))).json<ResourceRecord>();
+      const other = (await post(to.slug, sampleValues(to, 32))).json<ResourceRecord>();
+      const referring = await post(from.slug, { ...sampleValues(from, 33), [name]: many ? [target.id] : target.id });
+      expect(referring.statusCode, referring.body).toBe(201);
+
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: path('api.resource.delete', { resource: to.slug, id: target.id }),
+        headers: headers(admin),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        "L'élément que vous tentez de supprimer est lié à un ou plusieurs autres éléments",
+      );
+      // A batch holding one linked record deletes none of them.
+      const batch = await t.app.inject({
+        method: 'POST',
+        url: path('api.resource.batch', { resource: to.slug }),
+        headers: headers(admin),
+        payload: { ids: [other.id, target.id], _action: 'delete' },
+      });
+      expect(batch.statusCode).toBe(409);
+      for (const id of [target.id, other.id]) {
+        const shown = await t.app.inject({
+          method: 'GET',
+          url: path('api.resource.item', { resource: to.slug, id }),
+          headers: headers(admin),
+        });
+        expect(shown.statusCode).toBe(200);
+      }
+    });
+  },
+);
