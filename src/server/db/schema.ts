@@ -107,7 +107,10 @@ function columnFor(name: string, def: FieldDef) {
     case 'reference':
       return integer(column).references(referencedId(def.target));
     case 'references':
-      return integer(column).array().notNull().default(sql`'{}'::integer[]`);
+      return integer(column)
+        .array()
+        .notNull()
+        .default(sql`'{}'::integer[]`);
   }
 }
 

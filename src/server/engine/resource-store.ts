@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  max,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { resources } from '../../shared/resources/registry';
 import type {
@@ -47,7 +34,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 const containsIgnoringAccents = (column: AnyPgColumn, text: string) =>
   sql`unaccent(${column}) ilike unaccent(${likePattern(text)})`;
 
-function filterCondition(definition: ResourceDefinition, columns: Columns, name: string, value: string): SQL | undefined {
+function filterCondition(
+  definition: ResourceDefinition,
+  columns: Columns,
+  name: string,
+  value: string,
+): SQL | undefined {
   const def = definition.fields[name];
   const column = columns[name];
   if (!def || !column || value === '') return undefined;

@@ -63,7 +63,10 @@ export const field = {
 };
 
 const text = (def: FieldDef) => {
-  const base = z.string().trim().max(def.maxLength ?? DEFAULT_TEXT_MAX, 'validation.too_long');
+  const base = z
+    .string()
+    .trim()
+    .max(def.maxLength ?? DEFAULT_TEXT_MAX, 'validation.too_long');
   return def.required ? base.min(1, 'validation.required') : base.default('');
 };
 
@@ -84,7 +87,13 @@ export function fieldSchema(def: FieldDef): z.ZodType {
     case 'email':
       return orEmpty(def, z.string().trim().pipe(z.email('validation.email')));
     case 'url':
-      return orEmpty(def, z.string().trim().pipe(z.url({ message: 'validation.url', protocol: /^https?$/ })));
+      return orEmpty(
+        def,
+        z
+          .string()
+          .trim()
+          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ })),
+      );
     case 'color':
       return orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'));
     case 'integer':
