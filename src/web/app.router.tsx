@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { routePattern } from '../shared/routes';
+import { ResourceRoute } from './engine/resource.route';
 import { DashboardScreen } from './screens/dashboard/dashboard.screen';
 import { ErrorScreen, errorStatusOf } from './screens/error/error.screen';
 import { LoginScreen } from './screens/login/login.screen';
@@ -30,7 +31,14 @@ export const router = createBrowserRouter([
       { path: routePattern('admin.login'), element: <LoginScreen /> },
       {
         element: <AdminLayout />,
-        children: [{ path: routePattern('admin.dashboard'), element: <DashboardScreen /> }],
+        children: [
+          { path: routePattern('admin.dashboard'), element: <DashboardScreen /> },
+          { path: routePattern('admin.resource.list'), element: <ResourceRoute screen="list" /> },
+          { path: routePattern('admin.resource.create'), element: <ResourceRoute screen="create" /> },
+          { path: routePattern('admin.resource.edit'), element: <ResourceRoute screen="edit" /> },
+          { path: routePattern('admin.resource.clone'), element: <ResourceRoute screen="clone" /> },
+          { path: routePattern('admin.resource.show'), element: <ResourceRoute screen="show" /> },
+        ],
       },
       { path: '*', element: <ErrorScreen status={404} /> },
     ],

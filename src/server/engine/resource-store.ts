@@ -2,13 +2,15 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, or, s
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { resources } from '../../shared/resources/registry';
 import type {
+  ReferenceTitles,
   ResourceDefinition,
   ResourceInputValues,
   ResourcePage,
   ResourceRecord,
+  ResourceRecordView,
 } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
-import { resourceTables } from '../db/schema';
+import { resourceTables, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
 /** What a list request asks for, already checked against the resource's fields. */
@@ -90,6 +92,36 @@ export function createResourceStore(db: Database) {
     return toRecord(row);
   }
 
+  /** One query per reference field for the titles of the records these rows point at. */
+  async function referenceTitles(definition: ResourceDefinition, rows: ResourceRecord[]): Promise<ReferenceTitles> {
+    const titles: ReferenceTitles = {};
+    for (const [name, def] of Object.entries(definition.fields)) {
+      if (def.kind !== 'reference' && def.kind !== 'references') continue;
+      const ids = [...new Set(rows.flatMap((row) => ([] as unknown[]).concat(row[name] ?? [])))].filter(
+        (id): id is number => typeof id === 'number',
+      );
+      titles[name] = {};
+      if (ids.length === 0) continue;
+      const target = resources.find((resource) => resource.slug === def.target)!;
+      const { table, columns } = tableOf(target);
+      const found = await db
+        .select({ id: columns.id!, title: columns[target.titleField]! })
+        .from(table)
+        .where(inArray(columns.id!, ids));
+      for (const { id, title } of found) titles[name][String(id)] = String(title);
+    }
+    return titles;
+  }
+
+  async function userName(id: unknown): Promise<string | null> {
+    if (typeof id !== 'number') return null;
+    const [user] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, id));
+    return user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null;
+  }
+
   /** Resources whose reference fields point at this one, with the field names. */
   function referrers(definition: ResourceDefinition) {
     return resources.flatMap((other) =>
@@ -152,10 +184,25 @@ export function createResourceStore(db: Database) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      return { items: items.map(toRecord), total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
+      const records = items.map(toRecord);
+      return {
+        items: records,
+        total: totals?.total ?? 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        titles: await referenceTitles(definition, records),
+      };
     },
 
-    get: findRow,
+    async get(definition: ResourceDefinition, id: number): Promise<ResourceRecordView> {
+      const record = await findRow(definition, id);
+      const [createdByName, updatedByName, titles] = await Promise.all([
+        userName(record.createdBy),
+        userName(record.updatedBy),
+        referenceTitles(definition, [record]),
+      ]);
+      return { ...record, createdByName, updatedByName, titles };
+    },
 
     async create(definition: ResourceDefinition, values: ResourceInputValues, userId: number): Promise<ResourceRecord> {
       const { table, columns } = tableOf(definition);

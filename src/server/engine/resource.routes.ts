@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resources } from '../../shared/resources/registry';
 import { filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routePattern, type RouteName } from '../../shared/routes';
-import { can, type ResourceAction } from '../auth/permissions';
+import { can, type ResourceAction } from '../../shared/permissions';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';

@@ -37,6 +37,20 @@ type ResourceInput = Omit<ResourceDefinition, 'pageSize' | 'behaviours' | 'defau
   defaultSort?: ResourceDefinition['defaultSort'];
 };
 
+/** Names the API gives every record: no field may take them. */
+const reservedNames = new Set([
+  'id',
+  'titles',
+  'position',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'createdBy',
+  'updatedBy',
+  'createdByName',
+  'updatedByName',
+]);
+
 export function defineResource(input: ResourceInput): ResourceDefinition {
   const definition: ResourceDefinition = {
     pageSize: 25,
@@ -44,6 +58,9 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
     defaultSort: input.defaultSort ?? { field: input.titleField, direction: 'asc' },
     behaviours: { clonable: true, sortable: false, exportable: true, ...input.behaviours },
   };
+  const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
+  if (reserved.length > 0)
+    throw new Error(`Resource "${definition.slug}": reserved field names ${reserved.join(', ')}.`);
   if (!(definition.titleField in definition.fields)) {
     throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
   }
@@ -57,6 +74,9 @@ export function inputSchema(definition: ResourceDefinition) {
 
 export type ResourceInputValues = Record<string, unknown>;
 
+/** The titles of the records that reference fields point at: field → id → title. */
+export type ReferenceTitles = Record<string, Record<string, string>>;
+
 /** A record as the API returns it. */
 export interface ResourceRecord {
   id: number;
@@ -68,12 +88,20 @@ export interface ResourceRecord {
   [field: string]: unknown;
 }
 
+/** GET /api/<slug>/{id}: the record, who created and last changed it, and what its references name. */
+export interface ResourceRecordView extends ResourceRecord {
+  createdByName: string | null;
+  updatedByName: string | null;
+  titles: ReferenceTitles;
+}
+
 /** GET /api/<slug> */
 export interface ResourcePage {
   items: ResourceRecord[];
   total: number;
   page: number;
   pageSize: number;
+  titles: ReferenceTitles;
 }
 
 export function listColumns(definition: ResourceDefinition): string[] {

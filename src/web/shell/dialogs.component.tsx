@@ -57,6 +57,13 @@ function submitConfirmed(form: HTMLFormElement): void {
   form.requestSubmit();
 }
 
+/** In a submit handler: true once, for the submit that follows a confirmation. */
+export function takeConfirmation(form: HTMLFormElement): boolean {
+  if (form.dataset[CONFIRMED] !== 'true') return false;
+  delete form.dataset[CONFIRMED];
+  return true;
+}
+
 /**
  * A submit handler that asks first: the form is submitted once confirmed, flagged so the
  * confirmation is not asked twice.
@@ -66,8 +73,7 @@ export function useConfirmedSubmit(texts: DialogTexts, onConfirmed: (form: HTMLF
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (form.dataset[CONFIRMED] === 'true') {
-      delete form.dataset[CONFIRMED];
+    if (takeConfirmation(form)) {
       onConfirmed(form);
       return;
     }

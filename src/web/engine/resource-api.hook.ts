@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDefinition, ResourcePage, ResourceRecordView } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
+import { apiRequest } from '../api-client';
+
+/** One page of a resource's list; the query holds page, sort, search and filters as the URL does. */
+export function useResourcePage(definition: ResourceDefinition, query: Record<string, string>) {
+  return useQuery({
+    queryKey: ['resource', definition.slug, 'list', query],
+    queryFn: () =>
+      apiRequest<ResourcePage>('GET', path('api.resource.collection', { resource: definition.slug, ...query })),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useResourceRecord(definition: ResourceDefinition, id: string | undefined) {
+  return useQuery({
+    queryKey: ['resource', definition.slug, 'item', id],
+    queryFn: () =>
+      apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: definition.slug, id: id ?? '' })),
+    enabled: id !== undefined,
+  });
+}
+
+/** After a write: every cached list and record of the resource is fetched again. */
+export function useRefreshResource(definition: ResourceDefinition) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['resource', definition.slug] });
+}

@@ -1,0 +1,361 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconCopy,
+  IconEye,
+  IconPencil,
+  IconPlus,
+  IconSortAscending,
+  IconSortDescending,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { can } from '../../shared/permissions';
+import { listColumns, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
+import { ApiRequestError, apiRequest } from '../api-client';
+import { useSession } from '../session.hook';
+import { takeConfirmation, useDialogs } from '../shell/dialogs.component';
+import { useDocumentTitle } from '../shell/document-title.hook';
+import { toast } from '../shell/toasts.component';
+import { FieldValue } from './field-value.component';
+import { useRefreshResource, useResourcePage } from './resource-api.hook';
+import { ResourceFilters } from './resource-filters.component';
+
+/** Spec 2.2: a sticky-header table at most the window height minus 120 pixels tall. */
+const TABLE_MAX_HEIGHT = 'calc(100vh - 120px)';
+
+/**
+ * Shift-click: every row between the last clicked one and this one takes this one's new state.
+ * Disabled rows are left as they are.
+ */
+export function selectRange(
+  selected: ReadonlySet<number>,
+  ids: readonly number[],
+  enabled: (id: number) => boolean,
+  from: number,
+  to: number,
+  checked: boolean,
+): Set<number> {
+  const next = new Set(selected);
+  for (let index = Math.min(from, to); index <= Math.max(from, to); index += 1) {
+    const id = ids[index];
+    if (id === undefined || !enabled(id)) continue;
+    if (checked) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
+export function ResourceListScreen({ definition }: { definition: ResourceDefinition }) {
+  const { t } = useTranslation();
+  const { slug } = definition;
+  const label = t(`resources.${slug}.label`);
+  useDocumentTitle(label);
+  const [params, setParams] = useSearchParams();
+  const query = Object.fromEntries(params);
+  const { data: page, isPending, isError } = useResourcePage(definition, query);
+  const { data: session } = useSession();
+  const refresh = useRefreshResource(definition);
+  const dialogs = useDialogs();
+  const user = session?.user ?? { isAdmin: false };
+  const canCreate = can(user, slug, 'create');
+  const canUpdate = can(user, slug, 'update');
+  const canDelete = can(user, slug, 'delete');
+
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [batchAction, setBatchAction] = useState<string | null>(null);
+  const lastClicked = useRef<number | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  const items = page?.items ?? [];
+  const ids = items.map((item) => item.id);
+  // Rows the user may not act on are disabled: select-all skips them.
+  const rowEnabled = () => canDelete;
+  const enabledIds = ids.filter(rowEnabled);
+  const allSelected = enabledIds.length > 0 && enabledIds.every((id) => selected.has(id));
+  const columns = listColumns(definition);
+  const sort = params.get('tri') ?? definition.defaultSort.field;
+  const direction =
+    params.get('ordre') ?? (sort === definition.defaultSort.field ? definition.defaultSort.direction : 'asc');
+
+  function updateParams(changes: Record<string, string>) {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next);
+    setSelected(new Set());
+  }
+
+  function toggleRow(index: number, event: MouseEvent<HTMLInputElement>) {
+    const checked = event.currentTarget.checked;
+    const from = event.shiftKey && lastClicked.current !== null ? lastClicked.current : index;
+    setSelected(selectRange(selected, ids, rowEnabled, from, index, checked));
+    lastClicked.current = index;
+  }
+
+  function applyBatch() {
+    if (!batchAction) return toast.error(t('batch.no_action'));
+    if (selected.size === 0) return toast.error(t('batch.no_items'));
+    if (form.current)
+      dialogs.batch({ body: t('engine.selected', { count: selected.size }) }, form.current, batchAction);
+  }
+
+  async function submitBatch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!takeConfirmation(event.currentTarget)) return applyBatch();
+    const data = new FormData(event.currentTarget);
+    try {
+      const result = await apiRequest<{ deleted: number }>('POST', path('api.resource.batch', { resource: slug }), {
+        ids: data.getAll('ids[]').map(Number),
+        _action: String(data.get('_action') ?? ''),
+      });
+      toast.success(t('engine.batch_done', { count: result.deleted }));
+      setSelected(new Set());
+      await refresh();
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.batch'));
+    }
+  }
+
+  function askDelete(record: ResourceRecord) {
+    const title = String(record[definition.titleField]);
+    dialogs.delete(
+      { body: t('engine.delete_body', { title }) },
+      path('api.resource.delete', { resource: slug, id: record.id }),
+      () => void refresh(),
+    );
+  }
+
+  const totalPages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{label}</Title>
+        <Group>
+          {definition.behaviours.sortable && can(user, slug, 'sort') && (
+            <Button
+              variant="default"
+              component={Link}
+              to={path('admin.resource.sort', { resource: slug })}
+              leftSection={<IconArrowsSort size={16} aria-hidden />}
+            >
+              {t('engine.sort')}
+            </Button>
+          )}
+          {canCreate && (
+            <Button
+              component={Link}
+              to={path('admin.resource.create', { resource: slug })}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              {t('engine.add')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <ResourceFilters
+        definition={definition}
+        params={params}
+        onApply={(criteria) => updateParams({ ...criteria, page: '' })}
+      />
+
+      {isError && <Alert color="red">{t('errors.generic')}</Alert>}
+      {isPending && <Loader aria-label={t('shell.loading')} />}
+      {page && page.total === 0 && (
+        <Alert color="gray" title={t('engine.empty')}>
+          {t('engine.empty_hint')}
+        </Alert>
+      )}
+      {page && page.total > 0 && (
+        <form ref={form} onSubmit={submitBatch} aria-label={label}>
+          <input type="hidden" name="_action" />
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('engine.total', { count: page.total })}
+          </Text>
+          <Table.ScrollContainer minWidth={600} maxHeight={TABLE_MAX_HEIGHT} type="native">
+            <Table stickyHeader striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('engine.select_all')}
+                      checked={allSelected}
+                      indeterminate={!allSelected && enabledIds.some((id) => selected.has(id))}
+                      disabled={enabledIds.length === 0}
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(enabledIds))}
+                    />
+                  </Table.Th>
+                  {columns.map((name) => {
+                    const fieldLabel = t(`resources.${slug}.fields.${name}`);
+                    const sorted = sort === name;
+                    if (!definition.fields[name]?.sortable) return <Table.Th key={name}>{fieldLabel}</Table.Th>;
+                    const SortIcon = sorted
+                      ? direction === 'desc'
+                        ? IconSortDescending
+                        : IconSortAscending
+                      : IconArrowsSort;
+                    return (
+                      <Table.Th
+                        key={name}
+                        aria-sort={sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none'}
+                      >
+                        <UnstyledButton
+                          onClick={() =>
+                            updateParams({ tri: name, ordre: sorted && direction === 'asc' ? 'desc' : 'asc', page: '' })
+                          }
+                          aria-label={t('engine.sort_by', { field: fieldLabel })}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <Text fw={700} size="sm">
+                              {fieldLabel}
+                            </Text>
+                            <SortIcon size={14} aria-hidden />
+                          </Group>
+                        </UnstyledButton>
+                      </Table.Th>
+                    );
+                  })}
+                  <Table.Th>{t('engine.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((record, index) => {
+                  const title = String(record[definition.titleField]);
+                  return (
+                    <Table.Tr key={record.id}>
+                      <Table.Td>
+                        <Checkbox
+                          name="ids[]"
+                          value={record.id}
+                          aria-label={t('engine.select_row', { title })}
+                          checked={selected.has(record.id)}
+                          disabled={!rowEnabled()}
+                          onChange={() => undefined}
+                          onClick={(event) => toggleRow(index, event)}
+                        />
+                      </Table.Td>
+                      {columns.map((name) => (
+                        <Table.Td key={name}>
+                          {name === definition.titleField ? (
+                            <Link to={path('admin.resource.show', { resource: slug, id: record.id })}>{title}</Link>
+                          ) : (
+                            <FieldValue
+                              slug={slug}
+                              name={name}
+                              def={definition.fields[name]!}
+                              value={record[name]}
+                              titles={page.titles}
+                            />
+                          )}
+                        </Table.Td>
+                      ))}
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <RowLink
+                            label={t('engine.row_show', { title })}
+                            to={path('admin.resource.show', { resource: slug, id: record.id })}
+                            icon={IconEye}
+                          />
+                          {canUpdate && (
+                            <RowLink
+                              label={t('engine.row_edit', { title })}
+                              to={path('admin.resource.edit', { resource: slug, id: record.id })}
+                              icon={IconPencil}
+                            />
+                          )}
+                          {canCreate && definition.behaviours.clonable && (
+                            <RowLink
+                              label={t('engine.row_clone', { title })}
+                              to={path('admin.resource.clone', { resource: slug, id: record.id })}
+                              icon={IconCopy}
+                            />
+                          )}
+                          {canDelete && (
+                            <Tooltip label={t('engine.row_delete', { title })}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('engine.row_delete', { title })}
+                                onClick={() => askDelete(record)}
+                              >
+                                <IconTrash size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" mt="sm">
+            {canDelete ? (
+              <Group align="flex-end">
+                <Select
+                  label={t('engine.batch_action')}
+                  placeholder={t('engine.batch_choose')}
+                  data={[{ value: 'delete', label: t('engine.batch_actions.delete') }]}
+                  value={batchAction}
+                  onChange={setBatchAction}
+                  clearable
+                />
+                <Button variant="default" onClick={applyBatch}>
+                  {t('engine.batch_apply')}
+                </Button>
+                <Text size="sm" c="dimmed">
+                  {t('engine.selected', { count: selected.size })}
+                </Text>
+              </Group>
+            ) : (
+              <span />
+            )}
+            {totalPages > 1 && (
+              <Pagination
+                total={totalPages}
+                value={page.page}
+                onChange={(next) => updateParams({ page: String(next) })}
+                getControlProps={(control) => ({ 'aria-label': t(`engine.page_${control}`) })}
+                getItemProps={(pageNumber) => ({ 'aria-label': t('engine.page_number', { page: pageNumber }) })}
+                aria-label={t('engine.pagination')}
+              />
+            )}
+          </Group>
+        </form>
+      )}
+    </Stack>
+  );
+}
+
+function RowLink({ label, to, icon: Icon }: { label: string; to: string; icon: typeof IconEye }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" component={Link} to={to} aria-label={label}>
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
