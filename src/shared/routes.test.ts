@@ -47,6 +47,9 @@ describe('route table', () => {
     expect(matchPageRoute('/admin/liens-utiles')).toBe('admin.resource.list');
     expect(matchPageRoute('/admin/liens-utiles/editer/12')).toBe('admin.resource.edit');
     expect(matchPageRoute('/admin/inconnu/editer/12')).toBeNull();
+    expect(matchPageRoute('/admin/types-tache/organiser')).toBe('admin.resource.sort');
+    // Only sortable resources have an arrangement screen.
+    expect(matchPageRoute('/admin/liens-utiles/organiser')).toBeNull();
     expect(matchPageRoute('/api/health')).toBeNull();
   });
 });

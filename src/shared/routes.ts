@@ -4,7 +4,8 @@
  * routes of the single-page app: the server answers them with the app shell, and 404 for any path
  * that matches neither a page nor a server route.
  */
-import { resourceSlugs } from './resources/registry';
+import { resources } from './resources/registry';
+import type { ResourceDefinition } from './resources/resource';
 
 export const routeTable = {
   // Back-office pages
@@ -137,13 +138,29 @@ export function isPageRoute(name: string): boolean {
 export const pageRouteNames = (Object.keys(routeTable) as RouteName[]).filter(isPageRoute);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-/** {resource} only matches a declared resource, so /admin/anything is still a 404. */
-const resourceParam = `(${resourceSlugs.map(escapeRegExp).join('|')})`;
 
-const pageMatchers = pageRouteNames.map((name) => {
-  const source = routeTable[name]
-    .split(placeholder)
-    .map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : part === 'resource' ? resourceParam : '([^/]+)'))
+/** Resource screens that exist only for resources with the matching behaviour. */
+const resourceScreenApplies: Partial<Record<RouteName, (resource: ResourceDefinition) => boolean>> = {
+  'admin.resource.sort': (resource) => resource.behaviours.sortable,
+  'admin.resource.clone': (resource) => resource.behaviours.clonable,
+};
+
+/**
+ * Every page the app has, as patterns with ":name" parameters: {resource} is expanded to each
+ * declared resource the screen applies to, so /admin/anything is still a 404.
+ */
+export const pagePatterns: { name: RouteName; pattern: string }[] = pageRouteNames.flatMap((name) =>
+  routeTable[name].includes('{resource}')
+    ? resources
+        .filter((resource) => resourceScreenApplies[name]?.(resource) ?? true)
+        .map((resource) => ({ name, pattern: routePattern(name, { resource: resource.slug }) }))
+    : [{ name, pattern: routePattern(name) }],
+);
+
+const pageMatchers = pagePatterns.map(({ name, pattern }) => {
+  const source = pattern
+    .split(/(:\w+)/)
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part)))
     .join('');
   return { name, regex: new RegExp(`^${source}/?$`) };
 });

@@ -8,6 +8,7 @@ import { LoginScreen } from './screens/login/login.screen';
 import { AdminLayout } from './shell/admin.layout';
 import { DialogProvider } from './shell/dialogs.component';
 import { Toaster } from './shell/toasts.component';
+import { UnsavedChangesProvider } from './shell/unsaved-changes.hook';
 
 /** Set by the server on the shell when it answers an error status (404, 500…). */
 const statusFromServer = errorStatusOf(document.documentElement.dataset.status);
@@ -18,8 +19,10 @@ function RootLayout() {
   const status = location.key === firstLocationKey ? statusFromServer : null;
   return (
     <DialogProvider>
-      {status ? <ErrorScreen status={status} /> : <Outlet />}
-      <Toaster />
+      <UnsavedChangesProvider>
+        {status ? <ErrorScreen status={status} /> : <Outlet />}
+        <Toaster />
+      </UnsavedChangesProvider>
     </DialogProvider>
   );
 }
@@ -38,6 +41,7 @@ export const router = createBrowserRouter([
           { path: routePattern('admin.resource.edit'), element: <ResourceRoute screen="edit" /> },
           { path: routePattern('admin.resource.clone'), element: <ResourceRoute screen="clone" /> },
           { path: routePattern('admin.resource.show'), element: <ResourceRoute screen="show" /> },
+          { path: routePattern('admin.resource.sort'), element: <ResourceRoute screen="sort" /> },
         ],
       },
       { path: '*', element: <ErrorScreen status={404} /> },

@@ -28,7 +28,7 @@ describe('unknown paths', () => {
     expect(response.json()).toMatchObject({ statusCode: 404, message: 'Page non trouvée' });
   });
 
-  it.each(['/admin/nothing-here', '/nothing-here', '/admin/connexion/extra'])(
+  it.each(['/admin/nothing-here', '/nothing-here', '/admin/connexion/extra', '/admin/liens-utiles/organiser'])(
     'answer 404 for the page %s',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
@@ -37,7 +37,13 @@ describe('unknown paths', () => {
   );
 
   it('serve the app shell with 200 for the pages of the route table', async () => {
-    for (const url of ['/admin', '/admin/connexion']) {
+    for (const url of [
+      '/admin',
+      '/admin/connexion',
+      '/admin/liens-utiles',
+      '/admin/liens-utiles/editer/3',
+      '/admin/types-tache/organiser',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
     }

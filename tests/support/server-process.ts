@@ -47,6 +47,8 @@ export function startServer(storage: ServerStorage, extraEnv: Record<string, str
       PATH: process.env.PATH,
       PORT: '0',
       LOG_LEVEL: 'warn',
+      // Tests start from a known, empty state; demo data has its own test.
+      DEMO_DATA: 'false',
       ADMIN_EMAIL: adminCredentials.email,
       ADMIN_PASSWORD: adminCredentials.password,
       ...storage.env,

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { resources } from '../../shared/resources/registry';
+import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { hashPassword } from '../auth/passwords';
+import { createResourceStore } from '../engine/resource-store';
 import type { Database } from './database';
+import { demoData, type DemoRecord } from './demo-data';
 import { users } from './schema';
 
 export interface SeedOptions {
@@ -38,17 +42,43 @@ export async function seedEmptyDatabase(db: Database, options: SeedOptions): Pro
 
     const email = options.adminEmail ?? 'admin@exemple.fr';
     const password = options.adminPassword ?? generatePassword();
-    await tx.insert(users).values({
-      email,
-      firstName: 'Administrateur',
-      lastName: 'Principal',
-      isAdmin: true,
-      passwordHash: await hashPassword(password),
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        email,
+        firstName: 'Administrateur',
+        lastName: 'Principal',
+        isAdmin: true,
+        passwordHash: await hashPassword(password),
+      })
+      .returning({ id: users.id });
     if (options.demoData) {
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
       await tx.insert(users).values(demoUsers);
+      await seedResources(tx, admin!.id);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });
+}
+
+/** Demo records, created through the engine so they pass the same validation as the screens. */
+async function seedResources(db: Database, adminId: number): Promise<void> {
+  const store = createResourceStore(db);
+  const created = new Map<string, Map<string, number>>();
+  const resolve = (definition: ResourceDefinition, record: DemoRecord) =>
+    Object.fromEntries(
+      Object.entries(record).map(([name, value]) => {
+        if (value === null || typeof value !== 'object') return [name, value];
+        const target = definition.fields[name]?.target ?? '';
+        return [name, created.get(target)?.get(value.ref) ?? null];
+      }),
+    );
+  for (const definition of resources) {
+    const titles = new Map<string, number>();
+    created.set(definition.slug, titles);
+    for (const record of demoData[definition.slug] ?? []) {
+      const saved = await store.create(definition, inputSchema(definition).parse(resolve(definition, record)), adminId);
+      titles.set(String(saved[definition.titleField]), saved.id);
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageRouteNames, routePattern } from '../../shared/routes';
+import { pagePatterns } from '../../shared/routes';
 import { requestLocale } from '../http/request-locale';
 import { webDistDir } from '../project-root';
 
@@ -38,7 +38,7 @@ export async function registerShellRoutes(app: FastifyInstance, sendShell: SendS
     // Vite puts a content hash in every asset name, so they can be cached for good.
     await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', immutable: true, maxAge: '1y' });
   }
-  for (const name of pageRouteNames) {
-    app.get(routePattern(name), (request, reply) => sendShell(request, reply, 200));
+  for (const { pattern } of pagePatterns) {
+    app.get(pattern, (request, reply) => sendShell(request, reply, 200));
   }
 }

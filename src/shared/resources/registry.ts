@@ -12,5 +12,3 @@ const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));
 export function findResource(slug: string | undefined): ResourceDefinition | undefined {
   return slug === undefined ? undefined : bySlug.get(slug);
 }
-
-export const resourceSlugs = resources.map((resource) => resource.slug);

@@ -1,4 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/i18n/format';
 import type { FieldDef } from '../../shared/resources/fields';
@@ -19,11 +19,7 @@ export function FieldValue({ slug, name, def, value, titles }: FieldValueProps) 
   if (value === null || value === undefined || value === '') return <>{none}</>;
   switch (def.kind) {
     case 'boolean':
-      return (
-        <Badge variant="light" color={value ? 'green' : 'gray'}>
-          {t(value ? 'engine.yes' : 'engine.no')}
-        </Badge>
-      );
+      return <>{t(value ? 'engine.yes' : 'engine.no')}</>;
     case 'url':
       return (
         <Anchor href={String(value)} target="_blank" rel="noopener noreferrer">

@@ -1,0 +1,125 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
+import { ApiRequestError, apiRequest } from '../api-client';
+import { useDocumentTitle } from '../shell/document-title.hook';
+import { toast } from '../shell/toasts.component';
+import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
+import { useRefreshResource, useResourcePage } from './resource-api.hook';
+
+/** The most records one arrangement shows: sortable resources are short reference lists. */
+const SORT_PAGE_SIZE = '100';
+
+function SortableRow({ id, title }: { id: number; title: string }) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="xs"
+      component="li"
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        listStyle: 'none',
+      }}
+    >
+      <Group gap="sm">
+        <ActionIcon variant="subtle" aria-label={t('engine.drag_handle', { title })} {...attributes} {...listeners}>
+          <IconGripVertical size={18} aria-hidden />
+        </ActionIcon>
+        <Text>{title}</Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** organiser: drag the records (or move them with the keyboard), then save their order. */
+export function ResourceSortScreen({ definition }: { definition: ResourceDefinition }) {
+  const { t } = useTranslation();
+  const { slug } = definition;
+  const heading = t('engine.sort_title', { resource: t(`resources.${slug}.label`) });
+  useDocumentTitle(heading);
+  const { data: page } = useResourcePage(definition, { tri: 'position', ordre: 'asc', parPage: SORT_PAGE_SIZE });
+  const [order, setOrder] = useState<ResourceRecord[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refresh = useRefreshResource(definition);
+  const navigate = useNavigate();
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  useUnsavedChangesGuard(order !== null && !saving);
+
+  if (!page) return <Loader aria-label={t('shell.loading')} />;
+  const items = order ?? page.items;
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = items.findIndex((item) => item.id === active.id);
+    const to = items.findIndex((item) => item.id === over.id);
+    setOrder(arrayMove(items, from, to));
+  }
+
+  async function save() {
+    setSaving(true);
+    try {
+      await apiRequest('POST', path('api.resource.reorder', { resource: slug }), { ids: items.map((item) => item.id) });
+      toast.success(t('success.saved'));
+      await refresh();
+      await navigate(path('admin.resource.list', { resource: slug }));
+    } catch (error) {
+      setSaving(false);
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>{heading}</Title>
+      <Text size="sm" c="dimmed">
+        {t('engine.sort_help')}
+      </Text>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
+          <Stack component="ol" gap="xs" p={0} m={0} aria-label={heading}>
+            {items.map((item) => (
+              <SortableRow key={item.id} id={item.id} title={String(item[definition.titleField])} />
+            ))}
+          </Stack>
+        </SortableContext>
+      </DndContext>
+      <Group justify="flex-end">
+        <Button variant="default" component={Link} to={path('admin.resource.list', { resource: slug })}>
+          {t('engine.back_to_list')}
+        </Button>
+        <Button onClick={() => void save()} loading={saving} disabled={order === null}>
+          {t('engine.save_order')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { demoData } from '../../src/server/db/demo-data';
+import { seedEmptyDatabase } from '../../src/server/db/seed';
+import { resources } from '../../src/shared/resources/registry';
+import type { ResourcePage } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { adminCredentials, logIn } from '../support/test-app';
+import { openTestDatabase } from '../support/test-database';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+it('loads demo data for every resource on the first start only, references resolved', async () => {
+  const options = { adminEmail: adminCredentials.email, adminPassword: adminCredentials.password, demoData: true };
+  expect((await seedEmptyDatabase(database.db, options)).admin?.email).toBe(adminCredentials.email);
+  expect(await seedEmptyDatabase(database.db, options)).toEqual({});
+
+  const app = await buildApp({ database, logLevel: 'silent' });
+  const { cookie } = await logIn(app);
+  for (const { slug } of resources) {
+    expect(demoData[slug]?.length, slug).toBeGreaterThan(0);
+    const response = await app.inject({
+      method: 'GET',
+      url: path('api.resource.collection', { resource: slug }),
+      headers: { cookie },
+    });
+    expect(response.json<ResourcePage>().total, slug).toBe(demoData[slug]?.length);
+  }
+  const children = await app.inject({
+    method: 'GET',
+    url: path('api.resource.collection', { resource: 'thematiques-projet', q: 'Pompe à chaleur' }),
+    headers: { cookie },
+  });
+  const page = children.json<ResourcePage>();
+  expect(page.titles.parent?.[String(page.items[0]?.parent)]).toBe('Chauffage');
+  await app.close();
+});

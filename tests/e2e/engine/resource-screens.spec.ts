@@ -1,0 +1,221 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { createRecords } from '../../support/api-as-page';
+import { expectAccessible, launchBrowser, logInThroughForm } from '../../support/browser';
+import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from '../../support/server-process';
+
+let storage: ServerStorage;
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  storage = await createServerStorage();
+  server = await startServer(storage);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await storage?.dispose();
+});
+afterEach(() => context?.close());
+
+async function openAsAdmin(url: string): Promise<void> {
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+  await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
+  await logInThroughForm(page);
+  await page.waitForURL((current) => current.pathname === url.split('?')[0]);
+}
+
+const rows = () => page.getByRole('form', { name: /./ }).locator('tbody tr');
+const rowTitles = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
+const filterButton = () => page.getByRole('button', { name: /^Filtres de recherche/ });
+
+describe('list screen', () => {
+  it('filters with the search panel, counts active filters, keeps them in the URL, and resets them', async () => {
+    context = await browser.newContext({ baseURL: server.baseUrl });
+    await openAsAdmin('/admin/types-reunion');
+    await createRecords(page, 'types-reunion', [
+      { name: 'Comité de pilotage', onKanban: true, upcomingInHistory: false },
+      { name: 'Réunion de chantier', onKanban: true, upcomingInHistory: true },
+      { name: 'Permanence Énergie', onKanban: false, upcomingInHistory: true },
+    ]);
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(3);
+    await expectAccessible(page);
+
+    await filterButton().click();
+    await page.getByLabel('Affiché sur le kanban').selectOption({ label: 'Oui' });
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    await filterButton().filter({ hasText: '1 filtre actif' }).waitFor();
+
+    // Accents and case do not matter.
+    await page.getByRole('searchbox', { name: 'Rechercher' }).fill('CHANTIER');
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(() => rowTitles()).toEqual(['Réunion de chantier']);
+    await filterButton().filter({ hasText: '2 filtres actifs' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('CHANTIER');
+
+    await page.reload();
+    await expect.poll(() => rowTitles()).toEqual(['Réunion de chantier']);
+    await page.getByRole('button', { name: 'Réinitialiser les critères' }).click();
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await filterButton().textContent()).toBe('Filtres de recherche');
+  });
+
+  it('sorts by a column', async () => {
+    await openAsAdmin('/admin/liens-utiles');
+    await createRecords(page, 'liens-utiles', [
+      { name: 'Bêta', url: 'https://exemple.fr/b' },
+      { name: 'Alpha', url: 'https://exemple.fr/a' },
+      { name: 'Gamma', url: 'https://exemple.fr/g' },
+    ]);
+    await page.reload();
+    await expect.poll(() => rowTitles()).toEqual(['Alpha', 'Bêta', 'Gamma']);
+    await page.getByRole('button', { name: 'Trier par Nom' }).click();
+    await expect.poll(() => rowTitles()).toEqual(['Gamma', 'Bêta', 'Alpha']);
+    expect(await page.getByRole('columnheader', { name: /Nom/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('selects a range with shift-click, and deletes a selection through the batch dialog', async () => {
+    await openAsAdmin('/admin/thematiques-projet');
+    const names = ['Audit', 'Chauffage', 'Isolation', 'Menuiseries', 'Ventilation'];
+    await createRecords(
+      page,
+      'thematiques-projet',
+      names.map((name) => ({ name })),
+    );
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(5);
+
+    // Nothing chosen: the spec's two messages.
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Veuillez sélectionner une action' }).waitFor();
+    await page.getByRole('combobox', { name: 'Action groupée' }).click();
+    await page.getByRole('option', { name: 'Supprimer la sélection' }).click();
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Veuillez sélectionner des élements à traiter' }).waitFor();
+
+    await page.getByRole('checkbox', { name: 'Sélectionner Chauffage' }).click();
+    await page.getByRole('checkbox', { name: 'Sélectionner Menuiseries' }).click({ modifiers: ['Shift'] });
+    await page.getByText('3 éléments sélectionnés').waitFor();
+    for (const name of ['Chauffage', 'Isolation', 'Menuiseries']) {
+      expect(await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).isChecked()).toBe(true);
+    }
+    expect(await page.getByRole('checkbox', { name: 'Sélectionner Audit' }).isChecked()).toBe(false);
+
+    const batch = page.waitForRequest((request) => request.url().endsWith('/api/thematiques-projet/actions-groupes'));
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Action groupée' });
+    await dialog.getByText('3 éléments sélectionnés').waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    expect((await batch).postDataJSON()).toMatchObject({ _action: 'delete' });
+    await page.getByRole('status').filter({ hasText: '3 éléments traités.' }).waitFor();
+    await expect.poll(() => rowTitles()).toEqual(['Audit', 'Ventilation']);
+
+    await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
+    await page.getByText('2 éléments sélectionnés').waitFor();
+  });
+
+  it('deletes a row through the delete dialog, and refuses to delete a linked one', async () => {
+    await openAsAdmin('/admin/thematiques-projet');
+    const [parent] = await createRecords(page, 'thematiques-projet', [{ name: 'Énergies renouvelables' }]);
+    await createRecords(page, 'thematiques-projet', [
+      { name: 'Solaire thermique', parent: parent!.id },
+      { name: 'Éphémère' },
+    ]);
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Supprimer « Éphémère »' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suppression' });
+    await dialog.getByText('Voulez-vous vraiment supprimer « Éphémère » ?').waitFor();
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('status').filter({ hasText: "L'élément a été supprimé." }).waitFor();
+    await expect.poll(() => rowTitles()).not.toContain('Éphémère');
+
+    await page.getByRole('button', { name: 'Supprimer « Énergies renouvelables »' }).click();
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "L'élément que vous tentez de supprimer est lié à un ou plusieurs autres éléments" })
+      .waitFor();
+    expect(await rowTitles()).toContain('Énergies renouvelables');
+    // The child shows its parent's title, not its id.
+    await page
+      .getByRole('row', { name: /Solaire thermique/ })
+      .getByText('Énergies renouvelables')
+      .waitFor();
+  });
+});
+
+describe('forms', () => {
+  it('validates in French, creates, clones a prefilled form and shows the history', async () => {
+    await openAsAdmin('/admin/liens-utiles/ajouter');
+    await page.getByRole('heading', { name: 'Ajouter : Lien utile' }).waitFor();
+    await page.getByLabel(/^Adresse \(URL\)/).fill('pas une adresse');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Ce champ est obligatoire.').waitFor();
+    await page.getByText("L'url n'est pas valide").waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel(/^Nom/).fill('France Rénov');
+    await page.getByLabel(/^Adresse \(URL\)/).fill('https://france-renov.gouv.fr');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'France Rénov', level: 1 }).waitFor();
+    await page.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+
+    await page.getByRole('link', { name: 'Dupliquer' }).click();
+    await page.getByRole('heading', { name: 'Dupliquer : France Rénov' }).waitFor();
+    expect(await page.getByLabel(/^Adresse \(URL\)/).inputValue()).toBe('https://france-renov.gouv.fr');
+    await page.getByLabel(/^Nom/).fill('France Rénov (copie)');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('heading', { name: 'France Rénov (copie)', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Retour à la liste' }).click();
+    await expect.poll(() => rowTitles()).toEqual(expect.arrayContaining(['France Rénov', 'France Rénov (copie)']));
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    await openAsAdmin('/admin/types-reunion/ajouter');
+    await page.getByLabel(/^Nom/).fill('Visite à domicile');
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Tableau de bord' })
+      .click();
+    const guard = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+    await guard.getByRole('button', { name: 'Rester' }).click();
+    expect(new URL(page.url()).pathname).toBe('/admin/types-reunion/ajouter');
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Tableau de bord' })
+      .click();
+    await guard.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    await page.waitForURL((current) => current.pathname === '/admin');
+  });
+});
+
+describe('arranging', () => {
+  it('moves a record with the keyboard and saves the order', async () => {
+    await openAsAdmin('/admin/types-tache');
+    await createRecords(page, 'types-tache', [{ name: 'Appel' }, { name: 'Courrier' }, { name: 'Visite' }]);
+    await page.reload();
+    await expect.poll(() => rowTitles()).toEqual(['Appel', 'Courrier', 'Visite']);
+    await page.getByRole('link', { name: 'Organiser' }).click();
+    const handle = page.getByRole('button', { name: 'Déplacer « Appel »' });
+    await handle.focus();
+    // dnd-kit moves one place per key press, once the previous move has settled.
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await expect
+      .poll(() => page.getByRole('list').locator('li').allTextContents())
+      .toEqual(['Courrier', 'Visite', 'Appel']);
+    await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
+    await page.waitForURL((current) => current.pathname === '/admin/types-tache');
+    await expect.poll(() => rowTitles()).toEqual(['Courrier', 'Visite', 'Appel']);
+  });
+});
