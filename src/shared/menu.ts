@@ -17,7 +17,7 @@ export const menuSections = [
 export type MenuSection = (typeof menuSections)[number];
 
 /** Icon names, drawn by the web app. */
-export type MenuIcon = 'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags';
+export type MenuIcon = 'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags' | 'flag' | 'file' | 'list' | 'template';
 
 export interface MenuEntry {
   section: MenuSection;

@@ -45,4 +45,36 @@ export const demoData: Record<string, DemoRecord[]> = {
     { name: 'Solaire thermique', parent: { ref: 'Énergies renouvelables' } },
     { name: 'Audit énergétique' },
   ],
+  'etats-projet': [
+    { name: 'À traiter', displayedOnDashboard: true },
+    { name: "En cours d'instruction", displayedOnDashboard: true },
+    { name: 'Déposé', displayedOnDashboard: true },
+    { name: 'En travaux', displayedOnDashboard: true },
+    { name: 'En paiement', displayedOnDashboard: false },
+    { name: 'Clôturé', displayedOnDashboard: false },
+  ],
+  'types-de-document': [
+    { name: 'Devis' },
+    { name: 'Facture' },
+    { name: "Rapport d'audit énergétique" },
+    { name: "Avis d'imposition" },
+    { name: 'Photographie' },
+  ],
+  'reference-partenaire': [
+    { name: 'Anah' },
+    { name: 'Action Logement' },
+    { name: 'Conseil départemental' },
+    { name: 'Région' },
+  ],
+  'types-commentaire-interne': [{ name: 'Appel entrant' }, { name: 'Échange par courriel' }, { name: "Point d'étape" }],
+  'types-contact': [
+    { name: 'Mairie', updatesInseeCode: true },
+    { name: 'Artisan RGE', updatesInseeCode: false },
+    { name: 'Bailleur social', updatesInseeCode: false },
+    { name: 'Presse', updatesInseeCode: false },
+  ],
+  'template-projet': [
+    { name: 'Rénovation globale', prefix: 'RG-', suffix: '' },
+    { name: 'Copropriété', prefix: 'COPRO-', suffix: '' },
+  ],
 };

@@ -14,6 +14,12 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '../../shared/resources/fields';
+import { projectStates } from '../../shared/resources/etats-projet.resource';
+import { documentTypes } from '../../shared/resources/types-de-document.resource';
+import { partnerReferences } from '../../shared/resources/reference-partenaire.resource';
+import { internalCommentTypes } from '../../shared/resources/types-commentaire-interne.resource';
+import { contactTypes } from '../../shared/resources/types-contact.resource';
+import { projectTemplates } from '../../shared/resources/template-projet.resource';
 import { usefulLinks } from '../../shared/resources/liens-utiles.resource';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { meetingTypes } from '../../shared/resources/types-reunion.resource';
@@ -136,3 +142,9 @@ export const usefulLinksTable = resourceTable(usefulLinks);
 export const meetingTypesTable = resourceTable(meetingTypes);
 export const taskTypesTable = resourceTable(taskTypes);
 export const projectThemesTable = resourceTable(projectThemes);
+export const projectStatesTable = resourceTable(projectStates);
+export const documentTypesTable = resourceTable(documentTypes);
+export const partnerReferencesTable = resourceTable(partnerReferences);
+export const internalCommentTypesTable = resourceTable(internalCommentTypes);
+export const contactTypesTable = resourceTable(contactTypes);
+export const projectTemplatesTable = resourceTable(projectTemplates);

@@ -1,3 +1,9 @@
+import { projectStates } from './etats-projet.resource';
+import { documentTypes } from './types-de-document.resource';
+import { partnerReferences } from './reference-partenaire.resource';
+import { internalCommentTypes } from './types-commentaire-interne.resource';
+import { contactTypes } from './types-contact.resource';
+import { projectTemplates } from './template-projet.resource';
 import { usefulLinks } from './liens-utiles.resource';
 import type { ResourceDefinition } from './resource';
 import { projectThemes } from './thematiques-projet.resource';
@@ -5,7 +11,18 @@ import { meetingTypes } from './types-reunion.resource';
 import { taskTypes } from './types-tache.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
-export const resources: readonly ResourceDefinition[] = [usefulLinks, meetingTypes, taskTypes, projectThemes];
+export const resources: readonly ResourceDefinition[] = [
+  usefulLinks,
+  projectStates,
+  meetingTypes,
+  taskTypes,
+  projectThemes,
+  documentTypes,
+  partnerReferences,
+  internalCommentTypes,
+  contactTypes,
+  projectTemplates,
+];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));
 

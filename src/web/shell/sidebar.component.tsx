@@ -1,5 +1,15 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarEvent, IconChecklist, IconLayoutDashboard, IconLink, IconTags } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconChecklist,
+  IconFileDescription,
+  IconFlag,
+  IconLayoutDashboard,
+  IconLink,
+  IconList,
+  IconTags,
+  IconTemplate,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleMenu, type MenuEntry } from '../../shared/menu';
@@ -11,6 +21,10 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   calendar: IconCalendarEvent,
   checklist: IconChecklist,
   tags: IconTags,
+  flag: IconFlag,
+  file: IconFileDescription,
+  list: IconList,
+  template: IconTemplate,
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */
