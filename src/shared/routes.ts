@@ -35,6 +35,7 @@ export const routeTable = {
   'api.resource.delete': '/api/{resource}/supprimer/{id}',
   'api.resource.batch': '/api/{resource}/actions-groupes',
   'api.resource.reorder': '/api/{resource}/reorganiser',
+  'api.resource.export': '/api/{resource}/export',
 
   // Files
   translations: '/translations/{domain}.{_format}',

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
@@ -187,6 +188,49 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
     }
     const after = await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) });
     expect(after.json()).toMatchObject(sampleValues(definition, 12));
+  });
+
+  it('exports the filtered list to CSV (semicolons, BOM, formulas neutralised) and XLSX', async () => {
+    const marker = `Export ${slug}`;
+    await create(40);
+    const risky = await t.app.inject({
+      method: 'POST',
+      url: collection,
+      headers: headers(admin),
+      payload: { ...sampleValues(definition, 41), [titleField]: `=HYPERLINK("x");${marker}` },
+    });
+    expect(risky.statusCode).toBe(201);
+    const exportUrl = (format: string) => path('api.resource.export', { resource: slug, format, q: marker });
+
+    const csv = await t.app.inject({ method: 'GET', url: exportUrl('csv'), headers: headers(consultant) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      new RegExp(`attachment; filename="${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
+    expect(csv.headers['x-total-count']).toBe('1');
+    const [headerLine, row, end] = csv.body.split('\r\n');
+    expect(headerLine?.startsWith('\uFEFF')).toBe(true);
+    expect(headerLine).toContain('Nom');
+    expect(row).toContain(`"'=HYPERLINK(""x"");${marker}"`);
+    expect(end).toBe('');
+
+    const xlsx = await t.app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: headers(admin) });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const titleColumn = Object.keys(definition.fields).indexOf(titleField) + 1;
+    expect(sheet.getRow(2).getCell(titleColumn).value).toBe(`'=HYPERLINK("x");${marker}`);
+
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.export', { resource: slug, format: 'pdf' }),
+      headers: headers(admin),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("Ce format d'export n'existe pas.");
   });
 
   it('answers 401 without a session and 404 for a missing record', async () => {

@@ -7,6 +7,8 @@ import { can, type ResourceAction } from '../../shared/permissions';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
+import { requestLocale } from '../http/request-locale';
+import { exportFormats, exportResource } from './resource-export';
 import { createResourceStore, type ListQuery } from './resource-store';
 
 /** The most rows a list page may ask for. */
@@ -119,6 +121,23 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       const user = userAllowedTo(request, permission);
       return { deleted: await store.delete(definition, [...new Set(ids)], user.id) };
     });
+
+    if (definition.behaviours.exportable) {
+      app.get(pattern('api.resource.export'), options, async (request, reply) => {
+        userAllowedTo(request, 'export');
+        const raw = request.query as Record<string, string>;
+        const format = exportFormats.find((candidate) => candidate === raw.format);
+        if (!format) throw new ApiError(400, 'export.unknown_format');
+        const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
+        const file = await exportResource(store, definition, query, format, requestLocale(request));
+        const date = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${slug}-${date}.${format}"`)
+          .header('x-total-count', String(file.total))
+          .send(file.body);
+      });
+    }
 
     if (definition.behaviours.sortable) {
       app.post(pattern('api.resource.reorder'), options, async (request, reply) => {
