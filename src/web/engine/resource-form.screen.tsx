@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { ErrorScreen } from '../screens/error/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
+import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
 import { FieldInput } from './field-input.component';
@@ -115,7 +116,7 @@ function ResourceForm({
 
   return (
     <Stack>
-      <Title order={1}>{heading}</Title>
+      <ScreenHeader title={heading} />
       <Paper withBorder p="md">
         <form onSubmit={save} noValidate>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

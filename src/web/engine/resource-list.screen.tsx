@@ -5,17 +5,18 @@ import {
   Checkbox,
   Group,
   Loader,
+  Menu,
   Pagination,
   Select,
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
   IconArrowsSort,
+  IconDownload,
   IconCopy,
   IconEye,
   IconPencil,
@@ -34,10 +35,12 @@ import { ApiRequestError, apiRequest } from '../api-client';
 import { useSession } from '../session.hook';
 import { takeConfirmation, useDialogs } from '../shell/dialogs.component';
 import { useDocumentTitle } from '../shell/document-title.hook';
+import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { FieldValue } from './field-value.component';
 import { useRefreshResource, useResourcePage } from './resource-api.hook';
-import { ResourceFilters } from './resource-filters.component';
+import { ExportModal, type ExportFormat } from './resource-export.modal';
+import { ResourceFilters, criteriaNames } from './resource-filters.component';
 
 /** Spec 2.2: a sticky-header table at most the window height minus 120 pixels tall. */
 const TABLE_MAX_HEIGHT = 'calc(100vh - 120px)';
@@ -82,6 +85,11 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [batchAction, setBatchAction] = useState<string | null>(null);
+  // The export holds what the list shows: same criteria, same order.
+  const exportCriteria = Object.fromEntries(
+    [...criteriaNames(definition), 'tri', 'ordre'].flatMap((name) => (query[name] ? [[name, query[name]]] : [])),
+  );
+  const [exportFormat, setExportFormat] = useState<ExportFormat | null>(null);
   const lastClicked = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -150,31 +158,48 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{label}</Title>
-        <Group>
-          {definition.behaviours.sortable && can(user, slug, 'sort') && (
-            <Button
-              variant="default"
-              component={Link}
-              to={path('admin.resource.sort', { resource: slug })}
-              leftSection={<IconArrowsSort size={16} aria-hidden />}
-            >
-              {t('engine.sort')}
-            </Button>
-          )}
-          {canCreate && (
-            <Button
-              component={Link}
-              to={path('admin.resource.create', { resource: slug })}
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              {t('engine.add')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ScreenHeader title={label}>
+        {definition.behaviours.sortable && can(user, slug, 'sort') && (
+          <Button
+            variant="default"
+            component={Link}
+            to={path('admin.resource.sort', { resource: slug })}
+            leftSection={<IconArrowsSort size={16} aria-hidden />}
+          >
+            {t('engine.sort')}
+          </Button>
+        )}
+        {definition.behaviours.exportable && can(user, slug, 'export') && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                {t('export.menu')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setExportFormat('csv')}>{t('export.csv')}</Menu.Item>
+              <Menu.Item onClick={() => setExportFormat('xlsx')}>{t('export.xlsx')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        {canCreate && (
+          <Button
+            component={Link}
+            to={path('admin.resource.create', { resource: slug })}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            {t('engine.add')}
+          </Button>
+        )}
+      </ScreenHeader>
 
+      <ExportModal
+        definition={definition}
+        format={exportFormat}
+        criteria={exportCriteria}
+        total={page?.total ?? 0}
+        onClose={() => setExportFormat(null)}
+      />
       <ResourceFilters
         definition={definition}
         params={params}

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../shared/i18n/format';
@@ -10,6 +10,7 @@ import { ErrorScreen } from '../screens/error/error.screen';
 import { useSession } from '../session.hook';
 import { useDialogs } from '../shell/dialogs.component';
 import { useDocumentTitle } from '../shell/document-title.hook';
+import { ScreenHeader } from '../shell/screen-header.component';
 import { FieldValue } from './field-value.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 
@@ -33,46 +34,43 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
-        <Group>
-          <Button variant="default" component={Link} to={path('admin.resource.list', { resource: slug })}>
-            {t('engine.back_to_list')}
+      <ScreenHeader title={title}>
+        <Button variant="default" component={Link} to={path('admin.resource.list', { resource: slug })}>
+          {t('engine.back_to_list')}
+        </Button>
+        {can(user, slug, 'update') && (
+          <Button component={Link} to={path('admin.resource.edit', { resource: slug, id: record.id })}>
+            {t('engine.edit')}
           </Button>
-          {can(user, slug, 'update') && (
-            <Button component={Link} to={path('admin.resource.edit', { resource: slug, id: record.id })}>
-              {t('engine.edit')}
-            </Button>
-          )}
-          {can(user, slug, 'create') && definition.behaviours.clonable && (
-            <Button
-              variant="default"
-              component={Link}
-              to={path('admin.resource.clone', { resource: slug, id: record.id })}
-            >
-              {t('engine.clone')}
-            </Button>
-          )}
-          {can(user, slug, 'delete') && (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() =>
-                dialogs.delete(
-                  { body: t('engine.delete_body', { title }) },
-                  path('api.resource.delete', { resource: slug, id: record.id }),
-                  () => {
-                    void refresh();
-                    void navigate(path('admin.resource.list', { resource: slug }));
-                  },
-                )
-              }
-            >
-              {t('engine.delete')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+        )}
+        {can(user, slug, 'create') && definition.behaviours.clonable && (
+          <Button
+            variant="default"
+            component={Link}
+            to={path('admin.resource.clone', { resource: slug, id: record.id })}
+          >
+            {t('engine.clone')}
+          </Button>
+        )}
+        {can(user, slug, 'delete') && (
+          <Button
+            color="red"
+            variant="light"
+            onClick={() =>
+              dialogs.delete(
+                { body: t('engine.delete_body', { title }) },
+                path('api.resource.delete', { resource: slug, id: record.id }),
+                () => {
+                  void refresh();
+                  void navigate(path('admin.resource.list', { resource: slug }));
+                },
+              )
+            }
+          >
+            {t('engine.delete')}
+          </Button>
+        )}
+      </ScreenHeader>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} component="dl">
           {Object.entries(definition.fields).map(([name, def]) => (

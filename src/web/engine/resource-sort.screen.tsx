@@ -15,7 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { useDocumentTitle } from '../shell/document-title.hook';
+import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
 import { useRefreshResource, useResourcePage } from './resource-api.hook';
@@ -99,7 +100,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
 
   return (
     <Stack>
-      <Title order={1}>{heading}</Title>
+      <ScreenHeader title={heading} />
       <Text size="sm" c="dimmed">
         {t('engine.sort_help')}
       </Text>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
@@ -23,7 +25,11 @@ afterAll(async () => {
 afterEach(() => context?.close());
 
 async function openAsAdmin(url: string): Promise<void> {
-  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
+  context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
   await logInThroughForm(page);
@@ -149,6 +155,42 @@ describe('list screen', () => {
       .getByRole('row', { name: /Solaire thermique/ })
       .getByText('Énergies renouvelables')
       .waitFor();
+  });
+});
+
+describe('export', () => {
+  it('exports the filtered list, showing the row count first, as CSV and as XLSX', async () => {
+    await openAsAdmin('/admin/reference-partenaire');
+    await createRecords(page, 'reference-partenaire', [
+      { name: 'Anah' },
+      { name: 'Action Logement' },
+      { name: 'Région' },
+    ]);
+    await page.goto('/admin/reference-partenaire?q=a&tri=name&ordre=desc');
+    await expect.poll(() => rowTitles()).toEqual(['Anah', 'Action Logement']);
+
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter : Références partenaires (CSV)' });
+    await dialog.getByText('2 lignes à exporter').waitFor();
+    const csvDownload = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: "Lancer l'export" }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toMatch(/^reference-partenaire-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await csv.path())!, 'utf8');
+    expect(text).toBe('\uFEFFNom\r\nAnah\r\nAction Logement\r\n');
+    await page.getByRole('status').filter({ hasText: 'Export terminé : 2 lignes.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('menuitem', { name: 'Exporter en Excel (XLSX)' }).click();
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('dialog', { name: /XLSX/ }).getByRole('button', { name: "Lancer l'export" }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await xlsxDownload).path())!);
+    const values = workbook.worksheets[0]!.getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[])[1]);
+    expect(values).toEqual(['Nom', 'Anah', 'Action Logement']);
   });
 });
 

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
+import { ScreenHeader } from '../../shell/screen-header.component';
 
 const widgets = ['latest_interactions', 'useful_links', 'media_watch', 'projects'] as const;
 
@@ -12,7 +13,7 @@ export function DashboardScreen() {
   const { data: session } = useSession();
   return (
     <Stack>
-      <Title order={1}>{t('dashboard.title')}</Title>
+      <ScreenHeader title={t('dashboard.title')} />
       {session && <Text>{t('dashboard.welcome', { name: session.user.firstName })}</Text>}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {widgets.map((widget) => (

@@ -1,0 +1,156 @@
+/**
+ * npm run bench:list — the list API on 100 000 rows, next to the same SQL run directly through the
+ * driver, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ * skipped with a message when it does not answer); then the export of all rows to CSV and XLSX.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, asc, count, desc, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
+import { seedEmptyDatabase } from '../src/server/db/seed';
+import { usefulLinksTable } from '../src/server/db/schema';
+import { exportResource } from '../src/server/engine/resource-export';
+import { createResourceStore } from '../src/server/engine/resource-store';
+import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
+import { path as routePath } from '../src/shared/routes';
+import { createScratchDatabase } from '../tests/support/test-database';
+
+const ROWS = 100_000;
+const RUNS = 200;
+const credentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
+const query = { q: '42', tri: 'name', ordre: 'desc', page: '2', parPage: '25' };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function time(runs: number, action: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 10; i += 1) await action(); // warm-up
+  const durations: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await action();
+    durations.push(performance.now() - start);
+  }
+  return durations;
+}
+
+async function fill(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(sql`
+    insert into useful_links (name, url)
+    select 'Lien ' || lpad(n::text, 6, '0') || ' rénovation énergétique', 'https://exemple.fr/page-' || n
+    from generate_series(1, ${ROWS}) as n`);
+}
+
+async function bench(label: string, database: DatabaseHandle): Promise<void> {
+  console.log(`\n== ${label}`);
+  await database.migrate();
+  await seedEmptyDatabase(database.db, {
+    adminEmail: credentials.email,
+    adminPassword: credentials.password,
+    demoData: false,
+  });
+  let start = performance.now();
+  await fill(database);
+  console.log(`fill ${ROWS} rows: ${ms(performance.now() - start)}`);
+
+  const app = await buildApp({ database, logLevel: 'silent' });
+  const login = await app.inject({ method: 'POST', url: routePath('api.login'), payload: credentials });
+  const cookie = `sid=${login.cookies.find(({ name }) => name === 'sid')!.value}`;
+  const url = routePath('api.resource.collection', { resource: usefulLinks.slug, ...query });
+  const first = await app.inject({ method: 'GET', url, headers: { cookie } });
+  console.log(`filtered list: ${first.json().total} matching rows, page of ${first.json().items.length}`);
+
+  const api = await time(RUNS, () => app.inject({ method: 'GET', url, headers: { cookie } }));
+
+  // The same two statements the store sends (count and page), straight through the driver.
+  const t = usefulLinksTable;
+  const column = (name: string) => getTableColumns(t)[name]!;
+  const where = and(
+    isNull(column('deletedAt')),
+    or(
+      sql`unaccent(${column('name')}) ilike unaccent(${'%42%'})`,
+      sql`unaccent(${column('url')}) ilike unaccent(${'%42%'})`,
+    ),
+  );
+  const direct = await time(RUNS, () =>
+    Promise.all([
+      database.db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(desc(column('name')), asc(column('id')))
+        .limit(25)
+        .offset(25),
+      database.db.select({ total: count() }).from(t).where(where),
+    ]),
+  );
+  const [apiP50, apiP95, sqlP50, sqlP95] = [
+    percentile(api, 50),
+    percentile(api, 95),
+    percentile(direct, 50),
+    percentile(direct, 95),
+  ];
+  console.log(`list API    p50 ${ms(apiP50)}  p95 ${ms(apiP95)}`);
+  console.log(`direct SQL  p50 ${ms(sqlP50)}  p95 ${ms(sqlP95)}`);
+  console.log(`ratio       p50 ${(apiP50 / sqlP50).toFixed(2)}×  p95 ${(apiP95 / sqlP95).toFixed(2)}×  (goal ≤ 1.5×)`);
+
+  const store = createResourceStore(database.db);
+  for (const format of ['csv', 'xlsx'] as const) {
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    start = performance.now();
+    const file = await exportResource(
+      store,
+      usefulLinks,
+      { sort: 'name', direction: 'asc', search: '', filters: {} },
+      format,
+      'fr',
+    );
+    let bytes = 0;
+    await pipeline(
+      file.body,
+      new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }),
+    );
+    clearInterval(sampler);
+    console.log(
+      `export ${format.toUpperCase()} ${file.total} rows: ${ms(performance.now() - start)}, ${(bytes / 1e6).toFixed(1)} MB, ` +
+        `peak RSS ${(peak / 1e6).toFixed(0)} MB (${((peak - rssBefore) / 1e6).toFixed(0)} MB above the start)`,
+    );
+  }
+  await app.close();
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-list-'));
+try {
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  await bench('PGlite (embedded, on disk)', pglite);
+  await pglite.close();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let scratch;
+try {
+  scratch = await createScratchDatabase(serverUrl);
+} catch (error) {
+  console.log(`\n== PostgreSQL skipped: ${serverUrl} does not answer (${(error as Error).message})`);
+}
+if (scratch) {
+  const postgres = await openDatabase({ kind: 'postgres', url: scratch.url });
+  try {
+    await bench(`PostgreSQL (${new URL(serverUrl).host})`, postgres);
+  } finally {
+    await postgres.close();
+    await scratch.drop();
+  }
+}
