@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from './server-process';
 import { adminCredentials } from './test-app';
 
 /** The system Chromium: Playwright's own browser download is not reachable here. */
@@ -44,4 +45,39 @@ export async function expectAccessible(page: Page): Promise<void> {
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map(({ target }) => target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
+}
+
+export interface BrowserAndServer {
+  readonly server: ServerProcess;
+  readonly browser: Browser;
+}
+
+/**
+ * For a browser spec file: the built server on a fresh database and a Chromium, started before
+ * its tests and stopped after them.
+ */
+export function useBrowserAndServer(): BrowserAndServer {
+  let storage: ServerStorage | undefined;
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    storage = await createServerStorage();
+    server = await startServer(storage);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await storage?.dispose();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+  };
 }

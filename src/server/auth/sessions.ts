@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUserPayload } from '../../shared/account/account.schema';
 import type { Database } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -16,16 +17,8 @@ export const IDLE_TIMEOUT_MS = 2 * HOUR_MS;
 /** lastSeenAt is written at most once a minute, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  locale: string;
-  emailSignature: string;
-  preferences: typeof users.$inferSelect.preferences;
-}
+/** The logged-in user, as /api/session returns it. */
+export type SessionUser = SessionUserPayload;
 
 export interface AuthContext {
   sessionId: string;

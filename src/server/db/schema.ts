@@ -133,7 +133,19 @@ export function resourceTable(definition: ResourceDefinition) {
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   };
-  const table = pgTable(definition.table, columns);
+  const table = pgTable(definition.table, columns, (table) =>
+    Object.entries(definition.fields).flatMap(([name, def]) => {
+      const column = table[name]!;
+      const indexName = `${definition.table}_${snakeCase(name)}`;
+      return [
+        // The list's free search: accent-insensitive ILIKE served by a trigram index.
+        ...(def.searchable
+          ? [index(`${indexName}_search_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
+          : []),
+        ...(def.sortable ? [index(`${indexName}_sort_idx`).on(column)] : []),
+      ];
+    }),
+  );
   resourceTables.set(definition.slug, table);
   return table;
 }

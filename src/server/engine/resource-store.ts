@@ -33,8 +33,9 @@ function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: 
 
 /** % and _ typed by a user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** The same expression as the trigram indexes of searchable fields, so they serve the search. */
 const containsIgnoringAccents = (column: AnyPgColumn, text: string) =>
-  sql`unaccent(${column}) ilike unaccent(${likePattern(text)})`;
+  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${likePattern(text)})`;
 
 function filterCondition(
   definition: ResourceDefinition,

@@ -13,7 +13,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleMenu, type MenuEntry } from '../../shared/menu';
+import { can } from '../../shared/permissions';
 import { path } from '../../shared/routes';
+import { useSession } from '../session.hook';
 
 const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   dashboard: IconLayoutDashboard,
@@ -31,8 +33,9 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
 export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // Permissions come with the access profiles; until then every entry is visible to every user.
-  const sections = visibleMenu(() => true);
+  const { data: session } = useSession();
+  const user = session?.user ?? { isAdmin: false };
+  const sections = visibleMenu((entry) => !entry.resource || can(user, entry.resource, 'list'));
   // A resource entry stays current on its create, edit and show screens.
   const isCurrent = (href: string) =>
     location.pathname === href || (href !== path('admin.dashboard') && location.pathname.startsWith(`${href}/`));

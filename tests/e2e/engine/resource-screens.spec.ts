@@ -1,32 +1,19 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, launchBrowser, logInThroughForm } from '../../support/browser';
-import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from '../../support/server-process';
+import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
 
-let storage: ServerStorage;
-let server: ServerProcess;
-let browser: Browser;
+const started = useBrowserAndServer();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  storage = await createServerStorage();
-  server = await startServer(storage);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await storage?.dispose();
-});
 afterEach(() => context?.close());
 
 async function openAsAdmin(url: string): Promise<void> {
-  context = await browser.newContext({
-    baseURL: server.baseUrl,
+  context = await started.browser.newContext({
+    baseURL: started.server.baseUrl,
     viewport: { width: 1400, height: 900 },
     acceptDownloads: true,
   });
@@ -42,7 +29,6 @@ const filterButton = () => page.getByRole('button', { name: /^Filtres de recherc
 
 describe('list screen', () => {
   it('filters with the search panel, counts active filters, keeps them in the URL, and resets them', async () => {
-    context = await browser.newContext({ baseURL: server.baseUrl });
     await openAsAdmin('/admin/types-reunion');
     await createRecords(page, 'types-reunion', [
       { name: 'Comité de pilotage', onKanban: true, upcomingInHistory: false },

@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logInThroughForm } from '../../support/browser';
-import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from '../../support/server-process';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
 
-let storage: ServerStorage;
-let server: ServerProcess;
-let browser: Browser;
+const started = useBrowserAndServer();
 let page: Page;
 
-beforeAll(async () => {
-  storage = await createServerStorage();
-  server = await startServer(storage);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await storage?.dispose();
-});
 beforeEach(async () => {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  const context = await started.browser.newContext({
+    baseURL: started.server.baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
   page = await context.newPage();
 });
 
@@ -94,7 +84,7 @@ describe('login page', () => {
 
   it('keeps the session after a browser restart only with "Se souvenir de moi"', async () => {
     for (const remember of [false, true]) {
-      const context = await browser.newContext({ baseURL: server.baseUrl });
+      const context = await started.browser.newContext({ baseURL: started.server.baseUrl });
       const first = await context.newPage();
       await first.goto('/admin/connexion');
       await logInThroughForm(first, undefined, remember);
@@ -102,7 +92,7 @@ describe('login page', () => {
       // A browser restart keeps persistent cookies only.
       const persistent = (await context.cookies()).filter((cookie) => cookie.expires > 0);
       await context.close();
-      const restarted = await browser.newContext({ baseURL: server.baseUrl });
+      const restarted = await started.browser.newContext({ baseURL: started.server.baseUrl });
       await restarted.addCookies(persistent);
       const status = (await restarted.request.get('/api/session')).status();
       expect(status, `remember=${remember}`).toBe(remember ? 200 : 401);

@@ -1,25 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, logInThroughForm } from '../../support/browser';
-import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from '../../support/server-process';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
 
-let storage: ServerStorage;
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  storage = await createServerStorage();
-  server = await startServer(storage);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await storage?.dispose();
-});
+const started = useBrowserAndServer();
 
 async function loggedInPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 800 } });
+  const context = await started.browser.newContext({
+    baseURL: started.server.baseUrl,
+    viewport: { width, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto('/admin/connexion');
   await logInThroughForm(page);
@@ -34,7 +23,7 @@ const visibleMenuLabels = (page: Page) => navigation(page).getByText('Tableau de
 
 describe('error pages', () => {
   it('answers an unknown page with HTTP 404 and "Page non trouvée"', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const context = await started.browser.newContext({ baseURL: started.server.baseUrl });
     const page = await context.newPage();
     const response = await page.goto('/admin/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);
@@ -193,7 +182,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
 
 describe('translations endpoint', () => {
   it('defines the catalog for a script loaded by the page', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const context = await started.browser.newContext({ baseURL: started.server.baseUrl });
     const page = await context.newPage();
     await page.goto('/admin/connexion');
     await page.addScriptTag({ url: '/translations/messages.js?locale=en' });
