@@ -18,7 +18,7 @@ import { exportResource } from '../src/server/engine/resource-export';
 import { createResourceStore } from '../src/server/engine/resource-store';
 import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
 import { path as routePath } from '../src/shared/routes';
-import { createScratchDatabase } from '../tests/support/test-database';
+import { createScratchDatabase, temporaryUploadsDir } from '../tests/support/test-database';
 
 const ROWS = 100_000;
 const RUNS = 100;
@@ -61,7 +61,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   await fill(database);
   console.log(`fill ${ROWS} rows: ${ms(performance.now() - start)}`);
 
-  const app = await buildApp({ database, logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
   const login = await app.inject({ method: 'POST', url: routePath('api.login'), payload: credentials });
   const cookie = `sid=${login.cookies.find(({ name }) => name === 'sid')!.value}`;
   const url = routePath('api.resource.collection', { resource: usefulLinks.slug, ...query });

@@ -7,16 +7,20 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { registerSessions } from './auth/sessions';
 import type { DatabaseHandle } from './db/database';
 import { registerResourceRoutes } from './engine/resource.routes';
+import { registerUploadRoutes } from './files/uploads.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerHealthRoutes } from './routes/health.routes';
+import { registerOpenApiRoutes } from './routes/openapi.routes';
 import { registerPreferenceRoutes } from './routes/preferences.routes';
 import { createShellSender, registerShellRoutes } from './routes/shell.routes';
 import { registerTranslationRoutes } from './routes/translations.routes';
 
 export interface AppOptions {
   database: DatabaseHandle;
+  /** Where uploaded files live: DATA_DIR/uploads. */
+  uploadsDir: string;
   logLevel?: string;
 }
 
@@ -25,7 +29,7 @@ z.config(z.locales.fr());
 
 const isApiRequest = (url: string) => url.startsWith('/api/') || url === '/api';
 
-export async function buildApp({ database, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, uploadsDir, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: logLevel },
     // A request id in every log line, taken from the proxy when it sends one, and echoed back.
@@ -53,6 +57,10 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
     },
   });
   await app.register(fastifyCookie);
+  // Files (uploads, imports) arrive as the raw body; their routes set how large it may be.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const sendShell = createShellSender();
   app.setNotFoundHandler((request, reply) => {
@@ -92,6 +100,8 @@ export async function buildApp({ database, logLevel = 'info' }: AppOptions): Pro
   registerAuthRoutes(app, db);
   registerPreferenceRoutes(app, db);
   registerResourceRoutes(app, db);
+  await registerOpenApiRoutes(app);
+  registerUploadRoutes(app, uploadsDir);
   await registerShellRoutes(app, sendShell);
 
   return app;

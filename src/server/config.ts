@@ -4,6 +4,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files: DATA_DIR/uploads. */
+  uploadsDir: string;
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   /** Unset: mails are recorded in the email log, never sent. */
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './var'),
+    uploadsDir: path.resolve(env.DATA_DIR || './var', 'uploads'),
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),

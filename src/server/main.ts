@@ -6,8 +6,9 @@ import { seedEmptyDatabase } from './db/seed';
 const config = loadConfig();
 const database = await openDatabase(databaseLocation(config));
 await database.migrate();
-const seeded = await seedEmptyDatabase(database.db, config);
-const app = await buildApp({ database, logLevel: config.logLevel });
+// Communes with the demo data; otherwise `npm run communes:load`.
+const seeded = await seedEmptyDatabase(database.db, { ...config, communes: config.demoData });
+const app = await buildApp({ database, uploadsDir: config.uploadsDir, logLevel: config.logLevel });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -33,4 +34,5 @@ if (seeded.admin) {
     : '  Mot de passe : celui de ADMIN_PASSWORD';
   console.log(`\nPremier démarrage : administrateur créé.\n  Identifiant : ${seeded.admin.email}\n${passwordLine}\n`);
 }
+if (seeded.communes) console.log(`Communes chargées : ${seeded.communes.total}.`);
 console.log(`Back-office prêt : ${adminUrl} (base ${database.kind === 'pglite' ? 'embarquée' : 'PostgreSQL'})`);

@@ -17,7 +17,8 @@ export const menuSections = [
 export type MenuSection = (typeof menuSections)[number];
 
 /** Icon names, drawn by the web app. */
-export type MenuIcon = 'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags' | 'flag' | 'file' | 'list' | 'template';
+export type MenuIcon =
+  'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags' | 'flag' | 'file' | 'list' | 'template' | 'map';
 
 export interface MenuEntry {
   section: MenuSection;

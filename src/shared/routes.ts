@@ -30,12 +30,27 @@ export const routeTable = {
   'api.toggle_content': '/api/toggle-content',
   'api.profile': '/api/mon-profil',
   'api.locale': '/api/langue',
+  'api.openapi': '/api/openapi.json',
+  'api.docs': '/api/docs',
   'api.resource.collection': '/api/{resource}',
   'api.resource.item': '/api/{resource}/{id}',
   'api.resource.delete': '/api/{resource}/supprimer/{id}',
   'api.resource.batch': '/api/{resource}/actions-groupes',
   'api.resource.reorder': '/api/{resource}/reorganiser',
   'api.resource.export': '/api/{resource}/export',
+  'api.resource.import_analyse': '/api/{resource}/import/analyse',
+  'api.resource.import': '/api/{resource}/import',
+  'api.resource.publish': '/api/{resource}/publication/{id}',
+  'api.resource.autocomplete': '/api/{resource}/autocomplete',
+  'api.communes.by_postal_code': '/api/communes/ajax/code-postal',
+  'api.resource.modal_create': '/api/{resource}/modal/ajouter',
+  'api.form_fields.all': '/api/champs-de-formulaire/all-ajax',
+  'api.form_fields.one': '/api/champs-de-formulaire/one-ajax/{id}',
+  'api.forms.autocompleter': '/api/formulaires/ajax-autocompleter/{id}',
+  'api.project_types.by_mission': '/api/types-projet/ajax/par-mission/{mission}',
+  'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
+  'api.upload': '/api/televersements',
+  'uploads.file': '/uploads/{chemin}',
 
   // Files
   translations: '/translations/{domain}.{_format}',
@@ -99,7 +114,9 @@ function build(name: string, params: Record<string, ParamValue | undefined>, loc
     if (value === undefined || value === '') {
       throw new RouteError('missing_parameter', `Route "${name}" needs the parameter "${key}".`);
     }
-    return encodeURIComponent(String(value));
+    // {chemin} is a path (spec 2.3: "chemin is any path"): its slashes stay.
+    const encode = key === 'chemin' ? encodePath : encodeURIComponent;
+    return encode(String(value));
   });
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -108,6 +125,8 @@ function build(name: string, params: Record<string, ParamValue | undefined>, loc
   const search = query.toString();
   return search ? `${filled}?${search}` : filled;
 }
+
+const encodePath = (value: string) => value.split('/').map(encodeURIComponent).join('/');
 
 /** The path of a named route; extra parameters become the query string. */
 export function path<N extends RouteName>(name: N, ...[params]: ParamsArg<N>): string {

@@ -19,15 +19,19 @@ export class ApiRequestError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Calls the JSON API; a non-2xx reply throws ApiRequestError carrying the server's French message. */
+/**
+ * Calls the JSON API; a non-2xx reply throws ApiRequestError carrying the server's French message.
+ * A file (Blob) is sent as it is, as application/octet-stream; any other body as JSON.
+ */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const file = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = file ? 'application/octet-stream' : 'application/json';
   if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     credentials: 'same-origin',
   });
   if (response.status === 204) return undefined as T;

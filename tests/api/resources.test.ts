@@ -2,10 +2,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
-import { resources } from '../../src/shared/resources/registry';
+import { isReference, USERS_TARGET } from '../../src/shared/resources/fields';
+import { findResource, resources } from '../../src/shared/resources/registry';
 import { listColumns, type ResourcePage, type ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { sampleValues } from '../support/resource-samples';
+import { sampleRow, sampleValues } from '../support/resource-samples';
 import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -106,15 +107,25 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
     expect(response.json()).toMatchObject({ ...changes, updatedBy: admin.session.user.id });
   });
 
-  it('clones a record: its values make a new one', async () => {
-    const original = await create(8);
-    const shown = (await t.app.inject({ method: 'GET', url: item(original.id), headers: headers(admin) })).json();
-    const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
-    const clone = await t.app.inject({ method: 'POST', url: collection, headers: headers(admin), payload: values });
-    expect(clone.statusCode).toBe(201);
-    expect(clone.json().id).not.toBe(original.id);
-    expect(clone.json()).toMatchObject(values);
-  });
+  if (definition.behaviours.clonable) {
+    it('clones a record: its values make a new one', async () => {
+      const original = await create(8);
+      const shown = (await t.app.inject({ method: 'GET', url: item(original.id), headers: headers(admin) })).json();
+      const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
+      const clone = await t.app.inject({ method: 'POST', url: collection, headers: headers(admin), payload: values });
+      expect(clone.statusCode).toBe(201);
+      expect(clone.json().id).not.toBe(original.id);
+      expect(clone.json()).toMatchObject(values);
+    });
+  } else {
+    it('offers no clone screen', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: path('admin.resource.clone', { resource: slug, id: 1 }),
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  }
 
   it('deletes a record (PUT or POST), which then is gone from show and list', async () => {
     for (const method of ['POST', 'PUT'] as const) {
@@ -164,7 +175,7 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
       headers: headers(admin),
       payload: { ids: [a.id, b.id], _action: 'delete' },
     });
-    expect(deleted.json()).toEqual({ deleted: 2 });
+    expect(deleted.json()).toEqual({ processed: 2 });
     expect((await t.app.inject({ method: 'GET', url: item(b.id), headers: headers(admin) })).statusCode).toBe(404);
   });
 
@@ -285,60 +296,75 @@ describe.each(resources.filter((definition) => definition.behaviours.sortable).m
   },
 );
 
-/** Every reference field of every resource: [referring resource, field, referred resource]. */
+/**
+ * Every reference to a resource, as a field or as a collection's sub-field:
+ * [referring resource, field, sub-field or undefined, referred resource].
+ */
 const references = resources.flatMap((definition) =>
-  Object.entries(definition.fields)
-    .filter(([, def]) => def.kind === 'reference' || def.kind === 'references')
-    .map(([name, def]) => [definition, name, resources.find(({ slug }) => slug === def.target)!] as const),
+  Object.entries(definition.fields).flatMap(([name, def]) =>
+    [[undefined, def] as const, ...Object.entries(def.fields ?? {})]
+      .filter(([, sub]) => isReference(sub) && sub.target !== USERS_TARGET)
+      .map(([sub, target]) => [definition, name, sub, findResource(target.target)!] as const),
+  ),
 );
 
-describe.each(references.map(([from, name, to]) => [`${from.slug}.${name} → ${to.slug}`, from, name, to] as const))(
-  'reference %s',
-  (_label, from, name, to) => {
-    const many = from.fields[name]?.kind === 'references';
-    const post = async (slug: string, payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: path('api.resource.collection', { resource: slug }),
-        headers: headers(admin),
-        payload,
-      });
-
-    it('refuses a record pointing at nothing, and a delete of a record still pointed at', async () => {
-      const dangling = await post(from.slug, { ...sampleValues(from, 30), [name]: many ? [999999] : 999999 });
-      expect(dangling.statusCode).toBe(400);
-      expect(dangling.json().fieldErrors[name]).toBe("L'élément choisi n'existe pas ou a été supprimé.");
-
-      const target = (await post(to.slug, sampleValues(to, 31))).json<ResourceRecord>();
-      const other = (await post(to.slug, sampleValues(to, 32))).json<ResourceRecord>();
-      const referring = await post(from.slug, { ...sampleValues(from, 33), [name]: many ? [target.id] : target.id });
-      expect(referring.statusCode, referring.body).toBe(201);
-
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: path('api.resource.delete', { resource: to.slug, id: target.id }),
-        headers: headers(admin),
-      });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(
-        "L'élément que vous tentez de supprimer est lié à un ou plusieurs autres éléments",
-      );
-      // A batch holding one linked record deletes none of them.
-      const batch = await t.app.inject({
-        method: 'POST',
-        url: path('api.resource.batch', { resource: to.slug }),
-        headers: headers(admin),
-        payload: { ids: [other.id, target.id], _action: 'delete' },
-      });
-      expect(batch.statusCode).toBe(409);
-      for (const id of [target.id, other.id]) {
-        const shown = await t.app.inject({
-          method: 'GET',
-          url: path('api.resource.item', { resource: to.slug, id }),
-          headers: headers(admin),
-        });
-        expect(shown.statusCode).toBe(200);
-      }
+describe.each(
+  references.map(
+    ([from, name, sub, to]) =>
+      [`${from.slug}.${[name, sub].filter(Boolean).join('.')} → ${to.slug}`, from, name, sub, to] as const,
+  ),
+)('reference %s', (_label, from, name, sub, to) => {
+  const def = sub === undefined ? from.fields[name]! : from.fields[name]!.fields![sub]!;
+  const pointingAt = (id: number) => (def.kind === 'references' ? [id] : id);
+  /** Sample values of the referring resource, the reference set to this id. */
+  const referring = (n: number, id: number) => {
+    const values = sampleValues(from, n);
+    if (sub === undefined) return { ...values, [name]: pointingAt(id) };
+    return { ...values, [name]: [{ ...sampleRow(from.fields[name]!.fields!, n), [sub]: pointingAt(id) }] };
+  };
+  const errorKey = sub === undefined ? name : `${name}.0.${sub}`;
+  const post = async (slug: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: slug }),
+      headers: headers(admin),
+      payload,
     });
-  },
-);
+
+  it('refuses a record pointing at nothing, and a delete of a record still pointed at', async () => {
+    const dangling = await post(from.slug, referring(30, 999999));
+    expect(dangling.statusCode).toBe(400);
+    expect(dangling.json().fieldErrors[errorKey]).toBe("L'élément choisi n'existe pas ou a été supprimé.");
+
+    const target = (await post(to.slug, sampleValues(to, 31))).json<ResourceRecord>();
+    const other = (await post(to.slug, sampleValues(to, 32))).json<ResourceRecord>();
+    const created = await post(from.slug, referring(33, target.id));
+    expect(created.statusCode, created.body).toBe(201);
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: to.slug, id: target.id }),
+      headers: headers(admin),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "L'élément que vous tentez de supprimer est lié à un ou plusieurs autres éléments",
+    );
+    // A batch holding one linked record deletes none of them.
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.batch', { resource: to.slug }),
+      headers: headers(admin),
+      payload: { ids: [other.id, target.id], _action: 'delete' },
+    });
+    expect(batch.statusCode).toBe(409);
+    for (const id of [target.id, other.id]) {
+      const shown = await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.item', { resource: to.slug, id }),
+        headers: headers(admin),
+      });
+      expect(shown.statusCode).toBe(200);
+    }
+  });
+});

@@ -1,11 +1,14 @@
-import type { FieldDef } from '../../src/shared/resources/fields';
+import { isReference, type FieldDef } from '../../src/shared/resources/fields';
 import type { ResourceDefinition } from '../../src/shared/resources/resource';
 
 function sampleValue(name: string, def: FieldDef, n: number): unknown {
   switch (def.kind) {
     case 'text':
-    case 'textarea':
-      return `Élément ${name} ${n}`;
+    case 'textarea': {
+      const text = `Élément ${name} ${n}`;
+      // Short fields (codes) get digits, still different for every n.
+      return def.maxLength !== undefined && def.maxLength < text.length ? String(n).padStart(def.maxLength, '0') : text;
+    }
     case 'email':
       return `contact${n}@exemple.fr`;
     case 'url':
@@ -13,7 +16,8 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
     case 'color':
       return '#1a2b3c';
     case 'integer':
-      return n;
+      // A declared default is valid whatever bounds the resource's rules set.
+      return typeof def.defaultValue === 'number' ? def.defaultValue : n;
     case 'boolean':
       return n % 2 === 0;
     case 'date':
@@ -24,10 +28,27 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
       return null;
     case 'references':
       return [];
+    case 'texts':
+      return ['01400'];
+    case 'datetime':
+      return `2026-03-${String((n % 28) + 1).padStart(2, '0')}T10:30:00.000Z`;
+    case 'file':
+      return `exemples/00000000-0000-4000-8000-${String(n).padStart(12, '0')}/modele-${n}.xlsx`;
+    case 'collection': {
+      // One row, unless a row needs a record to point at.
+      const fields = def.fields ?? {};
+      return Object.values(fields).some((sub) => sub.required && isReference(sub)) ? [] : [sampleRow(fields, n)];
+    }
   }
 }
 
+export const sampleRow = (fields: Record<string, FieldDef>, n: number) =>
+  Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, sampleValue(name, def, n)]));
+
+/** Values a resource's business rules ask for (etapes: one finished step at most). */
+const ruleAbiding: Record<string, Record<string, unknown>> = { etapes: { done: false } };
+
 /** Valid values for every field of a resource; n varies them. */
 export function sampleValues(definition: ResourceDefinition, n: number): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, sampleValue(name, def, n)]));
+  return { ...sampleRow(definition.fields, n), ...ruleAbiding[definition.slug] };
 }

@@ -4,7 +4,7 @@ import { path } from '../../src/shared/routes';
 import { buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { seedEmptyDatabase } from '../../src/server/db/seed';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, temporaryUploadsDir } from './test-database';
 
 export const adminCredentials = { email: 'admin@exemple.fr', password: 'Un-mot-de-passe-solide-2026' };
 
@@ -22,7 +22,7 @@ export async function createTestApp(configure?: (app: FastifyInstance) => void):
     adminPassword: adminCredentials.password,
     demoData: false,
   });
-  const app = await buildApp({ database, logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
   configure?.(app);
   await app.ready();
   return {

@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
@@ -47,4 +50,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await scratch.drop();
     },
   };
+}
+
+/** A fresh folder for the files a test uploads, in the system's temporary directory. */
+export function temporaryUploadsDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'renov-uploads-'));
 }

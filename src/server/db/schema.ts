@@ -13,7 +13,13 @@ import {
   type AnyPgTable,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import type { FieldDef } from '../../shared/resources/fields';
+import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
+import { communes } from '../../shared/resources/communes.resource';
+import { steps } from '../../shared/resources/etapes.resource';
+import { templateFiles } from '../../shared/resources/fichier-type.resource';
+import { missions } from '../../shared/resources/missions.resource';
+import { taskTemplates } from '../../shared/resources/template-tache.resource';
+import { projectTypes } from '../../shared/resources/types-projet.resource';
 import { projectStates } from '../../shared/resources/etats-projet.resource';
 import { documentTypes } from '../../shared/resources/types-de-document.resource';
 import { partnerReferences } from '../../shared/resources/reference-partenaire.resource';
@@ -24,6 +30,8 @@ import { usefulLinks } from '../../shared/resources/liens-utiles.resource';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { meetingTypes } from '../../shared/resources/types-reunion.resource';
 import { projectThemes } from '../../shared/resources/thematiques-projet.resource';
+import { formFields } from '../../shared/resources/champs-de-formulaire.resource';
+import { forms } from '../../shared/resources/formulaires.resource';
 import { taskTypes } from '../../shared/resources/types-tache.resource';
 
 /** createdAt, updatedAt, deletedAt: the spec's common fields on every record. */
@@ -87,6 +95,7 @@ export const resourceTables = new Map<string, AnyPgTable>();
 
 function referencedId(target: string | undefined) {
   return () => {
+    if (target === USERS_TARGET) return users.id;
     const table = target === undefined ? undefined : resourceTables.get(target);
     if (!table) throw new Error(`No resource table for "${target}".`);
     return getTableColumns(table).id as AnyPgColumn;
@@ -117,8 +126,29 @@ function columnFor(name: string, def: FieldDef) {
         .array()
         .notNull()
         .default(sql`'{}'::integer[]`);
+    case 'texts':
+      return text(column)
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`);
+    case 'datetime':
+      return timestamp(column, { withTimezone: true });
+    case 'collection':
+      return jsonb(column).notNull().default([]);
+    case 'file':
+      return text(column).notNull().default('');
   }
 }
+
+/** A field's column, with the field's declared default. */
+function fieldColumn(name: string, def: FieldDef) {
+  const column = columnFor(name, def);
+  return def.defaultValue === undefined ? column : column.default(def.defaultValue as never);
+}
+
+/** The unique index of a unique field: the store names the field from it when a write clashes. */
+export const uniqueIndexName = (definition: ResourceDefinition, field: string) =>
+  `${definition.table}_${snakeCase(field)}_unique_idx`;
 
 /**
  * The table of a resource: id, one column per field, position when sortable, the common
@@ -127,8 +157,10 @@ function columnFor(name: string, def: FieldDef) {
 export function resourceTable(definition: ResourceDefinition) {
   const columns: Record<string, PgColumnBuilderBase> = {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ...Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, columnFor(name, def)])),
+    ...Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, fieldColumn(name, def)])),
     ...(definition.behaviours.sortable ? { position: integer('position').notNull().default(0) } : {}),
+    ...(definition.behaviours.publishable ? { published: boolean('published').notNull().default(false) } : {}),
+    ...(definition.behaviours.activatable ? { enabled: boolean('enabled').notNull().default(true) } : {}),
     ...timestamps,
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -143,6 +175,15 @@ export function resourceTable(definition: ResourceDefinition) {
           ? [index(`${indexName}_search_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
           : []),
         ...(def.sortable ? [index(`${indexName}_sort_idx`).on(column)] : []),
+        // "This value is one of them" filters on arrays.
+        ...(def.filter && def.kind === 'texts' ? [index(`${indexName}_any_idx`).using('gin', column)] : []),
+        ...(def.unique
+          ? [
+              uniqueIndex(uniqueIndexName(definition, name))
+                .on(column)
+                .where(sql`${table.deletedAt} is null`),
+            ]
+          : []),
       ];
     }),
   );
@@ -160,3 +201,11 @@ export const partnerReferencesTable = resourceTable(partnerReferences);
 export const internalCommentTypesTable = resourceTable(internalCommentTypes);
 export const contactTypesTable = resourceTable(contactTypes);
 export const projectTemplatesTable = resourceTable(projectTemplates);
+export const communesTable = resourceTable(communes);
+export const missionsTable = resourceTable(missions);
+export const projectTypesTable = resourceTable(projectTypes);
+export const templateFilesTable = resourceTable(templateFiles);
+export const taskTemplatesTable = resourceTable(taskTemplates);
+export const stepsTable = resourceTable(steps);
+export const formFieldsTable = resourceTable(formFields);
+export const formsTable = resourceTable(forms);

@@ -1,22 +1,33 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { resources } from '../../shared/resources/registry';
+import type { FieldDef } from '../../shared/resources/fields';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { hashPassword } from '../auth/passwords';
 import { createResourceStore } from '../engine/resource-store';
+import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
-import { demoData, type DemoRecord } from './demo-data';
+import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { users } from './schema';
 
 export interface SeedOptions {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demoData: boolean;
+  /** Where the demo files go (DATA_DIR/uploads); without it, demo records keep paths to no file. */
+  uploadsDir?: string;
+  /** Loads every current commune when their table is empty (~35 000 rows: off unless asked, as in tests). */
+  communes?: boolean;
 }
 
 export interface SeedResult {
   /** Set when this start created the first administrator. */
   admin?: { email: string; password: string; generated: boolean };
+  /** Set when this start loaded the communes. */
+  communes?: CommunesLoadResult;
 }
 
 /** Readable by a person who copies it from the console: no look-alike characters. */
@@ -31,11 +42,19 @@ const demoUsers = [
   { email: 'sophie.lefebvre@exemple.fr', firstName: 'Sophie', lastName: 'Lefebvre' },
 ];
 
+/** What a start gives an empty database; the communes, when asked, as soon as their table is empty. */
+export async function seedEmptyDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const result = await seedUsersAndDemoData(db, options);
+  // In their own transaction: a start killed while loading them leaves the table empty, and the next one loads them.
+  if (options.communes && (await communesCount(db)) === 0) result.communes = await loadCommunes(db);
+  return result;
+}
+
 /**
  * On the first start of an empty database: the first administrator, then the demo data. One
  * transaction, so a start killed halfway leaves an empty database and the next start seeds again.
  */
-export async function seedEmptyDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ total: count() }).from(users);
     if ((row?.total ?? 0) > 0) return {};
@@ -56,29 +75,67 @@ export async function seedEmptyDatabase(db: Database, options: SeedOptions): Pro
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
       await tx.insert(users).values(demoUsers);
       await seedResources(tx, admin!.id);
+      if (options.uploadsDir) await writeDemoFiles(options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });
 }
 
-/** Demo records, created through the engine so they pass the same validation as the screens. */
+/**
+ * Demo records, created through the engine so they pass the same validation as the screens. A
+ * field naming a record created later (a step's transition to the next step) is left out at first
+ * and set once every record exists.
+ */
 async function seedResources(db: Database, adminId: number): Promise<void> {
   const store = createResourceStore(db);
   const created = new Map<string, Map<string, number>>();
-  const resolve = (definition: ResourceDefinition, record: DemoRecord) =>
-    Object.fromEntries(
-      Object.entries(record).map(([name, value]) => {
-        if (value === null || typeof value !== 'object') return [name, value];
-        const target = definition.fields[name]?.target ?? '';
-        return [name, created.get(target)?.get(value.ref) ?? null];
-      }),
-    );
+  let missing = false;
+  const resolve = (def: FieldDef | undefined, value: DemoValue): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolve(def, item));
+    if (value === null || typeof value !== 'object') return value;
+    if (!isDemoRef(value)) return resolveRecord(def?.fields ?? {}, value);
+    const id = created.get(def?.target ?? '')?.get(value.ref);
+    missing ||= id === undefined;
+    return id ?? null;
+  };
+  const resolveRecord = (fields: Record<string, FieldDef>, record: DemoRecord) =>
+    Object.fromEntries(Object.entries(record).map(([name, value]) => [name, resolve(fields[name], value)]));
+  /** The record's fields that can be resolved now, and whether some could not. */
+  const resolvable = (definition: ResourceDefinition, record: DemoRecord) => {
+    const values: Record<string, unknown> = {};
+    let later = false;
+    for (const [name, value] of Object.entries(record)) {
+      missing = false;
+      const resolved = resolve(definition.fields[name], value);
+      if (missing) later = true;
+      else values[name] = resolved;
+    }
+    return { values: inputSchema(definition).parse(values), later };
+  };
+
+  const later: { definition: ResourceDefinition; id: number; record: DemoRecord }[] = [];
   for (const definition of resources) {
     const titles = new Map<string, number>();
     created.set(definition.slug, titles);
     for (const record of demoData[definition.slug] ?? []) {
-      const saved = await store.create(definition, inputSchema(definition).parse(resolve(definition, record)), adminId);
+      const { values, later: incomplete } = resolvable(definition, record);
+      const saved = await store.create(definition, values, adminId);
       titles.set(String(saved[definition.titleField]), saved.id);
+      if (incomplete) later.push({ definition, id: saved.id, record });
     }
+  }
+  for (const { definition, id, record } of later) {
+    await store.update(definition, id, resolvable(definition, record).values, adminId);
+  }
+}
+
+/** The files demo records point at, as small workbooks. */
+async function writeDemoFiles(uploadsDir: string): Promise<void> {
+  for (const [relative, rows] of Object.entries(demoFiles)) {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Feuil1').addRows(rows);
+    const target = path.join(uploadsDir, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    await workbook.xlsx.writeFile(target);
   }
 }

@@ -1,8 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { translate, type Locale } from '../../shared/i18n/catalog';
-import { formatDate } from '../../shared/i18n/format';
-import type { FieldDef } from '../../shared/resources/fields';
+import { fieldText } from '../../shared/resources/field-text';
 import type { ReferenceTitles, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
 import type { ListQuery, ResourceStore } from './resource-store';
 
@@ -22,32 +21,6 @@ function csvCell(text: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** A value as a person reads it in the list: Oui/Non, dd/mm/yyyy, a referenced record's title. */
-function cellText(
-  slug: string,
-  name: string,
-  def: FieldDef,
-  value: unknown,
-  titles: ReferenceTitles,
-  locale: Locale,
-): string {
-  if (value === null || value === undefined) return '';
-  switch (def.kind) {
-    case 'boolean':
-      return translate(locale, value ? 'engine.yes' : 'engine.no');
-    case 'date':
-      return value ? formatDate(String(value)) : '';
-    case 'select':
-      return translate(locale, `resources.${slug}.choices.${name}.${String(value)}`);
-    case 'reference':
-      return titles[name]?.[String(value)] ?? '';
-    case 'references':
-      return (value as number[]).map((id) => titles[name]?.[String(id)] ?? '').join(', ');
-    default:
-      return String(value);
-  }
-}
-
 export interface ExportStream {
   /** Rows the export holds, known before the first byte is sent. */
   total: number;
@@ -65,8 +38,9 @@ export async function exportResource(
 ): Promise<ExportStream> {
   const fields = Object.entries(definition.fields);
   const header = fields.map(([name]) => translate(locale, `resources.${definition.slug}.fields.${name}`));
+  const t = (key: string) => translate(locale, key);
   const toCells = (record: ResourceRecord, titles: ReferenceTitles) =>
-    fields.map(([name, def]) => cellText(definition.slug, name, def, record[name], titles, locale));
+    fields.map(([name, def]) => fieldText(name, def, record[name], { slug: definition.slug, titles, t }));
 
   const first = await store.list(definition, { ...query, page: 1, pageSize: CHUNK_SIZE });
   async function* rows(): AsyncGenerator<string[]> {

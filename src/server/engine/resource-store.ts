@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import { resources } from '../../shared/resources/registry';
+import { isReference, USERS_TARGET } from '../../shared/resources/fields';
+import { findResource, resources } from '../../shared/resources/registry';
 import type {
   ReferenceTitles,
   ResourceDefinition,
@@ -8,10 +9,13 @@ import type {
   ResourcePage,
   ResourceRecord,
   ResourceRecordView,
+  Suggestion,
 } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
-import { resourceTables, users } from '../db/schema';
+import { resourceTables, uniqueIndexName, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import type { ResourceServerHooks } from '../resources/resource-hooks';
+import { resourceHooks } from '../resources/registry';
 
 /** What a list request asks for, already checked against the resource's fields. */
 export interface ListQuery {
@@ -34,7 +38,7 @@ function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: 
 /** % and _ typed by a user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 /** The same expression as the trigram indexes of searchable fields, so they serve the search. */
-const containsIgnoringAccents = (column: AnyPgColumn, text: string) =>
+const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
   sql`immutable_unaccent(${column}) ilike immutable_unaccent(${likePattern(text)})`;
 
 function filterCondition(
@@ -54,6 +58,10 @@ function filterCondition(
       return /^\d+$/.test(value) ? eq(column, Number(value)) : undefined;
     case 'references':
       return /^\d+$/.test(value) ? sql`${Number(value)} = any(${column})` : undefined;
+    case 'texts':
+      return sql`${value} = any(${column})`;
+    case 'datetime':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? sql`(${column})::date = ${value}::date` : undefined;
     case 'select':
     case 'date':
       return eq(column, value);
@@ -76,10 +84,89 @@ function listConditions(definition: ResourceDefinition, columns: Columns, query:
   return and(...conditions);
 }
 
+/** What a reference field points at: a resource's table, or the users. */
+function referenceTarget(slug: string | undefined) {
+  if (slug === USERS_TARGET) {
+    return {
+      table: users,
+      id: users.id,
+      title: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+      deletedAt: users.deletedAt,
+    };
+  }
+  const target = findResource(slug);
+  if (!target) throw new Error(`No reference target "${slug}".`);
+  const { table, columns } = tableOf(target);
+  return { table, id: columns.id!, title: sql<string>`${columns[target.titleField]!}`, deletedAt: columns.deletedAt! };
+}
+
+const numbers = (value: unknown): number[] =>
+  ([] as unknown[]).concat(value ?? []).filter((id): id is number => typeof id === 'number');
+
+/**
+ * Every reference field, top-level or inside a collection ("<collection>.<sub-field>"), with where
+ * a record holds its ids: under the field's name, or under "<collection>.<row>.<sub-field>".
+ */
+function referencePaths(definition: ResourceDefinition) {
+  return Object.entries(definition.fields).flatMap(([name, def]) => {
+    if (isReference(def)) {
+      return [
+        { key: name, def, locate: (record: Record<string, unknown>) => [{ at: name, ids: numbers(record[name]) }] },
+      ];
+    }
+    return Object.entries(def.kind === 'collection' ? (def.fields ?? {}) : {})
+      .filter(([, sub]) => isReference(sub))
+      .map(([subName, sub]) => ({
+        key: `${name}.${subName}`,
+        def: sub,
+        locate: (record: Record<string, unknown>) =>
+          ((record[name] as Record<string, unknown>[] | undefined) ?? []).map((row, index) => ({
+            at: `${name}.${index}.${subName}`,
+            ids: numbers(row[subName]),
+          })),
+      }));
+  });
+}
+
 /** A row as the API shows it: deletedAt is internal. */
 function toRecord(row: Record<string, unknown>): ResourceRecord {
   const { deletedAt: _deletedAt, ...record } = row;
   return record as ResourceRecord;
+}
+
+/** The boolean columns that behaviours add: publishable → published, activatable → enabled. */
+export type BehaviourFlag = 'published' | 'enabled';
+
+/** A write refused by a unique field's index becomes that field's error: validation.unique. */
+const uniqueClash =
+  (definition: ResourceDefinition) =>
+  (error: unknown): never => {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+    const field =
+      cause.code === '23505'
+        ? Object.keys(definition.fields).find((name) => uniqueIndexName(definition, name) === cause.constraint)
+        : undefined;
+    throw field ? new ApiError(400, 'errors.form', { [field]: 'validation.unique' }) : error;
+  };
+
+const noHooks: ResourceServerHooks = {};
+const hooksOf = (definition: ResourceDefinition) => resourceHooks[definition.slug] ?? noHooks;
+
+async function setValues(
+  executor: Database,
+  definition: ResourceDefinition,
+  ids: number[],
+  values: ResourceInputValues,
+  userId: number,
+): Promise<ResourceRecord[]> {
+  const { table, columns } = tableOf(definition);
+  const rows = await executor
+    .update(table)
+    .set({ ...values, updatedBy: userId, updatedAt: new Date() })
+    .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
+    .returning()
+    .catch(uniqueClash(definition));
+  return rows.map(toRecord);
 }
 
 export function createResourceStore(db: Database) {
@@ -96,58 +183,60 @@ export function createResourceStore(db: Database) {
   /** One query per reference field for the titles of the records these rows point at. */
   async function referenceTitles(definition: ResourceDefinition, rows: ResourceRecord[]): Promise<ReferenceTitles> {
     const titles: ReferenceTitles = {};
-    for (const [name, def] of Object.entries(definition.fields)) {
-      if (def.kind !== 'reference' && def.kind !== 'references') continue;
-      const ids = [...new Set(rows.flatMap((row) => ([] as unknown[]).concat(row[name] ?? [])))].filter(
-        (id): id is number => typeof id === 'number',
-      );
-      titles[name] = {};
+    for (const { key, def, locate } of referencePaths(definition)) {
+      const ids = [...new Set(rows.flatMap((row) => locate(row).flatMap((place) => place.ids)))];
+      const found: Record<string, string> = {};
+      titles[key] = found;
       if (ids.length === 0) continue;
-      const target = resources.find((resource) => resource.slug === def.target)!;
-      const { table, columns } = tableOf(target);
-      const found = await db
-        .select({ id: columns.id!, title: columns[target.titleField]! })
-        .from(table)
-        .where(inArray(columns.id!, ids));
-      for (const { id, title } of found) titles[name][String(id)] = String(title);
+      const target = referenceTarget(def.target);
+      const named = await db
+        .select({ id: target.id, title: target.title })
+        .from(target.table)
+        .where(inArray(target.id, ids));
+      for (const { id, title } of named) found[String(id)] = String(title);
     }
     return titles;
   }
 
   async function userName(id: unknown): Promise<string | null> {
     if (typeof id !== 'number') return null;
-    const [user] = await db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, id));
-    return user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null;
+    const target = referenceTarget(USERS_TARGET);
+    const [user] = await db.select({ title: target.title }).from(target.table).where(eq(target.id, id));
+    return user?.title ?? null;
   }
 
-  /** Resources whose reference fields point at this one, with the field names. */
-  function referrers(definition: ResourceDefinition) {
-    return resources.flatMap((other) =>
-      Object.entries(other.fields)
-        .filter(([, def]) => (def.kind === 'reference' || def.kind === 'references') && def.target === definition.slug)
-        .map(([name, def]) => ({ other, name, many: def.kind === 'references' })),
-    );
-  }
-
-  /** Ids among these that live records still point at. */
+  /** Ids among these that live records still point at, from a field or from a collection's rows. */
   async function linkedIds(definition: ResourceDefinition, ids: number[]): Promise<number[]> {
     const linked = new Set<number>();
-    for (const { other, name, many } of referrers(definition)) {
+    for (const other of resources) {
       const { table, columns } = tableOf(other);
-      const column = columns[name]!;
-      const rows = many
-        ? await db
-            .select({ id: sql<number>`unnest(${column})` })
+      for (const { key, def } of referencePaths(other)) {
+        if (def.target !== definition.slug) continue;
+        const [name, sub] = key.split('.') as [string, string | undefined];
+        const column = columns[name]!;
+        const many = def.kind === 'references';
+        // The ids each live row points at, one per result row.
+        const pointed =
+          sub === undefined
+            ? many
+              ? sql`unnest(${column})`
+              : sql`${column}`
+            : many
+              ? sql`jsonb_array_elements_text(jsonb_array_elements(${column}) -> ${sub})::integer`
+              : sql`(jsonb_array_elements(${column}) ->> ${sub})::integer`;
+        const pointedIds = db.$with('pointed_ids').as(
+          db
+            .select({ id: sql<number>`${pointed}`.as('id') })
             .from(table)
-            .where(and(isNull(columns.deletedAt!), sql`${column} && ${sql.param(ids)}::integer[]`))
-        : await db
-            .select({ id: sql<number>`${column}` })
-            .from(table)
-            .where(and(isNull(columns.deletedAt!), inArray(column, ids)));
-      rows.filter((row) => ids.includes(row.id)).forEach((row) => linked.add(row.id));
+            .where(isNull(columns.deletedAt!)),
+        );
+        const rows = await db
+          .with(pointedIds)
+          .selectDistinct({ id: pointedIds.id })
+          .from(pointedIds)
+          .where(sql`${pointedIds.id} = any(${sql.param(ids)}::integer[])`);
+        rows.forEach((row) => linked.add(Number(row.id)));
+      }
     }
     return [...linked];
   }
@@ -155,19 +244,51 @@ export function createResourceStore(db: Database) {
   /** Every reference must name a live record of its target resource. */
   async function checkReferences(definition: ResourceDefinition, values: ResourceInputValues): Promise<void> {
     const fieldErrors: Record<string, string> = {};
-    for (const [name, def] of Object.entries(definition.fields)) {
-      if ((def.kind !== 'reference' && def.kind !== 'references') || !def.target) continue;
-      const wanted = ([] as unknown[]).concat(values[name] ?? []).filter((id): id is number => typeof id === 'number');
+    for (const { def, locate } of referencePaths(definition)) {
+      const places = locate(values);
+      const wanted = [...new Set(places.flatMap((place) => place.ids))];
       if (wanted.length === 0) continue;
-      const target = resources.find((resource) => resource.slug === def.target)!;
-      const { table, columns } = tableOf(target);
-      const found = await db
-        .select({ id: columns.id! })
-        .from(table)
-        .where(and(inArray(columns.id!, wanted), isNull(columns.deletedAt!)));
-      if (found.length !== new Set(wanted).size) fieldErrors[name] = 'validation.reference';
+      const target = referenceTarget(def.target);
+      const live = await db
+        .select({ id: target.id })
+        .from(target.table)
+        .where(and(inArray(target.id, wanted), isNull(target.deletedAt)));
+      const found = new Set(live.map(({ id }) => Number(id)));
+      for (const { at, ids } of places) if (ids.some((id) => !found.has(id))) fieldErrors[at] = 'validation.reference';
     }
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+  }
+
+  /** Creates the records in one transaction: all of them, or none. */
+  async function createMany(
+    definition: ResourceDefinition,
+    rows: ResourceInputValues[],
+    userId: number,
+  ): Promise<ResourceRecord[]> {
+    const { table, columns } = tableOf(definition);
+    for (const values of rows) await checkReferences(definition, values);
+    return db.transaction(async (tx) => {
+      // New records of a sortable resource go last.
+      let position = definition.behaviours.sortable
+        ? Number((await tx.select({ last: max(columns.position!) }).from(table))[0]?.last ?? -1) + 1
+        : undefined;
+      const created: ResourceRecord[] = [];
+      for (const values of rows) {
+        await hooksOf(definition).beforeWrite?.(tx, values, undefined);
+        const [row] = await tx
+          .insert(table)
+          .values({
+            ...values,
+            ...(position === undefined ? {} : { position: position++ }),
+            createdBy: userId,
+            updatedBy: userId,
+          })
+          .returning()
+          .catch(uniqueClash(definition));
+        created.push(toRecord(row!));
+      }
+      return created;
+    });
   }
 
   return {
@@ -205,20 +326,11 @@ export function createResourceStore(db: Database) {
       return { ...record, createdByName, updatedByName, titles };
     },
 
+    createMany,
+
     async create(definition: ResourceDefinition, values: ResourceInputValues, userId: number): Promise<ResourceRecord> {
-      const { table, columns } = tableOf(definition);
-      await checkReferences(definition, values);
-      return db.transaction(async (tx) => {
-        // A new record of a sortable resource goes last.
-        const position = definition.behaviours.sortable
-          ? { position: Number((await tx.select({ last: max(columns.position!) }).from(table))[0]?.last ?? -1) + 1 }
-          : {};
-        const [row] = await tx
-          .insert(table)
-          .values({ ...values, ...position, createdBy: userId, updatedBy: userId })
-          .returning();
-        return toRecord(row!);
-      });
+      const [created] = await createMany(definition, [values], userId);
+      return created!;
     },
 
     async update(
@@ -227,15 +339,49 @@ export function createResourceStore(db: Database) {
       values: ResourceInputValues,
       userId: number,
     ): Promise<ResourceRecord> {
-      const { table, columns } = tableOf(definition);
       await findRow(definition, id);
       await checkReferences(definition, values);
-      const [row] = await db
-        .update(table)
-        .set({ ...values, updatedBy: userId, updatedAt: new Date() })
-        .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)))
-        .returning();
-      return toRecord(row!);
+      return db.transaction(async (tx) => {
+        await hooksOf(definition).beforeWrite?.(tx, values, id);
+        return setValues(tx, definition, [id], values, userId).then(([record]) => record!);
+      });
+    },
+
+    /** Sets a behaviour's flag (published, enabled) on every id, live ones only: how many changed. */
+    async setFlag(
+      definition: ResourceDefinition,
+      flag: BehaviourFlag,
+      ids: number[],
+      value: boolean,
+      userId: number,
+    ): Promise<number> {
+      const changed = await setValues(db, definition, ids, { [flag]: value }, userId);
+      if (changed.length === 0) throw new ApiError(404, 'errors.not_found');
+      return changed.length;
+    },
+
+    /** Autocomplete: the live records of a reference target whose title contains the term. */
+    async suggest(targetSlug: string, term: string, limit: number): Promise<Suggestion[]> {
+      if (term === '') return [];
+      const target = referenceTarget(targetSlug);
+      const rows = await db
+        .select({ value: target.id, label: target.title })
+        .from(target.table)
+        .where(and(isNull(target.deletedAt), containsIgnoringAccents(target.title, term)))
+        .orderBy(asc(target.title))
+        .limit(limit);
+      return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
+    },
+
+    /** Every live record of a reference target with its title: what an import matches names against. */
+    async referenceChoices(targetSlug: string): Promise<Suggestion[]> {
+      const target = referenceTarget(targetSlug);
+      const rows = await db
+        .select({ value: target.id, label: target.title })
+        .from(target.table)
+        .where(isNull(target.deletedAt))
+        .orderBy(asc(target.id));
+      return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
     },
 
     /** Soft delete of every id, or of none: refused when a live record still points at one of them. */

@@ -1,18 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resources } from '../../shared/resources/registry';
-import { filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
+import { USERS_TARGET } from '../../shared/resources/fields';
+import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routePattern, type RouteName } from '../../shared/routes';
+import { isImportable } from '../../shared/resources/import';
 import { can, type ResourceAction } from '../../shared/permissions';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
+import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
+import { resourceHooks } from '../resources/registry';
 import { createResourceStore, type ListQuery } from './resource-store';
 
 /** The most rows a list page may ask for. */
-const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 100;
+
+/** The logged-in user, when they may do this action on this resource; 403 otherwise. */
+export function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
+  const { user } = currentAuth(request);
+  if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
+  return user;
+}
 
 /** Validates a body against a schema; the failures become field errors (catalog keys). */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -22,12 +33,12 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   throw new ApiError(400, 'errors.form', fieldErrors);
 }
 
-function parseId(raw: string): number {
+export function parseId(raw: string): number {
   if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, 'errors.not_found');
   return Number(raw);
 }
 
-function sortableFields(definition: ResourceDefinition): Set<string> {
+export function sortableFields(definition: ResourceDefinition): Set<string> {
   const fields = Object.entries(definition.fields)
     .filter(([, def]) => def.sortable)
     .map(([name]) => name);
@@ -59,8 +70,8 @@ const batchSchema = z.object({
 });
 const reorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1, 'batch.no_items') });
 
-/** The batch actions a list offers, and the permission each needs. */
-const batchActions: Record<string, ResourceAction> = { delete: 'delete' };
+/** Autocomplete replies hold at most this many suggestions. */
+const AUTOCOMPLETE_LIMIT = 20;
 
 /**
  * The generic API of every declared resource, under /api/<slug>: list, show, create, update,
@@ -68,15 +79,19 @@ const batchActions: Record<string, ResourceAction> = { delete: 'delete' };
  */
 export function registerResourceRoutes(app: FastifyInstance, db: Database): void {
   const store = createResourceStore(db);
+  const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
+
+  // The users, for the fields that point at them (e.g. who a step notifies): any colleague may be named.
+  app.get(
+    routePattern('api.resource.autocomplete', { resource: USERS_TARGET }),
+    { preHandler: requireUser },
+    (request) => store.suggest(USERS_TARGET, termOf(request), AUTOCOMPLETE_LIMIT),
+  );
 
   for (const definition of resources) {
     const { slug } = definition;
     const pattern = (name: RouteName) => routePattern(name, { resource: slug });
-    const userAllowedTo = (request: FastifyRequest, action: ResourceAction) => {
-      const { user } = currentAuth(request);
-      if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
-      return user;
-    };
+    const userAllowedTo = (request: FastifyRequest, action: ResourceAction) => allowedUser(request, slug, action);
     const schema = inputSchema(definition);
     const options = { preHandler: requireUser };
 
@@ -115,12 +130,34 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       const { ids, _action: action } = parseBody(batchSchema, request.body);
       if (!action) throw new ApiError(400, 'batch.no_action');
       if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
-      const permission = batchActions[action];
       // Only the actions this list offers: a forged _action changes nothing.
-      if (!permission) throw new ApiError(400, 'batch.unknown_action');
-      const user = userAllowedTo(request, permission);
-      return { deleted: await store.delete(definition, [...new Set(ids)], user.id) };
+      const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
+      if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
+      const unique = [...new Set(ids)];
+      if (batchAction === 'delete') {
+        const user = userAllowedTo(request, 'delete');
+        return { processed: await store.delete(definition, unique, user.id) };
+      }
+      const user = userAllowedTo(request, 'update');
+      return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', user.id) };
     });
+
+    // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone.
+    if (definition.behaviours.publishable) {
+      app.get<{ Params: { id: string } }>(pattern('api.resource.publish'), options, async (request, reply) => {
+        const user = userAllowedTo(request, 'update');
+        const record = await store.get(definition, parseId(request.params.id));
+        await store.setFlag(definition, 'published', [record.id], record.published !== true, user.id);
+        return reply.type('text/plain; charset=utf-8').send('OK');
+      });
+    }
+
+    app.get(pattern('api.resource.autocomplete'), options, async (request) => {
+      userAllowedTo(request, 'list');
+      return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT);
+    });
+
+    resourceHooks[slug]?.routes?.(app, db);
 
     if (definition.behaviours.exportable) {
       app.get(pattern('api.resource.export'), options, async (request, reply) => {
@@ -136,6 +173,26 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
           .header('content-disposition', `attachment; filename="${slug}-${date}.${format}"`)
           .header('x-total-count', String(file.total))
           .send(file.body);
+      });
+    }
+
+    if (isImportable(definition)) {
+      // The body is the file; who may import is checked before it is read.
+      const importOptions = {
+        ...importRouteOptions,
+        onRequest: async (request: FastifyRequest) => void userAllowedTo(request, 'create'),
+      };
+      app.post(pattern('api.resource.import_analyse'), importOptions, async (request) =>
+        analyseImport(definition, await readSheet(request.body)),
+      );
+      app.post(pattern('api.resource.import'), importOptions, async (request, reply) => {
+        const user = userAllowedTo(request, 'create');
+        const mapping = parseMapping(definition, (request.query as Record<string, string>).mapping);
+        const result = await importSheet(store, definition, await readSheet(request.body), mapping, user.id);
+        if ('imported' in result) return result;
+        return reply
+          .code(400)
+          .send({ ...new ApiError(400, 'import.invalid_rows').toJSON(requestLocale(request)), ...result });
       });
     }
 

@@ -30,3 +30,41 @@ export function formatTime(value: Date | string, locale: Locale = 'fr'): string 
 export function formatDateTime(value: Date | string, locale: Locale = 'fr'): string {
   return `${formatDate(value)} ${formatTime(value, locale)}`;
 }
+
+/** What a datetime input shows: dd/mm/yyyy - hh:mm (spec 5). */
+export function formatDateTimeInput(value: Date | string): string {
+  const date = asDate(value);
+  return `${formatDate(date)} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A typed dd/mm/yyyy - hh:mm (the time optional), or null unless it names a real moment:
+ * 31/02/2026 is refused rather than rolled over to March.
+ */
+export function parseDateTimeInput(text: string): Date | null {
+  const match = /^\s*(\d{2})\/(\d{2})\/(\d{4})(?:\s*-\s*(\d{2}):(\d{2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year, hours = 0, minutes = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(year!, month! - 1, day, hours, minutes);
+  const exact =
+    date.getFullYear() === year &&
+    date.getMonth() === month! - 1 &&
+    date.getDate() === day &&
+    date.getHours() === hours &&
+    date.getMinutes() === minutes;
+  return exact ? date : null;
+}
+
+/** Month-year typed through the 99/9999 mask: "03/2026" → "2026-03", or null. */
+export function parseMonthYear(text: string): string | null {
+  const match = /^(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  return month >= 1 && month <= 12 ? `${match[2]}-${match[1]}` : null;
+}
+
+/** Keeps the digits a 99/9999 mask accepts, adding the slash as they are typed. */
+export function maskMonthYear(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}

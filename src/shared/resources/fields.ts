@@ -16,7 +16,11 @@ export type FieldKind =
   | 'select'
   | 'reference'
   | 'references'
-  | 'color';
+  | 'color'
+  | 'texts'
+  | 'datetime'
+  | 'collection'
+  | 'file';
 
 export interface FieldOptions {
   required?: boolean;
@@ -30,19 +34,39 @@ export interface FieldOptions {
   filter?: boolean;
   /** Matched by the free-text search of the list. */
   searchable?: boolean;
+  /** No two live records share the value (a unique index on live rows; a clash is the field's error). */
+  unique?: boolean;
   /** Form tab (catalog key resources.<slug>.tabs.<tab>); untabbed fields go in the first tab. */
   tab?: string;
+  /** The value of a field left out of a create: the schema's default, the column's and the new form's. */
+  defaultValue?: string | number | boolean;
 }
 
 export interface FieldDef extends FieldOptions {
   kind: FieldKind;
   /** select: the allowed values (labels in resources.<slug>.choices.<field>.<value>). */
   choices?: readonly string[];
-  /** reference(s): the slug of the resource pointed at. */
+  /** reference(s): the slug of the resource pointed at ("utilisateurs": the users). */
   target?: string;
+  /** collection: the fields of each row (labels in resources.<slug>.subfields.<name>). */
+  fields?: Record<string, FieldDef>;
+  /** reference(s): chosen by typing (autocomplete, GET …/autocomplete?term=) rather than from a list. */
+  autocomplete?: boolean;
+  /**
+   * reference(s): a button next to the input creates a target record in a modal (POST
+   * …/modal/ajouter, api.resource.modal_create, which the target's server file registers) and selects it.
+   */
+  createInModal?: boolean;
 }
 
+type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal'>;
+
 const DEFAULT_TEXT_MAX = 255;
+
+/** The reference target naming the back office's users (not an engine resource). */
+export const USERS_TARGET = 'utilisateurs';
+
+export const isReference = (def: FieldDef) => def.kind === 'reference' || def.kind === 'references';
 
 function build(kind: FieldKind, options: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef {
   return { kind, ...options, ...extra };
@@ -58,8 +82,17 @@ export const field = {
   date: (options: FieldOptions = {}) => build('date', options),
   color: (options: FieldOptions = {}) => build('color', options),
   select: (choices: readonly string[], options: FieldOptions = {}) => build('select', options, { choices }),
-  reference: (target: string, options: FieldOptions = {}) => build('reference', options, { target }),
-  references: (target: string, options: FieldOptions = {}) => build('references', options, { target }),
+  reference: (target: string, options: ReferenceOptions = {}) => build('reference', options, { target }),
+  references: (target: string, options: ReferenceOptions = {}) => build('references', options, { target }),
+  /** Several short texts, such as postal codes. */
+  texts: (options: FieldOptions = {}) => build('texts', options),
+  /** A moment, typed dd/mm/yyyy - hh:mm. */
+  datetime: (options: FieldOptions = {}) => build('datetime', options),
+  /** Repeatable rows of sub-fields, added and removed in the form. */
+  collection: (fields: Record<string, FieldDef>, options: FieldOptions = {}) =>
+    build('collection', options, { fields }),
+  /** An uploaded file: its path under /uploads. */
+  file: (options: FieldOptions = {}) => build('file', options),
 };
 
 const text = (def: FieldDef) => {
@@ -75,11 +108,26 @@ const orEmpty = (def: FieldDef, check: z.ZodType<string>) =>
   def.required ? check : z.union([z.literal(''), check]).default('');
 
 const isoDate = z.iso.date('validation.date');
+const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.datetime' });
+/** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
+/** What an upload answers (POST /api/televersements): the path a file field stores. */
+export interface UploadedFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+export const uploadPathPattern = /^[a-z0-9-]+\/[0-9a-f-]{36}\/[^/\\]+$/;
 const nullableUnlessRequired = <T extends z.ZodType>(def: FieldDef, schema: T) =>
   def.required ? schema : schema.nullable().default(null);
 
-/** The value's schema for create and update. */
+/** The value's schema for create and update; a declared default fills a value left out. */
 export function fieldSchema(def: FieldDef): z.ZodType {
+  const schema = kindSchema(def);
+  return def.defaultValue === undefined ? schema : schema.default(def.defaultValue);
+}
+
+function kindSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
     case 'text':
     case 'textarea':
@@ -108,5 +156,24 @@ export function fieldSchema(def: FieldDef): z.ZodType {
       return nullableUnlessRequired(def, z.number('validation.required').int().positive());
     case 'references':
       return z.array(z.number().int().positive()).default([]);
+    case 'texts':
+      return z
+        .array(z.string().trim().min(1, 'validation.required').max(DEFAULT_TEXT_MAX, 'validation.too_long'))
+        .default([]);
+    case 'datetime':
+      // A Date for the database; sent as JSON it is the same ISO moment again.
+      return nullableUnlessRequired(
+        def,
+        isoDateTime.transform((value) => new Date(value)),
+      );
+    case 'collection': {
+      const row = z.object(
+        Object.fromEntries(Object.entries(def.fields ?? {}).map(([name, sub]) => [name, fieldSchema(sub)])),
+      );
+      const rows = z.array(row);
+      return def.required ? rows.min(1, 'validation.required') : rows.default([]);
+    }
+    case 'file':
+      return orEmpty(def, z.string().regex(uploadPathPattern, 'validation.file'));
   }
 }

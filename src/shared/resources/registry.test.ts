@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolvedCatalog, translate } from '../i18n/catalog';
+import { isReference, USERS_TARGET } from './fields';
 import { resources } from './registry';
+import { formTabs } from './resource';
 
 describe('resource declarations', () => {
   it('have unique slugs and tables', () => {
@@ -8,12 +10,21 @@ describe('resource declarations', () => {
     expect(new Set(resources.map(({ table }) => table)).size).toBe(resources.length);
   });
 
-  it('have French labels for the resource and every field', () => {
-    for (const { slug, fields } of resources) {
+  it('have French labels for the resource, every field, sub-field, tab and choice', () => {
+    for (const definition of resources) {
+      const { slug, fields } = definition;
+      const subFields = Object.values(fields).flatMap((def) => Object.entries(def.fields ?? {}));
       const keys = [
         `resources.${slug}.label`,
         `resources.${slug}.singular`,
         ...Object.keys(fields).map((name) => `resources.${slug}.fields.${name}`),
+        ...subFields.map(([name]) => `resources.${slug}.subfields.${name}`),
+        ...[...Object.entries(fields), ...subFields].flatMap(([name, def]) =>
+          (def.choices ?? []).map((choice) => `resources.${slug}.choices.${name}.${choice}`),
+        ),
+        ...(formTabs(definition).length > 1
+          ? formTabs(definition).map(({ tab }) => `resources.${slug}.tabs.${tab}`)
+          : []),
       ];
       for (const key of keys) expect(translate('fr', key), key).not.toBe(key);
     }
@@ -24,7 +35,7 @@ describe('resource declarations', () => {
     const slugs = new Set(resources.map(({ slug }) => slug));
     for (const { fields } of resources) {
       for (const def of Object.values(fields)) {
-        if (def.kind === 'reference' || def.kind === 'references') expect(slugs.has(def.target ?? '')).toBe(true);
+        if (isReference(def)) expect(slugs.has(def.target ?? '') || def.target === USERS_TARGET, def.target).toBe(true);
       }
     }
   });

@@ -1,3 +1,9 @@
+import { communes } from './communes.resource';
+import { steps } from './etapes.resource';
+import { templateFiles } from './fichier-type.resource';
+import { missions } from './missions.resource';
+import { taskTemplates } from './template-tache.resource';
+import { projectTypes } from './types-projet.resource';
 import { projectStates } from './etats-projet.resource';
 import { documentTypes } from './types-de-document.resource';
 import { partnerReferences } from './reference-partenaire.resource';
@@ -7,6 +13,8 @@ import { projectTemplates } from './template-projet.resource';
 import { usefulLinks } from './liens-utiles.resource';
 import type { ResourceDefinition } from './resource';
 import { projectThemes } from './thematiques-projet.resource';
+import { formFields } from './champs-de-formulaire.resource';
+import { forms } from './formulaires.resource';
 import { meetingTypes } from './types-reunion.resource';
 import { taskTypes } from './types-tache.resource';
 
@@ -22,6 +30,14 @@ export const resources: readonly ResourceDefinition[] = [
   internalCommentTypes,
   contactTypes,
   projectTemplates,
+  communes,
+  missions,
+  projectTypes,
+  templateFiles,
+  taskTemplates,
+  steps,
+  formFields,
+  forms,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

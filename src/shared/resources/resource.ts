@@ -9,6 +9,12 @@ export interface ResourceBehaviours {
   sortable: boolean;
   /** Every list can be exported unless a resource says otherwise. */
   exportable: boolean;
+  /** Records can be imported from a CSV or XLSX file unless a resource says otherwise. */
+  importable: boolean;
+  /** Records carry a published flag, flipped from the list (GET publication/{id}, reply OK). */
+  publishable: boolean;
+  /** Records carry an enabled flag, set by the enable and disable batch actions. */
+  activatable: boolean;
 }
 
 /**
@@ -42,6 +48,8 @@ const reservedNames = new Set([
   'id',
   'titles',
   'position',
+  'published',
+  'enabled',
   'createdAt',
   'updatedAt',
   'deletedAt',
@@ -56,11 +64,25 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
     pageSize: 25,
     ...input,
     defaultSort: input.defaultSort ?? { field: input.titleField, direction: 'asc' },
-    behaviours: { clonable: true, sortable: false, exportable: true, ...input.behaviours },
+    behaviours: {
+      clonable: true,
+      sortable: false,
+      exportable: true,
+      importable: true,
+      publishable: false,
+      activatable: false,
+      ...input.behaviours,
+    },
   };
   const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
   if (reserved.length > 0)
     throw new Error(`Resource "${definition.slug}": reserved field names ${reserved.join(', ')}.`);
+  const searchableKinds = new Set(['text', 'textarea', 'email', 'url']);
+  const unsearchable = Object.entries(definition.fields).filter(
+    ([, def]) => def.searchable && !searchableKinds.has(def.kind),
+  );
+  if (unsearchable.length > 0)
+    throw new Error(`Resource "${definition.slug}": only text fields can be searchable (${unsearchable[0]![0]}).`);
   if (!(definition.titleField in definition.fields)) {
     throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
   }
@@ -85,6 +107,8 @@ export interface ResourceRecord {
   createdBy: number | null;
   updatedBy: number | null;
   position?: number;
+  published?: boolean;
+  enabled?: boolean;
   [field: string]: unknown;
 }
 
@@ -114,4 +138,28 @@ export function filterFields(definition: ResourceDefinition): string[] {
   return Object.entries(definition.fields)
     .filter(([, def]) => def.filter)
     .map(([name]) => name);
+}
+
+/** Batch actions (actions-groupes): delete always; enable and disable when the resource is activatable. */
+export type BatchAction = 'delete' | 'enable' | 'disable';
+
+export function batchActionsOf(definition: ResourceDefinition): BatchAction[] {
+  return definition.behaviours.activatable ? ['delete', 'enable', 'disable'] : ['delete'];
+}
+
+/** An autocomplete suggestion (GET …/autocomplete?term=). */
+export interface Suggestion {
+  value: number;
+  label: string;
+}
+
+/** The form's tabs in declaration order, each with its fields; untabbed fields go in the first tab. */
+export function formTabs(definition: ResourceDefinition): { tab: string; fields: [string, FieldDef][] }[] {
+  const entries = Object.entries(definition.fields);
+  const first = entries.find(([, def]) => def.tab)?.[1].tab ?? 'general';
+  const tabOf = (def: FieldDef) => def.tab ?? first;
+  return [...new Set(entries.map(([, def]) => tabOf(def)))].map((tab) => ({
+    tab,
+    fields: entries.filter(([, def]) => tabOf(def) === tab),
+  }));
 }

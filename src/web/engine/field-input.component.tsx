@@ -1,11 +1,30 @@
-import { Checkbox, ColorInput, MultiSelect, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Checkbox,
+  ColorInput,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../shared/resources/fields';
+import { isReference, USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
+import { AutocompleteInput, AutocompleteMultiInput } from './autocomplete-input.component';
+import { CollectionInput } from './collection-input.component';
+import { DateInput } from './date-input.component';
+import { CreateInModalButton } from './resource-create.modal';
+import { UploadInput } from './file-input.component';
+
+/** Errors as react-hook-form nests them: a message, or per row and sub-field for collections. */
+export type FieldErrorTree = { message?: unknown } & { [key: string]: FieldErrorTree | undefined };
 
 interface FieldInputProps {
   slug: string;
@@ -13,7 +32,32 @@ interface FieldInputProps {
   def: FieldDef;
   value: unknown;
   onChange: (value: unknown) => void;
-  error?: string;
+  errors?: FieldErrorTree;
+  /** Titles of the records the value points at (reference fields), by id. */
+  titles?: Record<string, string>;
+  /** A sub-field of a collection: labelled from resources.<slug>.subfields. */
+  sub?: boolean;
+}
+
+/** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
+export function emptyValue(def: FieldDef): unknown {
+  if (def.defaultValue !== undefined) return def.defaultValue;
+  switch (def.kind) {
+    case 'boolean':
+      return false;
+    case 'references':
+    case 'texts':
+    case 'collection':
+      return [];
+    case 'integer':
+    case 'date':
+    case 'datetime':
+    case 'select':
+    case 'reference':
+      return null;
+    default:
+      return '';
+  }
 }
 
 /** The characters left; a line break counts as two, as it does once sent. Orange from limit − 20. */
@@ -48,14 +92,29 @@ export function useReferenceOptions(target: string | undefined) {
   });
 }
 
-/** The form input of a field, by kind. */
-export function FieldInput({ slug, name, def, value, onChange, error }: FieldInputProps) {
-  const { t } = useTranslation();
-  const label = t(`resources.${slug}.fields.${name}`);
-  const common = { label, error, required: def.required };
-  const references = useReferenceOptions(
-    def.kind === 'reference' || def.kind === 'references' ? def.target : undefined,
+/** The form input of a field; a reference declared createInModal gets its "new" button under it. */
+export function FieldInput(props: FieldInputProps) {
+  const { def, value, onChange } = props;
+  if (!def.createInModal) return <KindInput {...props} />;
+  const select = (id: number) =>
+    onChange(def.kind === 'references' ? [...((value as number[] | undefined) ?? []), id] : id);
+  return (
+    <Stack gap="xs">
+      <KindInput {...props} />
+      <CreateInModalButton target={def.target ?? ''} onCreated={select} />
+    </Stack>
   );
+}
+
+/** The input of a field, by kind. */
+function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub = false }: FieldInputProps) {
+  const { t } = useTranslation();
+  const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
+  const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
+  const common = { label, error, required: def.required };
+  const byAutocomplete = isReference(def) && (def.autocomplete === true || def.target === USERS_TARGET);
+  const references = useReferenceOptions(isReference(def) && !byAutocomplete ? def.target : undefined);
+  const autocomplete = { target: def.target ?? '', label, required: def.required, error, known: titles };
 
   switch (def.kind) {
     case 'boolean':
@@ -111,6 +170,10 @@ export function FieldInput({ slug, name, def, value, onChange, error }: FieldInp
         />
       );
     case 'reference':
+      if (byAutocomplete)
+        return (
+          <AutocompleteInput {...autocomplete} value={typeof value === 'number' ? value : null} onChange={onChange} />
+        );
       return (
         <Select
           {...common}
@@ -123,6 +186,10 @@ export function FieldInput({ slug, name, def, value, onChange, error }: FieldInp
         />
       );
     case 'references':
+      if (byAutocomplete)
+        return (
+          <AutocompleteMultiInput {...autocomplete} value={(value as number[] | undefined) ?? []} onChange={onChange} />
+        );
       return (
         <MultiSelect
           {...common}
@@ -132,11 +199,43 @@ export function FieldInput({ slug, name, def, value, onChange, error }: FieldInp
           data={references.data ?? []}
         />
       );
+    case 'date':
+    case 'datetime':
+      return (
+        <DateInput
+          {...common}
+          withTime={def.kind === 'datetime'}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+        />
+      );
+    case 'texts':
+      return (
+        <TagsInput
+          {...common}
+          description={t('engine.texts_help')}
+          value={(value as string[] | undefined) ?? []}
+          onChange={onChange}
+        />
+      );
+    case 'file':
+      return <UploadInput {...common} folder={slug} value={String(value ?? '')} onChange={onChange} />;
+    case 'collection':
+      return (
+        <CollectionInput
+          slug={slug}
+          def={def}
+          label={label}
+          rows={(value as Record<string, unknown>[] | undefined) ?? []}
+          onChange={onChange}
+          errors={errors}
+        />
+      );
     default:
       return (
         <TextInput
           {...common}
-          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : def.kind === 'date' ? 'date' : 'text'}
+          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'}
           maxLength={def.maxLength}
           value={String(value ?? '')}
           onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,8 +1,9 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../shared/i18n/format';
+import { fieldText } from '../../shared/resources/field-text';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { ReferenceTitles } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
 
 interface FieldValueProps {
   slug: string;
@@ -12,33 +13,32 @@ interface FieldValueProps {
   titles: ReferenceTitles;
 }
 
-/** A field's value as read in lists and on show pages. */
+/** A field's value as read in lists and on show pages: links stay links, collections are listed. */
 export function FieldValue({ slug, name, def, value, titles }: FieldValueProps) {
   const { t } = useTranslation();
-  const none = t('engine.none');
-  if (value === null || value === undefined || value === '') return <>{none}</>;
+  const context = { slug, titles, t: (key: string) => t(key) };
+  const text = fieldText(name, def, value, context);
+  if (text === '') return <>{t('engine.none')}</>;
   switch (def.kind) {
-    case 'boolean':
-      return <>{t(value ? 'engine.yes' : 'engine.no')}</>;
     case 'url':
       return (
-        <Anchor href={String(value)} target="_blank" rel="noopener noreferrer">
-          {String(value)}
+        <Anchor href={text} target="_blank" rel="noopener noreferrer">
+          {text}
         </Anchor>
       );
     case 'email':
-      return <Anchor href={`mailto:${String(value)}`}>{String(value)}</Anchor>;
-    case 'date':
-      return <>{formatDate(String(value))}</>;
-    case 'select':
-      return <>{t(`resources.${slug}.choices.${name}.${String(value)}`)}</>;
-    case 'reference':
-      return <>{titles[name]?.[String(value)] ?? none}</>;
-    case 'references': {
-      const ids = value as number[];
-      return <>{ids.length === 0 ? none : ids.map((id) => titles[name]?.[String(id)] ?? id).join(', ')}</>;
-    }
+      return <Anchor href={`mailto:${text}`}>{text}</Anchor>;
+    case 'file':
+      return <Anchor href={path('uploads.file', { chemin: String(value) })}>{text}</Anchor>;
+    case 'collection':
+      return (
+        <List size="sm">
+          {(value as Record<string, unknown>[]).map((row, index) => (
+            <List.Item key={index}>{fieldText(name, def, [row], context)}</List.Item>
+          ))}
+        </List>
+      );
     default:
-      return <>{String(value)}</>;
+      return <>{text}</>;
   }
 }

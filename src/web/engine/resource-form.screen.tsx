@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { FieldDef } from '../../shared/resources/fields';
-import { inputSchema, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
+import {
+  formTabs,
+  inputSchema,
+  type ResourceDefinition,
+  type ResourceRecord,
+  type ResourceRecordView,
+} from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { ErrorScreen } from '../screens/error/error.screen';
@@ -13,29 +20,16 @@ import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
-import { FieldInput } from './field-input.component';
+import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 
 export type FormMode = 'create' | 'edit' | 'clone';
 
-function emptyValue(def: FieldDef): unknown {
-  switch (def.kind) {
-    case 'boolean':
-      return false;
-    case 'references':
-      return [];
-    case 'integer':
-    case 'date':
-    case 'select':
-    case 'reference':
-      return null;
-    default:
-      return '';
-  }
-}
-
 /** The form's starting values: the record's (edit, clone), or each field's empty value (create). */
-function initialValues(definition: ResourceDefinition, record: ResourceRecord | undefined): Record<string, unknown> {
+function initialValues(
+  definition: ResourceDefinition,
+  record: ResourceRecordView | undefined,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(definition.fields).map(([name, def]) => [name, record?.[name] ?? emptyValue(def)]),
   );
@@ -63,10 +57,11 @@ function ResourceForm({
 }: {
   definition: ResourceDefinition;
   mode: FormMode;
-  record?: ResourceRecord;
+  record?: ResourceRecordView;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const refresh = useRefreshResource(definition);
   const { slug } = definition;
   const schema = useMemo(() => inputSchema(definition), [definition]);
@@ -114,30 +109,73 @@ function ResourceForm({
     }
   });
 
+  const tabs = formTabs(definition);
+  const tabLabel = (tab: string) => t(`resources.${slug}.tabs.${tab}`);
+  // Spec 2.2: the active tab lives in the address hash (and the hidden anchor field), so a reload
+  // or a shared link opens the same tab.
+  const hashTab = location.hash.replace(/^#/, '');
+  const activeTab = tabs.some(({ tab }) => tab === hashTab) ? hashTab : (tabs[0]?.tab ?? null);
+  const showTab = (tab: string) => void navigate({ hash: tab }, { replace: true });
+
+  function renderFields(fields: [string, FieldDef][]) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {fields.map(([name, def]) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FieldInput
+                slug={slug}
+                name={name}
+                def={def}
+                value={field.value}
+                onChange={field.onChange}
+                errors={errors[name] as FieldErrorTree | undefined}
+                titles={record?.titles?.[name]}
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
   return (
     <Stack>
       <ScreenHeader title={heading} />
       <Paper withBorder p="md">
         <form onSubmit={save} noValidate>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {Object.entries(definition.fields).map(([name, def]) => (
-              <Controller
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FieldInput
-                    slug={slug}
-                    name={name}
-                    def={def}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors[name]?.message ? t(String(errors[name]?.message)) : undefined}
-                  />
-                )}
-              />
-            ))}
-          </SimpleGrid>
+          <input type="hidden" name="anchor" value={activeTab ?? ''} />
+          {tabs.length > 1 ? (
+            <Tabs value={activeTab} onChange={(tab) => tab && showTab(tab)} keepMounted>
+              <Tabs.List mb="md">
+                {tabs.map(({ tab, fields }) => {
+                  const invalid = fields.some(([name]) => errors[name] !== undefined);
+                  return (
+                    <Tabs.Tab
+                      key={tab}
+                      value={tab}
+                      color={invalid ? 'red.8' : undefined}
+                      c={invalid ? 'red.8' : undefined}
+                      leftSection={invalid ? <IconAlertCircle size={16} aria-hidden /> : undefined}
+                      aria-label={invalid ? t('engine.tab_invalid', { tab: tabLabel(tab) }) : undefined}
+                    >
+                      {tabLabel(tab)}
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs.List>
+              {tabs.map(({ tab, fields }) => (
+                <Tabs.Panel key={tab} value={tab}>
+                  {renderFields(fields)}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          ) : (
+            renderFields(tabs[0]?.fields ?? [])
+          )}
           <Group justify="flex-end" mt="lg">
             <Button variant="default" component={Link} to={listPath}>
               {t('engine.back_to_list')}

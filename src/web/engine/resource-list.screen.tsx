@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -24,12 +25,19 @@ import {
   IconSortAscending,
   IconSortDescending,
   IconTrash,
+  IconUpload,
+  IconZoomIn,
 } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '../../shared/permissions';
-import { listColumns, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
+import {
+  batchActionsOf,
+  listColumns,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { useSession } from '../session.hook';
@@ -40,6 +48,10 @@ import { toast } from '../shell/toasts.component';
 import { FieldValue } from './field-value.component';
 import { useRefreshResource, useResourcePage } from './resource-api.hook';
 import { ExportModal, type ExportFormat } from './resource-export.modal';
+import { ImportModal } from './resource-import.modal';
+import { isImportable } from '../../shared/resources/import';
+import { PreviewModal } from './resource-preview.modal';
+import { PublishToggle } from './publish-toggle.component';
 import { ResourceFilters, criteriaNames } from './resource-filters.component';
 
 /** Spec 2.2: a sticky-header table at most the window height minus 120 pixels tall. */
@@ -90,6 +102,9 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
     [...criteriaNames(definition), 'tri', 'ordre'].flatMap((name) => (query[name] ? [[name, query[name]]] : [])),
   );
   const [exportFormat, setExportFormat] = useState<ExportFormat | null>(null);
+  const [importOpened, setImportOpened] = useState(false);
+  const [previewed, setPreviewed] = useState<ResourceRecord | null>(null);
+  const activatable = definition.behaviours.activatable;
   const lastClicked = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -133,11 +148,11 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
     if (!takeConfirmation(event.currentTarget)) return applyBatch();
     const data = new FormData(event.currentTarget);
     try {
-      const result = await apiRequest<{ deleted: number }>('POST', path('api.resource.batch', { resource: slug }), {
+      const result = await apiRequest<{ processed: number }>('POST', path('api.resource.batch', { resource: slug }), {
         ids: data.getAll('ids[]').map(Number),
         _action: String(data.get('_action') ?? ''),
       });
-      toast.success(t('engine.batch_done', { count: result.deleted }));
+      toast.success(t('engine.batch_done', { count: result.processed }));
       setSelected(new Set());
       await refresh();
     } catch (error) {
@@ -182,6 +197,15 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
             </Menu.Dropdown>
           </Menu>
         )}
+        {isImportable(definition) && canCreate && (
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => setImportOpened(true)}
+          >
+            {t('import.menu')}
+          </Button>
+        )}
         {canCreate && (
           <Button
             component={Link}
@@ -193,6 +217,8 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
         )}
       </ScreenHeader>
 
+      <PreviewModal definition={definition} record={previewed} onClose={() => setPreviewed(null)} />
+      <ImportModal definition={definition} opened={importOpened} onClose={() => setImportOpened(false)} />
       <ExportModal
         definition={definition}
         format={exportFormat}
@@ -262,6 +288,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                       </Table.Th>
                     );
                   })}
+                  {activatable && <Table.Th>{t('engine.enabled')}</Table.Th>}
                   <Table.Th>{t('engine.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -296,8 +323,34 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                           )}
                         </Table.Td>
                       ))}
+                      {activatable && (
+                        <Table.Td>
+                          <Badge color={record.enabled ? 'green.8' : 'gray.7'} variant="light">
+                            {t(record.enabled ? 'engine.enabled_yes' : 'engine.enabled_no')}
+                          </Badge>
+                        </Table.Td>
+                      )}
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
+                          {definition.behaviours.publishable && canUpdate && (
+                            <PublishToggle
+                              // Remounted with a fresh state when the list is fetched again.
+                              key={`${record.id}-${String(record.published)}`}
+                              slug={slug}
+                              id={record.id}
+                              title={title}
+                              published={record.published === true}
+                            />
+                          )}
+                          <Tooltip label={t('engine.row_preview', { title })}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('engine.row_preview', { title })}
+                              onClick={() => setPreviewed(record)}
+                            >
+                              <IconZoomIn size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
                           <RowLink
                             label={t('engine.row_show', { title })}
                             to={path('admin.resource.show', { resource: slug, id: record.id })}
@@ -343,7 +396,10 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                 <Select
                   label={t('engine.batch_action')}
                   placeholder={t('engine.batch_choose')}
-                  data={[{ value: 'delete', label: t('engine.batch_actions.delete') }]}
+                  data={batchActionsOf(definition).map((action) => ({
+                    value: action,
+                    label: t(`engine.batch_actions.${action}`),
+                  }))}
                   value={batchAction}
                   onChange={setBatchAction}
                   clearable

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconLink,
   IconList,
+  IconMapPin,
   IconTags,
   IconTemplate,
 } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   file: IconFileDescription,
   list: IconList,
   template: IconTemplate,
+  map: IconMapPin,
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */

@@ -1,0 +1,516 @@
+import { z } from 'zod';
+import { version } from '../../../package.json';
+import { localeSchema, loginSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
+import { translate, type Locale } from '../../shared/i18n/catalog';
+import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
+import { resources } from '../../shared/resources/registry';
+import { importableFields, isImportable } from '../../shared/resources/import';
+import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
+import { routeTable, type RouteName } from '../../shared/routes';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { exportFormats } from './resource-export';
+import { MAX_PAGE_SIZE, sortableFields } from './resource.routes';
+
+/**
+ * The OpenAPI 3.1 document of the JSON API, built from the resource registry alone: every declared
+ * resource gets the paths the engine registers for it (resource.routes.ts), its record and input
+ * schemas, and a tag named by its label. Texts come from the catalogs (openapi.*).
+ */
+type Schema = Record<string, unknown>;
+type Responses = Record<number, unknown>;
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: {
+    schemas: Record<string, Schema>;
+    responses: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
+}
+
+/** public: no session; read: a session; write: a session and its CSRF token (state-changing requests). */
+type Access = 'public' | 'read' | 'write';
+
+interface OperationSpec {
+  access: Access;
+  responses: Responses;
+  /** The error replies it may give, described once in components.responses. */
+  errors: ErrorStatus[];
+  parameters?: Schema[];
+  body?: Schema;
+  /** The body is a file's bytes (application/octet-stream). */
+  upload?: boolean;
+}
+
+const errorResponses = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+};
+type ErrorStatus = keyof typeof errorResponses;
+
+const securityOf: Record<Access, Record<string, string[]>[]> = {
+  public: [],
+  read: [{ session: [] }],
+  write: [{ session: [], csrf: [] }],
+};
+
+const ref = (kind: 'schemas' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+const integer = { type: 'integer' };
+const strings = { type: 'array', items: { type: 'string' } };
+const columnIndex = { type: ['integer', 'null'], minimum: 0 };
+const ids = { type: 'array', items: { type: 'integer', minimum: 1 } };
+const octetStream = 'application/octet-stream';
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A zod schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1; what it cannot express becomes {}. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Schema {
+  const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
+  // Records carry more than their fields (id, stamps…): only the dialect and the closed shape go.
+  const { $schema: _dialect, additionalProperties: _closed, ...rest } = converted;
+  return rest;
+}
+
+/** A filter's query value, as the store reads it. */
+function filterSchema(def: FieldDef): Schema {
+  switch (def.kind) {
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'integer':
+    case 'reference':
+    case 'references':
+      return integer;
+    case 'select':
+      return { type: 'string', enum: [...(def.choices ?? [])] };
+    case 'date':
+    case 'datetime':
+      return { type: 'string', format: 'date' };
+    default:
+      return { type: 'string' };
+  }
+}
+
+export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
+  const text = (key: string, values?: Record<string, string>) => translate(locale, key, values);
+  const t = (key: string, values?: Record<string, string>) => text(`openapi.${key}`, values);
+  const ok = (schema: Schema) => ({ description: t('responses.ok'), ...json(schema) });
+  const noContent = { description: t('responses.no_content') };
+  const query = (name: string, description: string, schema: Schema, required = false) => ({
+    name,
+    in: 'query',
+    description,
+    ...(required ? { required } : {}),
+    schema,
+  });
+  const termParameter = query('term', t('parameters.term'), { type: 'string' });
+  const suggestions = ok({ type: 'array', items: ref('schemas', 'Suggestion') });
+
+  const paths: OpenApiDocument['paths'] = {};
+  function addOperation(name: RouteName, slug: string, method: string, operation: unknown): void {
+    const path = routeTable[name].replace('{resource}', slug);
+    const id = { name: 'id', in: 'path', required: true, description: t('parameters.id'), schema: integer };
+    paths[path] ??= path.includes('{id}') ? { parameters: [id] } : {};
+    paths[path][method] = operation;
+  }
+
+  function operation(tag: string, operationId: string, summary: string, spec: OperationSpec) {
+    const errors = Object.fromEntries(spec.errors.map((status) => [status, ref('responses', errorResponses[status])]));
+    return {
+      tags: [tag],
+      operationId,
+      summary,
+      security: securityOf[spec.access],
+      ...(spec.parameters ? { parameters: spec.parameters } : {}),
+      ...(spec.body ? { requestBody: { required: true, ...json(spec.body) } } : {}),
+      ...(spec.upload ? { requestBody: { required: true, content: { [octetStream]: {} } } } : {}),
+      responses: { ...spec.responses, ...errors },
+    };
+  }
+
+  const schemas: Record<string, Schema> = {
+    ApiError: {
+      type: 'object',
+      properties: {
+        statusCode: integer,
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      required: ['statusCode', 'code', 'message'],
+    },
+    ReferenceTitles: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    Suggestion: { type: 'object', properties: { value: integer, label: { type: 'string' } } },
+    Session: {
+      type: 'object',
+      properties: {
+        csrfToken: { type: 'string' },
+        user: {
+          type: 'object',
+          properties: {
+            id: integer,
+            email: { type: 'string' },
+            firstName: { type: 'string' },
+            lastName: { type: 'string' },
+            isAdmin: { type: 'boolean' },
+            locale: { type: 'string' },
+            emailSignature: { type: 'string' },
+            preferences: { type: 'object', properties: { sidebarEnlarged: { type: 'boolean' } } },
+          },
+        },
+      },
+      required: ['csrfToken', 'user'],
+    },
+  };
+
+  /** A resource's fields as JSON Schema, their labels as descriptions. */
+  function fieldsSchema(definition: ResourceDefinition, io: 'input' | 'output'): Schema {
+    const schema = jsonSchema(inputSchema(definition), io);
+    for (const [name, property] of Object.entries(schema.properties as Record<string, Schema>)) {
+      property.description = text(`resources.${definition.slug}.fields.${name}`);
+    }
+    return schema;
+  }
+
+  function recordSchema(definition: ResourceDefinition): Schema {
+    const { behaviours } = definition;
+    const fields = fieldsSchema(definition, 'output');
+    const dateTime = { type: 'string', format: 'date-time' };
+    const userId = { type: ['integer', 'null'] };
+    return {
+      ...fields,
+      title: text(`resources.${definition.slug}.singular`),
+      properties: {
+        id: integer,
+        ...(fields.properties as Schema),
+        ...(behaviours.sortable ? { position: integer } : {}),
+        ...(behaviours.publishable ? { published: { type: 'boolean' } } : {}),
+        ...(behaviours.activatable ? { enabled: { type: 'boolean' } } : {}),
+        createdAt: dateTime,
+        updatedAt: dateTime,
+        createdBy: userId,
+        updatedBy: userId,
+      },
+      required: ['id', ...(fields.required as string[]), 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
+    };
+  }
+
+  for (const definition of resources) {
+    const { slug, behaviours } = definition;
+    const tag = text(`resources.${slug}.label`);
+    const op = (action: string, spec: OperationSpec, operationId = `${slug}.${action}`) =>
+      operation(tag, operationId, t(`operations.${action}`), spec);
+    schemas[slug] = recordSchema(definition);
+    schemas[`${slug}-input`] = fieldsSchema(definition, 'input');
+    const record = ref('schemas', slug);
+    const input = ref('schemas', `${slug}-input`);
+
+    // The list's criteria, which the export takes too.
+    const criteria = [
+      query('tri', t('parameters.tri'), {
+        type: 'string',
+        enum: [...sortableFields(definition)],
+        default: definition.defaultSort.field,
+      }),
+      query('ordre', t('parameters.ordre'), { type: 'string', enum: ['asc', 'desc'] }),
+      query('q', t('parameters.q'), { type: 'string' }),
+      ...filterFields(definition).map((name) =>
+        query(
+          name,
+          t('parameters.filter', { field: text(`resources.${slug}.fields.${name}`) }),
+          filterSchema(definition.fields[name]!),
+        ),
+      ),
+    ];
+    const paging = [
+      query('page', t('parameters.page'), { ...integer, minimum: 1, default: 1 }),
+      query('parPage', t('parameters.par_page'), {
+        ...integer,
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        default: definition.pageSize,
+      }),
+    ];
+    const page = {
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: record },
+        total: integer,
+        page: integer,
+        pageSize: integer,
+        titles: ref('schemas', 'ReferenceTitles'),
+      },
+      required: ['items', 'total', 'page', 'pageSize', 'titles'],
+    };
+    const view = {
+      allOf: [
+        record,
+        {
+          type: 'object',
+          properties: {
+            createdByName: { type: ['string', 'null'] },
+            updatedByName: { type: ['string', 'null'] },
+            titles: ref('schemas', 'ReferenceTitles'),
+          },
+        },
+      ],
+    };
+    const created = { description: t('responses.created'), ...json(record) };
+    const deleted = ok({ type: 'object', properties: { deleted: integer } });
+    const batchBody = {
+      type: 'object',
+      properties: { ids, _action: { type: 'string', enum: batchActionsOf(definition) } },
+      required: ['ids', '_action'],
+    };
+
+    addOperation(
+      'api.resource.collection',
+      slug,
+      'get',
+      op('list', {
+        access: 'read',
+        parameters: [...paging, ...criteria],
+        responses: { 200: ok(page) },
+        errors: [401, 403],
+      }),
+    );
+    addOperation(
+      'api.resource.collection',
+      slug,
+      'post',
+      op('create', {
+        access: 'write',
+        body: input,
+        responses: { 201: created },
+        errors: [400, 401, 403],
+      }),
+    );
+    addOperation(
+      'api.resource.item',
+      slug,
+      'get',
+      op('show', {
+        access: 'read',
+        responses: { 200: ok(view) },
+        errors: [401, 403, 404],
+      }),
+    );
+    addOperation(
+      'api.resource.item',
+      slug,
+      'put',
+      op('update', {
+        access: 'write',
+        body: input,
+        responses: { 200: ok(record) },
+        errors: [400, 401, 403, 404],
+      }),
+    );
+    for (const method of ['post', 'put']) {
+      const spec: OperationSpec = { access: 'write', responses: { 200: deleted }, errors: [401, 403, 404, 409] };
+      addOperation('api.resource.delete', slug, method, op('delete', spec, `${slug}.delete-${method}`));
+    }
+    addOperation(
+      'api.resource.batch',
+      slug,
+      'post',
+      op('batch', {
+        access: 'write',
+        body: batchBody,
+        responses: { 200: ok({ type: 'object', properties: { processed: integer } }) },
+        errors: [400, 401, 403, 404, 409],
+      }),
+    );
+    addOperation(
+      'api.resource.autocomplete',
+      slug,
+      'get',
+      op('autocomplete', {
+        access: 'read',
+        parameters: [termParameter],
+        responses: { 200: suggestions },
+        errors: [401, 403],
+      }),
+    );
+    if (behaviours.publishable) {
+      addOperation(
+        'api.resource.publish',
+        slug,
+        'get',
+        op('publish', {
+          access: 'read',
+          responses: {
+            200: { description: t('responses.ok'), content: { 'text/plain': { schema: { const: 'OK' } } } },
+          },
+          errors: [401, 403, 404],
+        }),
+      );
+    }
+    if (isImportable(definition)) {
+      const mapping = {
+        type: 'object',
+        properties: Object.fromEntries(importableFields(definition).map(([name]) => [name, columnIndex])),
+      };
+      const analysis = {
+        type: 'object',
+        properties: {
+          columns: strings,
+          sample: { type: 'array', items: strings },
+          rowCount: integer,
+          mapping,
+        },
+      };
+      const mappingParameter = {
+        name: 'mapping',
+        in: 'query',
+        required: true,
+        description: t('parameters.mapping'),
+        content: { 'application/json': { schema: mapping } },
+      };
+      addOperation(
+        'api.resource.import_analyse',
+        slug,
+        'post',
+        op('import_analyse', {
+          access: 'write',
+          upload: true,
+          responses: { 200: ok(analysis) },
+          errors: [400, 401, 403, 413],
+        }),
+      );
+      addOperation(
+        'api.resource.import',
+        slug,
+        'post',
+        op('import', {
+          access: 'write',
+          upload: true,
+          parameters: [mappingParameter],
+          responses: { 200: ok({ type: 'object', properties: { imported: integer } }) },
+          errors: [400, 401, 403, 413],
+        }),
+      );
+    }
+    if (behaviours.sortable) {
+      addOperation(
+        'api.resource.reorder',
+        slug,
+        'post',
+        op('reorder', {
+          access: 'write',
+          body: { type: 'object', properties: { ids: { ...ids, minItems: 1 } }, required: ['ids'] },
+          responses: { 204: noContent },
+          errors: [400, 401, 403],
+        }),
+      );
+    }
+    if (behaviours.exportable) {
+      const format = query('format', t('parameters.format'), { type: 'string', enum: [...exportFormats] }, true);
+      addOperation(
+        'api.resource.export',
+        slug,
+        'get',
+        op('export', {
+          access: 'read',
+          parameters: [format, ...criteria],
+          responses: {
+            200: {
+              description: t('responses.file'),
+              content: {
+                'text/csv': { schema: { type: 'string' } },
+                [xlsxType]: { schema: { type: 'string', contentMediaType: xlsxType } },
+              },
+            },
+          },
+          errors: [400, 401, 403],
+        }),
+      );
+    }
+  }
+
+  // The routes outside the engine.
+  const tags = { account: t('tags.account'), users: t('tags.users'), service: t('tags.service') };
+  const plain = (name: RouteName, tag: string, action: string, method: string, spec: OperationSpec) =>
+    addOperation(name, '', method, operation(tag, action, t(`operations.${action}`), spec));
+  const body = (schema: z.ZodType) => jsonSchema(schema, 'input');
+  const status = (value: string) => ({ type: 'object', properties: { status: { const: value } } });
+  const session = ok(ref('schemas', 'Session'));
+
+  plain('api.health', tags.service, 'health', 'get', {
+    access: 'public',
+    responses: { 200: ok(status('ok')), 503: { description: t('responses.503'), ...json(status('unavailable')) } },
+    errors: [],
+  });
+  plain('api.openapi', tags.service, 'openapi', 'get', { access: 'public', responses: { 200: ok({}) }, errors: [] });
+  plain('api.login', tags.account, 'login', 'post', {
+    access: 'public',
+    body: body(loginSchema),
+    responses: { 200: session },
+    errors: [400, 401, 403],
+  });
+  plain('api.session', tags.account, 'session', 'get', { access: 'read', responses: { 200: session }, errors: [401] });
+  plain('api.logout', tags.account, 'logout', 'post', {
+    access: 'write',
+    responses: { 204: noContent },
+    errors: [401, 403],
+  });
+  plain('api.locale', tags.account, 'locale', 'post', {
+    access: 'write',
+    body: body(localeSchema),
+    responses: { 204: noContent },
+    errors: [400, 401, 403],
+  });
+  plain('api.profile', tags.account, 'profile', 'put', {
+    access: 'write',
+    body: body(profileSchema),
+    responses: { 200: ok(jsonSchema(profileSchema, 'output')) },
+    errors: [400, 401, 403],
+  });
+  plain('api.toggle_content', tags.account, 'toggle_content', 'post', {
+    access: 'write',
+    body: body(toggleContentSchema),
+    responses: { 204: noContent },
+    errors: [400, 401, 403],
+  });
+  // The users, for the reference fields that point at them.
+  const usersAutocomplete = operation(tags.users, `${USERS_TARGET}.autocomplete`, t('operations.autocomplete'), {
+    access: 'read',
+    parameters: [termParameter],
+    responses: { 200: suggestions },
+    errors: [401],
+  });
+  addOperation('api.resource.autocomplete', USERS_TARGET, 'get', usersAutocomplete);
+
+  const errorResponse = (status: string) => ({
+    description: t(`responses.${status}`),
+    ...json(ref('schemas', 'ApiError')),
+  });
+  return {
+    openapi: '3.1.1',
+    info: { title: t('title', { app: text('app.name') }), version, description: t('description') },
+    tags: [
+      ...resources.map(({ slug }) => ({ name: text(`resources.${slug}.label`) })),
+      ...Object.values(tags).map((name) => ({ name })),
+    ],
+    paths,
+    components: {
+      schemas,
+      responses: Object.fromEntries(
+        Object.entries(errorResponses).map(([status, name]) => [name, errorResponse(status)]),
+      ),
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: t('security.session') },
+        csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: t('security.csrf') },
+      },
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTimeInput, maskMonthYear, parseDateTimeInput, parseMonthYear } from './format';
+
+describe('typed dates (spec 5)', () => {
+  it('accepts dd/mm/yyyy - hh:mm when it names a real moment', () => {
+    const date = parseDateTimeInput('29/02/2028 - 14:35');
+    expect(date && formatDateTimeInput(date)).toBe('29/02/2028 - 14:35');
+    expect(parseDateTimeInput('05/11/2026')?.getHours()).toBe(0);
+  });
+
+  it('refuses impossible dates and times rather than rolling them over', () => {
+    for (const text of [
+      '31/02/2026 - 10:00',
+      '29/02/2027',
+      '12/13/2026',
+      '01/01/2026 - 24:00',
+      '01/01/2026 - 10:60',
+      '1/1/2026',
+      'demain',
+    ]) {
+      expect(parseDateTimeInput(text), text).toBeNull();
+    }
+  });
+
+  it('masks month-year as 99/9999 and accepts real months only', () => {
+    expect(maskMonthYear('032026')).toBe('03/2026');
+    expect(maskMonthYear('0a3/20267')).toBe('03/2026');
+    expect(parseMonthYear('03/2026')).toBe('2026-03');
+    expect(parseMonthYear('13/2026')).toBeNull();
+  });
+});

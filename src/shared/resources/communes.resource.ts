@@ -1,0 +1,28 @@
+import { field } from './fields';
+import { defineResource } from './resource';
+
+/**
+ * French communes (current ones), loaded from @etalab/decoupage-administratif by
+ * `npm run communes:load`; GET /api/communes/ajax/code-postal?code= finds them by postal code.
+ */
+export const communes = defineResource({
+  slug: 'communes',
+  table: 'communes',
+  menu: { section: 'other', icon: 'map' },
+  titleField: 'name',
+  fields: {
+    inseeCode: field.text({
+      required: true,
+      maxLength: 5,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+      filter: true,
+    }),
+    name: field.text({ required: true, list: true, sortable: true, searchable: true }),
+    postalCodes: field.texts({ list: true, filter: true }),
+    department: field.text({ maxLength: 3, list: true, sortable: true, filter: true }),
+  },
+  behaviours: { clonable: false },
+});

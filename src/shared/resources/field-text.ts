@@ -1,0 +1,52 @@
+import { formatDate, formatDateTime } from '../i18n/format';
+import type { FieldDef } from './fields';
+import type { ReferenceTitles } from './resource';
+
+export interface FieldTextContext {
+  slug: string;
+  titles: ReferenceTitles;
+  /** Translates a catalog key (the server's locale-bound translate, or the web's t). */
+  t: (key: string) => string;
+}
+
+/**
+ * A value as a person reads it, in one line: Oui/Non, dd/mm/yyyy, a referenced record's title,
+ * a collection's rows. Exports and collection summaries use it. `key` is the field's name, or
+ * "<collection>.<sub-field>" inside a collection (the key of its reference titles).
+ */
+export function fieldText(key: string, def: FieldDef, value: unknown, context: FieldTextContext): string {
+  const { slug, titles, t } = context;
+  const name = key.split('.').pop()!;
+  if (value === null || value === undefined) return '';
+  switch (def.kind) {
+    case 'boolean':
+      return t(value ? 'engine.yes' : 'engine.no');
+    case 'date':
+      return value ? formatDate(String(value)) : '';
+    case 'datetime':
+      return value ? formatDateTime(String(value)) : '';
+    case 'select':
+      return t(`resources.${slug}.choices.${name}.${String(value)}`);
+    case 'reference':
+      return titles[key]?.[String(value)] ?? '';
+    case 'references':
+      return (value as number[]).map((id) => titles[key]?.[String(id)] ?? '').join(', ');
+    case 'texts':
+      return (value as string[]).join(', ');
+    case 'file':
+      return String(value).split('/').pop() ?? '';
+    case 'collection':
+      return (value as Record<string, unknown>[])
+        .map((row) =>
+          Object.entries(def.fields ?? {})
+            .map(
+              ([sub, subDef]) =>
+                `${t(`resources.${slug}.subfields.${sub}`)} : ${fieldText(`${key}.${sub}`, subDef, row[sub], context)}`,
+            )
+            .join(', '),
+        )
+        .join(' | ');
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,59 @@
+import type { ApiErrorPayload } from '../account/account.schema';
+import type { FieldDef, FieldKind } from './fields';
+import type { ResourceDefinition } from './resource';
+
+/** The largest file an import reads (the catalog's import.too_large says 10 Mo). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most rows an import takes, the header aside (the catalog's import.too_many_rows says 20 000). */
+export const IMPORT_MAX_ROWS = 20_000;
+
+/** Field name → the index of the file's column its values come from, or null for none. */
+export type ImportMapping = Record<string, number | null>;
+
+/** POST /api/<slug>/import/analyse */
+export interface ImportAnalysis {
+  /** The file's first row. */
+  columns: string[];
+  /** The first rows after it, for a preview. */
+  sample: string[][];
+  /** Rows after the header, blank ones aside. */
+  rowCount: number;
+  /** Suggested from the headers: a field's name or label, ignoring case and accents. */
+  mapping: ImportMapping;
+}
+
+/** One problem of one row: its number in the spreadsheet (the header being row 1), the field, a catalog key. */
+export interface ImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** POST /api/<slug>/import */
+export interface ImportResult {
+  imported: number;
+}
+
+/** The 400 reply of POST /api/<slug>/import when rows are invalid: nothing was imported. */
+export interface ImportFailure extends ApiErrorPayload {
+  /** The first errors, in row order. */
+  errors: ImportRowError[];
+  /** Every error of the file: more than `errors` holds when the file has many. */
+  errorCount: number;
+}
+
+/** Kinds a spreadsheet cell cannot hold: such fields are left to the form. */
+const unimportableKinds: ReadonlySet<FieldKind> = new Set(['collection', 'file']);
+
+/** The fields an import can fill, in declaration order. */
+export function importableFields(definition: ResourceDefinition): [string, FieldDef][] {
+  return Object.entries(definition.fields).filter(([, def]) => !unimportableKinds.has(def.kind));
+}
+
+/** Import is offered when the declaration allows it and a file can fill every required field. */
+export function isImportable(definition: ResourceDefinition): boolean {
+  return (
+    definition.behaviours.importable &&
+    Object.values(definition.fields).every((def) => !def.required || !unimportableKinds.has(def.kind))
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../shared/resources/fields';
+import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.component';
+
+type Row = Record<string, unknown>;
+
+/** The index a new row takes: one past the highest in use, so a removed row's number is never reused. */
+export function nextFreeIndex(indexes: readonly number[]): number {
+  return indexes.length === 0 ? 0 : Math.max(...indexes) + 1;
+}
+
+/** Spec 2.2: repeatable rows of sub-fields, added and removed; each row keeps its own index. */
+export function CollectionInput({
+  slug,
+  def,
+  label,
+  rows,
+  onChange,
+  errors,
+}: {
+  slug: string;
+  def: FieldDef;
+  label: string;
+  rows: Row[];
+  onChange: (rows: Row[]) => void;
+  errors?: FieldErrorTree;
+}) {
+  const { t } = useTranslation();
+  const fields = Object.entries(def.fields ?? {});
+  const [indexes, setIndexes] = useState(() => rows.map((_, position) => position));
+  const rowError = typeof errors?.message === 'string' ? t(errors.message) : undefined;
+
+  function add() {
+    setIndexes([...indexes, nextFreeIndex(indexes)]);
+    onChange([...rows, Object.fromEntries(fields.map(([subName, sub]) => [subName, emptyValue(sub)]))]);
+  }
+  function remove(position: number) {
+    setIndexes(indexes.filter((_, at) => at !== position));
+    onChange(rows.filter((_, at) => at !== position));
+  }
+  function change(position: number, subName: string, value: unknown) {
+    onChange(rows.map((row, at) => (at === position ? { ...row, [subName]: value } : row)));
+  }
+
+  return (
+    <Fieldset legend={label} style={{ gridColumn: '1 / -1' }}>
+      <Stack>
+        {rows.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('engine.collection_empty')}
+          </Text>
+        )}
+        {rows.map((row, position) => {
+          const rowLabel = t('engine.collection_row', { label, index: (indexes[position] ?? position) + 1 });
+          return (
+            <Fieldset key={indexes[position] ?? position} legend={rowLabel} variant="filled">
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {fields.map(([subName, sub]) => (
+                  <FieldInput
+                    key={subName}
+                    slug={slug}
+                    name={subName}
+                    def={sub}
+                    sub
+                    value={row[subName]}
+                    onChange={(value) => change(position, subName, value)}
+                    errors={errors?.[position]?.[subName]}
+                  />
+                ))}
+              </SimpleGrid>
+              <Group justify="flex-end" mt="xs">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => remove(position)}
+                >
+                  {t('engine.collection_remove', { row: rowLabel })}
+                </Button>
+              </Group>
+            </Fieldset>
+          );
+        })}
+        {rowError && (
+          <Text size="sm" c="red.8" role="alert">
+            {rowError}
+          </Text>
+        )}
+        <Group>
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
+            {t('engine.collection_add', { label })}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,103 @@
+import { ActionIcon, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import 'dayjs/locale/fr';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTimeInput, parseDateTimeInput } from '../../shared/i18n/format';
+
+/** Spec 9: the picker opens on noon, minutes go by 5, one month is shown. */
+const DEFAULT_HOUR = 12;
+const MINUTE_STEP = 5;
+const pad = (n: number) => String(n).padStart(2, '0');
+const hours = Array.from({ length: 24 }, (_, hour) => pad(hour));
+const minutes = Array.from({ length: 60 / MINUTE_STEP }, (_, index) => pad(index * MINUTE_STEP));
+const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+interface DateInputProps {
+  label: string;
+  required?: boolean;
+  error?: string;
+  /** date: yyyy-mm-dd; datetime: an ISO moment. Anything else is what was typed and is invalid. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  withTime: boolean;
+}
+
+function shown(value: string | null, withTime: boolean): string {
+  if (!value) return '';
+  const date = withTime ? new Date(value) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00`) : null;
+  if (!date || Number.isNaN(date.getTime())) return value;
+  return withTime ? formatDateTimeInput(date) : formatDate(date);
+}
+
+/**
+ * A date typed dd/mm/yyyy (and - hh:mm with the time), or picked from a calendar. What is typed is
+ * kept only when it is a real date; otherwise the field holds the text and validation says why.
+ */
+export function DateInput({ label, required, error, value, onChange, withTime }: DateInputProps) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState(() => shown(value, withTime));
+  const [opened, setOpened] = useState(false);
+  const [hour, setHour] = useState(pad(DEFAULT_HOUR));
+  const [minute, setMinute] = useState('00');
+
+  function typed(next: string) {
+    setText(next);
+    if (next.trim() === '') return onChange(null);
+    const date = parseDateTimeInput(next);
+    // A date alone in a datetime field needs its time.
+    const complete = date && (!withTime || next.includes(':'));
+    onChange(complete ? (withTime ? date.toISOString() : isoDay(date)) : next);
+  }
+
+  function picked(day: string | null) {
+    if (!day) return;
+    const date = new Date(`${day}T${withTime ? `${hour}:${minute}` : '00:00'}`);
+    setText(withTime ? formatDateTimeInput(date) : formatDate(date));
+    onChange(withTime ? date.toISOString() : day);
+    setOpened(false);
+  }
+
+  const pickerLabel = t('engine.date_picker', { field: label });
+  return (
+    <TextInput
+      label={label}
+      required={required}
+      error={error}
+      value={text}
+      placeholder={t(withTime ? 'engine.datetime_placeholder' : 'engine.date_placeholder')}
+      onChange={(event) => typed(event.currentTarget.value)}
+      rightSection={
+        <Popover opened={opened} onChange={setOpened} position="bottom-end" trapFocus>
+          <Popover.Target>
+            <ActionIcon variant="subtle" aria-label={pickerLabel} onClick={() => setOpened((open) => !open)}>
+              <IconCalendar size={18} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown aria-label={pickerLabel}>
+            <Stack gap="xs">
+              {withTime && (
+                <Group grow>
+                  <Select
+                    label={t('engine.hour')}
+                    data={hours}
+                    value={hour}
+                    onChange={(next) => setHour(next ?? hour)}
+                  />
+                  <Select
+                    label={t('engine.minute')}
+                    data={minutes}
+                    value={minute}
+                    onChange={(next) => setMinute(next ?? minute)}
+                  />
+                </Group>
+              )}
+              <DatePicker numberOfColumns={1} locale={i18n.language} onChange={picked} />
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      }
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, FileInput, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { path } from '../../shared/routes';
+import type { UploadedFile } from '../../shared/resources/fields';
+import { ApiRequestError, apiRequest } from '../api-client';
+
+/** The name a stored upload shows: the last part of its path. */
+const uploadName = (stored: string) => stored.split('/').pop() ?? stored;
+
+/** A file field: the chosen file is sent at once; the field keeps the path it was stored at. */
+export function UploadInput({
+  folder,
+  label,
+  required,
+  error,
+  value,
+  onChange,
+}: {
+  folder: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  async function send(file: File | null) {
+    setUploadError(null);
+    if (!file) return onChange('');
+    setSending(true);
+    try {
+      const uploaded = await apiRequest<UploadedFile>(
+        'POST',
+        path('api.upload', { dossier: folder, nom: file.name }),
+        file,
+      );
+      onChange(uploaded.path);
+    } catch (failure) {
+      setUploadError(failure instanceof ApiRequestError ? failure.message : t('errors.upload'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div>
+      <FileInput
+        label={label}
+        required={required}
+        error={uploadError ?? error}
+        clearable
+        disabled={sending}
+        placeholder={value ? uploadName(value) : t('engine.choose_file')}
+        onChange={(file) => void send(file)}
+      />
+      {value && (
+        <Group gap={4} mt={4}>
+          <Text size="sm">{t('engine.current_file')}</Text>
+          <Anchor size="sm" href={path('uploads.file', { chemin: value })}>
+            {uploadName(value)}
+          </Anchor>
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconWorld, IconWorldOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { path } from '../../shared/routes';
+import { toast } from '../shell/toasts.component';
+
+/**
+ * Spec 4: a GET to the record's publication address; a reply of exactly OK flips the icon and the
+ * button's colour (green published, red not) and says so; any other reply says it failed.
+ */
+export function PublishToggle({
+  slug,
+  id,
+  title,
+  published,
+}: {
+  slug: string;
+  id: number;
+  title: string;
+  published: boolean;
+}) {
+  const { t } = useTranslation();
+  const [isPublished, setPublished] = useState(published);
+  const label = t(isPublished ? 'engine.unpublish' : 'engine.publish', { title });
+
+  async function toggle() {
+    const reply = await fetch(path('api.resource.publish', { resource: slug, id }), { credentials: 'same-origin' })
+      .then((response) => response.text())
+      .catch(() => '');
+    if (reply !== 'OK') return toast.error(t('errors.publication'));
+    toast.success(t(isPublished ? 'success.unpublished' : 'success.published'));
+    setPublished(!isPublished);
+  }
+
+  const Icon = isPublished ? IconWorld : IconWorldOff;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="light"
+        color={isPublished ? 'green.8' : 'red.8'}
+        aria-label={label}
+        aria-pressed={isPublished}
+        onClick={() => void toggle()}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Group, Loader, Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
+import { RecordDetails } from './record-details.component';
+import { useResourceRecord } from './resource-api.hook';
+
+/** The preview (aperçu) of a list row: what its show page holds, without leaving the list. */
+export function PreviewModal({
+  definition,
+  record,
+  onClose,
+}: {
+  definition: ResourceDefinition;
+  record: ResourceRecord | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data } = useResourceRecord(definition, record ? String(record.id) : undefined);
+  const title = record ? String(record[definition.titleField]) : '';
+  return (
+    <Modal opened={record !== null} onClose={onClose} title={t('engine.preview_title', { title })} size="xl">
+      {data && record && data.id === record.id ? (
+        <>
+          <RecordDetails definition={definition} record={data} />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.close')}
+            </Button>
+            <Button component={Link} to={path('admin.resource.show', { resource: definition.slug, id: record.id })}>
+              {t('engine.open_page')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Loader aria-label={t('shell.loading')} />
+      )}
+    </Modal>
+  );
+}

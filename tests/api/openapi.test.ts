@@ -1,0 +1,158 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../../src/server/engine/openapi-document';
+import { translate } from '../../src/shared/i18n/catalog';
+import { resources } from '../../src/shared/resources/registry';
+import { filterFields } from '../../src/shared/resources/resource';
+import { path, routeTable, type RouteName } from '../../src/shared/routes';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+interface Parameter {
+  name: string;
+  in: string;
+  schema: { enum?: string[] };
+}
+interface Operation {
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+}
+
+let t: TestApp;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // No session: the document and its page are public.
+  const response = await t.app.inject({ method: 'GET', url: path('api.openapi') });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+afterAll(() => t.close());
+
+const operation = (route: string, method: string) => document.paths[route]?.[method] as Operation | undefined;
+const resolve = (reference: string) => document.components.schemas[reference.replace('#/components/schemas/', '')]!;
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
+    expect(result.valid).toBe(true);
+    for (const [, kind, name] of JSON.stringify(document).matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)) {
+      expect(document.components[kind as keyof OpenApiDocument['components']], `${kind}/${name}`).toHaveProperty([
+        name!,
+      ]);
+    }
+  });
+
+  it('describes the routes outside the engine', () => {
+    for (const [route, method] of [
+      ['api.health', 'get'],
+      ['api.session', 'get'],
+      ['api.login', 'post'],
+      ['api.logout', 'post'],
+      ['api.locale', 'post'],
+      ['api.profile', 'put'],
+      ['api.toggle_content', 'post'],
+    ] as const) {
+      expect(operation(path(route), method), route).toMatchObject({ summary: expect.any(String) });
+    }
+  });
+
+  describe.each(resources.map((definition) => [definition.slug, definition] as const))('%s', (slug, definition) => {
+    // The OpenAPI path: the slug filled in, {id} kept.
+    const at = (route: RouteName) => routeTable[route].replace('{resource}', slug);
+    const list = () => operation(at('api.resource.collection'), 'get')!;
+
+    it('has the paths the engine registers, tagged with its French label', () => {
+      const label = translate('fr', `resources.${slug}.label`);
+      expect(document.tags).toContainEqual({ name: label });
+      const expected: [string, string[]][] = [
+        [at('api.resource.collection'), ['get', 'post']],
+        [at('api.resource.item'), ['get', 'put']],
+        [at('api.resource.delete'), ['post', 'put']],
+        [at('api.resource.batch'), ['post']],
+      ];
+      if (definition.behaviours.sortable) expected.push([at('api.resource.reorder'), ['post']]);
+      if (definition.behaviours.exportable) expected.push([at('api.resource.export'), ['get']]);
+      for (const [route, methods] of expected) {
+        for (const method of methods) expect(operation(route, method)?.tags, `${method} ${route}`).toEqual([label]);
+      }
+      expect(Boolean(document.paths[at('api.resource.reorder')])).toBe(definition.behaviours.sortable);
+    });
+
+    it('lists with paging, sort, search and one query parameter per filter field', () => {
+      const names = list().parameters!.map((parameter) => parameter.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['page', 'parPage', 'tri', 'ordre', 'q', ...filterFields(definition)]),
+      );
+      const sortable = Object.keys(definition.fields).filter((name) => definition.fields[name]!.sortable);
+      const extra = ['createdAt', 'updatedAt', ...(definition.behaviours.sortable ? ['position'] : [])];
+      const tri = list().parameters!.find((parameter) => parameter.name === 'tri')!;
+      expect(tri.schema.enum?.toSorted()).toEqual([...sortable, ...extra].toSorted());
+      if (definition.behaviours.exportable) {
+        const exportParameters = operation(at('api.resource.export'), 'get')!.parameters!;
+        expect(exportParameters.find((parameter) => parameter.name === 'format')?.schema.enum).toEqual(['csv', 'xlsx']);
+      }
+    });
+
+    it('takes the input schema as the create body, its required fields required', () => {
+      const body = operation(at('api.resource.collection'), 'post')!.requestBody!.content['application/json'].schema;
+      const schema = resolve(body.$ref) as { properties: Record<string, unknown>; required?: string[] };
+      expect(Object.keys(schema.properties).toSorted()).toEqual(Object.keys(definition.fields).toSorted());
+      // A required field with a declared default may be left out: the default fills it.
+      const required = Object.entries(definition.fields)
+        .filter(([, def]) => def.required && def.defaultValue === undefined)
+        .map(([name]) => name);
+      expect((schema.required ?? []).toSorted()).toEqual(required.toSorted());
+      const record = document.components.schemas[slug] as { properties: Record<string, unknown> };
+      expect(Object.keys(record.properties)).toEqual(
+        expect.arrayContaining(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']),
+      );
+      expect('position' in record.properties).toBe(definition.behaviours.sortable);
+    });
+  });
+
+  it('has a filter field of a resource as a query parameter, typed', () => {
+    const definition = resources.find((resource) =>
+      filterFields(resource).some((name) => resource.fields[name]!.kind === 'boolean'),
+    )!;
+    const name = filterFields(definition).find((field) => definition.fields[field]!.kind === 'boolean')!;
+    const parameters = operation(path('api.resource.collection', { resource: definition.slug }), 'get')!.parameters!;
+    expect(parameters).toContainEqual(expect.objectContaining({ name, in: 'query', schema: { type: 'boolean' } }));
+  });
+
+  it('is in English with ?locale=en', async () => {
+    const response = await t.app.inject({ method: 'GET', url: path('api.openapi', { locale: 'en' }) });
+    const english = response.json<OpenApiDocument>();
+    expect(english.tags).toContainEqual({ name: translate('en', `resources.${resources[0]!.slug}.label`) });
+    expect(english.info.title).not.toBe(document.info.title);
+  });
+});
+
+describe('the documentation page', () => {
+  it('answers HTML without inline script, under the CSP, and its assets answer 200', async () => {
+    const response = await t.app.inject({ method: 'GET', url: path('api.docs') });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).toContain(`<title>Documentation de l&#39;API`);
+    const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toMatch(/src="/);
+
+    const assets = [...response.body.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map(([, url]) => url!);
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    for (const url of assets) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode, url).toBe(200);
+    }
+  });
+
+  it('serves only the Swagger UI files it needs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `${path('api.docs')}/assets/index.html` });
+    expect(response.statusCode).toBe(404);
+  });
+});
