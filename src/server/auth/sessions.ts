@@ -107,6 +107,9 @@ async function loadSession(db: Database, token: string): Promise<AuthContext | n
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Paths whose requests carry a session: the API, translations, and the uploaded files. */
+const SESSION_PATHS = ['/api/', '/translations', '/uploads/'];
+
 /**
  * Loads the session of API requests and checks the CSRF token of every state-changing request
  * made within a session (header X-CSRF-Token, bound to the session).
@@ -114,7 +117,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSessions(app: FastifyInstance, db: Database): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/translations')) return;
+    if (!SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await loadSession(db, token) : null;
     if (request.auth && !SAFE_METHODS.has(request.method)) {

@@ -438,7 +438,12 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
   }
 
   // The routes outside the engine.
-  const tags = { account: t('tags.account'), users: t('tags.users'), service: t('tags.service') };
+  const tags = {
+    account: t('tags.account'),
+    users: t('tags.users'),
+    files: t('tags.files'),
+    service: t('tags.service'),
+  };
   const plain = (name: RouteName, tag: string, action: string, method: string, spec: OperationSpec) =>
     addOperation(name, '', method, operation(tag, action, t(`operations.${action}`), spec));
   const body = (schema: z.ZodType) => jsonSchema(schema, 'input');
@@ -481,6 +486,36 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     responses: { 204: noContent },
     errors: [400, 401, 403],
   });
+  // Files: sent as the raw body, stored under DATA_DIR/uploads, given back to logged-in users.
+  plain('api.upload', tags.files, 'upload', 'post', {
+    access: 'write',
+    upload: true,
+    parameters: [
+      query('dossier', t('parameters.folder'), { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, true),
+      query('nom', t('parameters.file_name'), { type: 'string' }, true),
+    ],
+    responses: {
+      201: {
+        description: t('responses.created'),
+        ...json({
+          type: 'object',
+          properties: { path: { type: 'string' }, name: { type: 'string' }, size: integer },
+          required: ['path', 'name', 'size'],
+        }),
+      },
+    },
+    errors: [400, 401, 403],
+  });
+  paths[routeTable['uploads.file']] = {
+    get: operation(tags.files, 'uploads.file', t('operations.download'), {
+      access: 'read',
+      parameters: [
+        { name: 'chemin', in: 'path', required: true, description: t('parameters.path'), schema: { type: 'string' } },
+      ],
+      responses: { 200: { description: t('responses.ok'), content: { [octetStream]: {} } } },
+      errors: [401, 404],
+    }),
+  };
   // The users, for the reference fields that point at them.
   const usersAutocomplete = operation(tags.users, `${USERS_TARGET}.autocomplete`, t('operations.autocomplete'), {
     access: 'read',

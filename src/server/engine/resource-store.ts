@@ -134,6 +134,9 @@ function toRecord(row: Record<string, unknown>): ResourceRecord {
   return record as ResourceRecord;
 }
 
+/** Rows per insert statement when many records are created at once (imports). */
+const INSERT_BATCH_SIZE = 500;
+
 /** The boolean columns that behaviours add: publishable → published, activatable → enabled. */
 export type BehaviourFlag = 'published' | 'enabled';
 
@@ -241,12 +244,15 @@ export function createResourceStore(db: Database) {
     return [...linked];
   }
 
-  /** Every reference must name a live record of its target resource. */
-  async function checkReferences(definition: ResourceDefinition, values: ResourceInputValues): Promise<void> {
-    const fieldErrors: Record<string, string> = {};
+  /**
+   * Every reference must name a live record of its target resource: one query per reference field
+   * for all the records; the first record holding a dangling one is refused.
+   */
+  async function checkReferences(definition: ResourceDefinition, records: ResourceInputValues[]): Promise<void> {
+    const fieldErrors = records.map((): Record<string, string> => ({}));
     for (const { def, locate } of referencePaths(definition)) {
-      const places = locate(values);
-      const wanted = [...new Set(places.flatMap((place) => place.ids))];
+      const places = records.map(locate);
+      const wanted = [...new Set(places.flat().flatMap((place) => place.ids))];
       if (wanted.length === 0) continue;
       const target = referenceTarget(def.target);
       const live = await db
@@ -254,9 +260,14 @@ export function createResourceStore(db: Database) {
         .from(target.table)
         .where(and(inArray(target.id, wanted), isNull(target.deletedAt)));
       const found = new Set(live.map(({ id }) => Number(id)));
-      for (const { at, ids } of places) if (ids.some((id) => !found.has(id))) fieldErrors[at] = 'validation.reference';
+      places.forEach((recordPlaces, index) => {
+        for (const { at, ids } of recordPlaces) {
+          if (ids.some((id) => !found.has(id))) fieldErrors[index]![at] = 'validation.reference';
+        }
+      });
     }
-    if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+    const refused = fieldErrors.find((errors) => Object.keys(errors).length > 0);
+    if (refused) throw new ApiError(400, 'errors.form', refused);
   }
 
   /** Creates the records in one transaction: all of them, or none. */
@@ -266,26 +277,32 @@ export function createResourceStore(db: Database) {
     userId: number,
   ): Promise<ResourceRecord[]> {
     const { table, columns } = tableOf(definition);
-    for (const values of rows) await checkReferences(definition, values);
+    await checkReferences(definition, rows);
+    const { beforeWrite } = hooksOf(definition);
     return db.transaction(async (tx) => {
       // New records of a sortable resource go last.
-      let position = definition.behaviours.sortable
+      const first = definition.behaviours.sortable
         ? Number((await tx.select({ last: max(columns.position!) }).from(table))[0]?.last ?? -1) + 1
         : undefined;
       const created: ResourceRecord[] = [];
-      for (const values of rows) {
-        await hooksOf(definition).beforeWrite?.(tx, values, undefined);
-        const [row] = await tx
+      // A resource with its own rules checks each record after the ones before it are written.
+      const batchSize = beforeWrite ? 1 : INSERT_BATCH_SIZE;
+      for (let start = 0; start < rows.length; start += batchSize) {
+        const batch = rows.slice(start, start + batchSize);
+        for (const values of batch) await beforeWrite?.(tx, values, undefined);
+        const inserted = await tx
           .insert(table)
-          .values({
-            ...values,
-            ...(position === undefined ? {} : { position: position++ }),
-            createdBy: userId,
-            updatedBy: userId,
-          })
+          .values(
+            batch.map((values, offset) => ({
+              ...values,
+              ...(first === undefined ? {} : { position: first + start + offset }),
+              createdBy: userId,
+              updatedBy: userId,
+            })),
+          )
           .returning()
           .catch(uniqueClash(definition));
-        created.push(toRecord(row!));
+        created.push(...inserted.map(toRecord));
       }
       return created;
     });
@@ -340,7 +357,7 @@ export function createResourceStore(db: Database) {
       userId: number,
     ): Promise<ResourceRecord> {
       await findRow(definition, id);
-      await checkReferences(definition, values);
+      await checkReferences(definition, [values]);
       return db.transaction(async (tx) => {
         await hooksOf(definition).beforeWrite?.(tx, values, id);
         return setValues(tx, definition, [id], values, userId).then(([record]) => record!);

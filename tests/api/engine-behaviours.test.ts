@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadedFile } from '../../src/shared/resources/fields';
+import type { ResourcePage, ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { sampleValues } from '../support/resource-samples';
+import { findResource } from '../../src/shared/resources/registry';
+import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await logIn(t.app);
+});
+afterAll(() => t.close());
+
+const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
+
+async function post(slug: string, values: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: path('api.resource.collection', { resource: slug }),
+    headers: headers(),
+    payload: { ...sampleValues(findResource(slug)!, 1), ...values },
+  });
+}
+async function created(slug: string, values: Record<string, unknown>): Promise<ResourceRecord> {
+  const response = await post(slug, values);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+async function shown(slug: string, id: number): Promise<ResourceRecord> {
+  return (
+    await t.app.inject({ method: 'GET', url: path('api.resource.item', { resource: slug, id }), headers: headers() })
+  ).json();
+}
+
+describe('publication toggle (spec 4)', () => {
+  it('answers exactly OK to a GET and flips the published flag each time', async () => {
+    const record = await created('fichier-type', { name: 'Modèle de devis' });
+    expect(record.published).toBe(false);
+    const toggle = () =>
+      t.app.inject({
+        method: 'GET',
+        url: path('api.resource.publish', { resource: 'fichier-type', id: record.id }),
+        headers: { cookie: admin.cookie },
+      });
+    const first = await toggle();
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe('OK');
+    expect((await shown('fichier-type', record.id)).published).toBe(true);
+    expect((await toggle()).body).toBe('OK');
+    expect((await shown('fichier-type', record.id)).published).toBe(false);
+  });
+
+  it('does not answer OK for a missing record or a resource that is not publishable', async () => {
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.publish', { resource: 'fichier-type', id: 999999 }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toBe('OK');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.publish', { resource: 'liens-utiles', id: 1 }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('enable and disable batch actions', () => {
+  const batch = (ids: number[], action: string, slug = 'types-projet') =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.resource.batch', { resource: slug }),
+      headers: headers(),
+      payload: { ids, _action: action },
+    });
+
+  it('disables then enables the selected records of an activatable resource', async () => {
+    const [a, b] = [await created('types-projet', { name: 'Audit' }), await created('types-projet', { name: 'Bâti' })];
+    expect(a.enabled).toBe(true);
+    expect((await batch([a.id, b.id], 'disable')).json()).toEqual({ processed: 2 });
+    expect((await shown('types-projet', a.id)).enabled).toBe(false);
+    expect((await shown('types-projet', b.id)).enabled).toBe(false);
+    expect((await batch([b.id], 'enable')).json()).toEqual({ processed: 1 });
+    expect((await shown('types-projet', b.id)).enabled).toBe(true);
+  });
+
+  it('refuses them on a resource that is not activatable', async () => {
+    const link = await created('liens-utiles', { name: 'Anah' });
+    const response = await batch([link.id], 'disable', 'liens-utiles');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Cette action n'est pas proposée pour cette liste.");
+  });
+});
+
+describe('autocomplete (spec 9: GET with term, JSON reply)', () => {
+  it('suggests the live records whose title holds the term, accents and case ignored', async () => {
+    await created('missions', { name: 'Conseil aux particuliers' });
+    await created('missions', { name: 'Accompagnement des copropriétés' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.autocomplete', { resource: 'missions', term: 'COPROPRIETE' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.json<Suggestion[]>().map(({ label }) => label)).toEqual(['Accompagnement des copropriétés']);
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.autocomplete', { resource: 'missions', term: '' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(empty.json()).toEqual([]);
+  });
+
+  it('suggests users by name or email', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.autocomplete', { resource: 'utilisateurs', term: 'admin' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.json<Suggestion[]>()).toEqual([{ value: admin.session.user.id, label: expect.any(String) }]);
+  });
+});
+
+describe('file fields and uploads', () => {
+  const upload = (body: Buffer, query: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.upload', query),
+      headers: { ...headers(), 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+
+  it('stores an upload, gives it back to a logged-in user only, and a file field keeps its path', async () => {
+    const bytes = Buffer.from('PK\u0003\u0004 contenu du modèle');
+    const response = await upload(bytes, { dossier: 'fichier-type', nom: '../Modèle de devis.docx' });
+    expect(response.statusCode, response.body).toBe(201);
+    const file = response.json<UploadedFile>();
+    expect(file).toMatchObject({ name: 'Modèle de devis.docx', size: bytes.length });
+    expect(file.path).toMatch(/^fichier-type\/[0-9a-f-]{36}\/Modèle de devis\.docx$/);
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: path('uploads.file', { chemin: file.path }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    const anonymous = await t.app.inject({ method: 'GET', url: path('uploads.file', { chemin: file.path }) });
+    expect(anonymous.statusCode).toBe(401);
+
+    const record = await created('fichier-type', { name: 'Devis type', file: file.path });
+    expect((await shown('fichier-type', record.id)).file).toBe(file.path);
+  });
+
+  it('refuses an empty upload, a bad folder, a path outside the uploads and a made-up file path', async () => {
+    expect((await upload(Buffer.alloc(0), { dossier: 'fichier-type', nom: 'vide.txt' })).statusCode).toBe(400);
+    expect((await upload(Buffer.from('x'), { dossier: '../etc', nom: 'x.txt' })).statusCode).toBe(400);
+    const climbing = await t.app.inject({
+      method: 'GET',
+      url: '/uploads/..%2F..%2Fetc/passwd',
+      headers: { cookie: admin.cookie },
+    });
+    expect(climbing.statusCode).toBe(404);
+    const response = await post('fichier-type', { name: 'Sans fichier', file: '/etc/passwd' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ file: "Le fichier n'est pas valide." });
+  });
+});
+
+describe('workflow steps (etapes)', () => {
+  it('allows one finished step only, on create and on update', async () => {
+    const finished = await created('etapes', { name: 'Terminé', done: true });
+    const second = await post('etapes', { name: 'Clos', done: true });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().fieldErrors).toEqual({ done: "Une autre étape est déjà marquée avec l'état terminé" });
+    const open = await created('etapes', { name: 'En cours', done: false });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: path('api.resource.item', { resource: 'etapes', id: open.id }),
+      headers: headers(),
+      payload: { ...sampleValues(findResource('etapes')!, 2), name: 'En cours', done: true },
+    });
+    expect(update.json().fieldErrors).toEqual({ done: "Une autre étape est déjà marquée avec l'état terminé" });
+    // The finished step itself may be saved again.
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: path('api.resource.item', { resource: 'etapes', id: finished.id }),
+      headers: headers(),
+      payload: { ...sampleValues(findResource('etapes')!, 3), name: 'Terminé', done: true },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it('keeps transitions with their characteristics, names their targets, and refuses a step leading to itself', async () => {
+    const next = await created('etapes', { name: 'Instruction' });
+    const step = await created('etapes', {
+      name: 'Qualification',
+      reachableSteps: [next.id],
+      transitions: [
+        {
+          target: next.id,
+          characteristics: [
+            { characteristicName: 'Canal', characteristicType: 'choice', characteristicOptions: 'Téléphone,Courriel' },
+          ],
+        },
+      ],
+    });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.item', { resource: 'etapes', id: step.id }),
+      headers: headers(),
+    });
+    expect(view.json().transitions[0].characteristics[0].characteristicName).toBe('Canal');
+    expect(view.json().titles['transitions.target']).toEqual({ [String(next.id)]: 'Instruction' });
+
+    const deleteTarget = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'etapes', id: next.id }),
+      headers: headers(),
+    });
+    expect(deleteTarget.statusCode).toBe(409);
+
+    const itself = await t.app.inject({
+      method: 'PUT',
+      url: path('api.resource.item', { resource: 'etapes', id: step.id }),
+      headers: headers(),
+      payload: { ...sampleValues(findResource('etapes')!, 4), reachableSteps: [step.id] },
+    });
+    expect(itself.json().fieldErrors).toEqual({ reachableSteps: 'Une étape ne peut pas mener à elle-même.' });
+  });
+});
+
+describe('project themes (thematiques-projet)', () => {
+  it('says whether a theme or one of its ancestors is attached to the media watch (is-rattache)', async () => {
+    const root = await created('thematiques-projet', { name: 'Chauffage', attachedToWatch: true });
+    const child = await created('thematiques-projet', {
+      name: 'Pompe à chaleur',
+      parent: root.id,
+      attachedToWatch: false,
+    });
+    const alone = await created('thematiques-projet', { name: 'Ventilation', attachedToWatch: false });
+    const attached = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: path('api.project_themes.is_attached', { id }),
+          headers: { cookie: admin.cookie },
+        })
+      ).json();
+    expect(await attached(child.id)).toEqual({ id: child.id, attached: true });
+    expect(await attached(alone.id)).toEqual({ id: alone.id, attached: false });
+
+    const cycle = await t.app.inject({
+      method: 'PUT',
+      url: path('api.resource.item', { resource: 'thematiques-projet', id: root.id }),
+      headers: headers(),
+      payload: { name: 'Chauffage', parent: child.id, attachedToWatch: true },
+    });
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().fieldErrors.parent).toBe(
+      'Une thématique ne peut pas être placée sous elle-même ni sous une de ses sous-thématiques.',
+    );
+  });
+});
+
+describe('project types by mission (types-projet ajax par-mission)', () => {
+  it('lists the enabled project types of a mission', async () => {
+    const mission = await created('missions', { name: 'Petit tertiaire' });
+    const other = await created('missions', { name: 'Copropriétés' });
+    const shop = await created('types-projet', { name: 'Local commercial', missions: [mission.id] });
+    const closed = await created('types-projet', { name: 'Bureau', missions: [mission.id, other.id] });
+    await created('types-projet', { name: 'Immeuble', missions: [other.id] });
+    await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.batch', { resource: 'types-projet' }),
+      headers: headers(),
+      payload: { ids: [closed.id], _action: 'disable' },
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.project_types.by_mission', { mission: mission.id }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.json()).toEqual([{ id: shop.id, name: 'Local commercial' }]);
+  });
+});
+
+describe('list filters on the new kinds', () => {
+  it('filters a references field by one of its ids', async () => {
+    const mission = await created('missions', { name: 'Filtrée' });
+    await created('types-projet', { name: 'Avec la mission', missions: [mission.id] });
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.collection', { resource: 'types-projet', missions: mission.id }),
+        headers: { cookie: admin.cookie },
+      })
+    ).json<ResourcePage>();
+    expect(page.items.map((item) => item.name)).toEqual(['Avec la mission']);
+  });
+});

@@ -1,0 +1,276 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResourcePage } from '../../../src/shared/resources/resource';
+import { path } from '../../../src/shared/routes';
+import { createRecords } from '../../support/api-as-page';
+import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+
+// Every test shares one server and database: record names are unique across the file.
+const started = useBrowserAndServer();
+let context: BrowserContext;
+let page: Page;
+
+afterEach(() => context?.close());
+
+async function openAsAdmin(url: string): Promise<void> {
+  context = await started.browser.newContext({
+    baseURL: started.server.baseUrl,
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+  await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
+  await logInThroughForm(page);
+  await page.waitForURL((current) => current.pathname === url);
+}
+
+const save = () => page.getByRole('button', { name: 'Enregistrer' }).click();
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+const showPage = (title: string) => page.getByRole('heading', { name: title, level: 1 }).waitFor();
+/** A list row, found by the link its title makes. */
+const row = (title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+/** The value a show page or a preview gives a field: the definition next to its term. */
+const shownValue = (scope: Page | Locator, label: string) =>
+  scope.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=..').getByRole('definition');
+
+/** Picks an option of a Mantine select (its listbox opens in a portal). */
+async function choose(select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** How many live records of a resource match a search, asked of the API as a second tab would. */
+async function countMatching(resource: string, q: string): Promise<number> {
+  const response = await page.request.get(path('api.resource.collection', { resource, q }));
+  return ((await response.json()) as ResourcePage).total;
+}
+
+describe('tabbed form', () => {
+  it('keeps the active tab in the hash and the anchor field, and marks the tab holding an error', async () => {
+    await openAsAdmin('/admin/etapes/ajouter');
+    const tabNames = await page.getByRole('tab').allTextContents();
+    expect(tabNames).toEqual(['Général', 'Enchaînement', 'Notifications']);
+    expect(await page.getByRole('tab', { name: 'Général' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.getByRole('tab', { name: 'Enchaînement' }).click();
+    await page.waitForURL((current) => current.hash === '#workflow');
+    // The hidden field a classic form post would carry; it has no role, only its name.
+    const anchor = page.locator('input[name="anchor"]');
+    expect(await anchor.inputValue()).toBe('workflow');
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Enchaînement', selected: true }).waitFor();
+    expect(await anchor.inputValue()).toBe('workflow');
+    await page.getByRole('button', { name: 'Ajouter : Transitions' }).waitFor();
+
+    // Saved from another tab: the name's tab says it holds the error.
+    await save();
+    const invalidTab = page.getByRole('tab', { name: 'Général (contient une erreur)' });
+    await invalidTab.waitFor();
+    expect(await page.getByRole('tab', { name: 'Enchaînement' }).getAttribute('aria-selected')).toBe('true');
+    await expectAccessible(page);
+
+    await invalidTab.click();
+    const name = page.getByLabel(/^Nom/);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('tabpanel', { name: /^Général/ }).getByText('Ce champ est obligatoire.').waitFor();
+    expect(new URL(page.url()).hash).toBe('#general');
+
+    await name.fill('Premier contact');
+    await page.getByRole('tab', { name: 'Général', exact: true }).waitFor();
+    await save();
+    await showPage('Premier contact');
+  });
+});
+
+describe('repeatable collection', () => {
+  const label = 'Tâches préremplies';
+  const taskRow = (index: number) => page.getByRole('group', { name: `${label} n° ${index}`, exact: true });
+  /** The rows shown are exactly these numbers. */
+  async function expectRowNumbers(...indexes: number[]): Promise<void> {
+    expect(await page.getByRole('group', { name: new RegExp(`^${label} n° \\d+$`) }).count()).toBe(indexes.length);
+    for (const index of indexes) await taskRow(index).waitFor();
+  }
+
+  async function fillTask(index: number, task: { name: string; type?: string; dueIn: string; unit: string }) {
+    const scope = taskRow(index);
+    await scope.getByLabel(/^Intitulé de la tâche/).fill(task.name);
+    if (task.type) await choose(scope.getByRole('combobox', { name: 'Type de tâche' }), task.type);
+    await scope.getByLabel(/^Échéance/).fill(task.dueIn);
+    await choose(scope.getByRole('combobox', { name: /^Unité/ }), task.unit);
+  }
+
+  it('numbers new rows with the next free index, never a removed one, and saves the rows', async () => {
+    await openAsAdmin('/admin/template-tache/ajouter');
+    await createRecords(page, 'types-tache', [{ name: 'Visite technique' }]);
+    await page.reload();
+    await page.getByLabel(/^Nom/).fill('Parcours copropriété');
+    const add = page.getByRole('button', { name: `Ajouter : ${label}` });
+
+    await add.click();
+    await add.click();
+    await expectRowNumbers(1, 2);
+    await page.getByRole('button', { name: `Retirer : ${label} n° 1` }).click();
+    await add.click();
+    await expectRowNumbers(2, 3);
+
+    await fillTask(2, { name: 'Visite des parties communes', type: 'Visite technique', dueIn: '2', unit: 'semaines' });
+    await fillTask(3, { name: 'Relance du syndic', dueIn: '1', unit: 'mois' });
+    await save();
+    await showPage('Parcours copropriété');
+    const tasks = shownValue(page, label).getByRole('listitem');
+    expect(await tasks.allTextContents()).toEqual([
+      'Intitulé de la tâche : Visite des parties communes, Type de tâche : Visite technique, Échéance : 2, Unité : semaines',
+      'Intitulé de la tâche : Relance du syndic, Type de tâche : , Échéance : 1, Unité : mois',
+    ]);
+  });
+});
+
+describe('workflow steps', () => {
+  async function createStep(name: string): Promise<void> {
+    await page.goto('/admin/etapes/ajouter');
+    await page.getByLabel(/^Nom/).fill(name);
+    await page.getByLabel('État terminé').check();
+    await save();
+  }
+
+  it('refuses a second step marked finished, on its field, and creates nothing', async () => {
+    await openAsAdmin('/admin/etapes');
+    await createStep('Dossier clos');
+    await showPage('Dossier clos');
+
+    await createStep('Dossier archivé');
+    await page.getByText("Une autre étape est déjà marquée avec l'état terminé").waitFor();
+    expect(await page.getByLabel('État terminé').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/admin/etapes/ajouter');
+    expect(await countMatching('etapes', 'Dossier archivé')).toBe(0);
+  });
+
+  it('suggests users after a few letters, and names the chosen one on the show page', async () => {
+    await openAsAdmin('/admin/etapes/ajouter');
+    await page.getByLabel(/^Nom/).fill('Visite réalisée');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/autocomplete')) asked.push(new URL(request.url()).searchParams.get('term') ?? '');
+    });
+
+    const users = page.getByLabel("Utilisateurs notifiés à l'entrée");
+    await users.pressSequentially('ad', { delay: 50 });
+    await page.getByRole('option', { name: 'Administrateur Principal' }).click();
+    // Keys closer than 300 ms apart make one request, for the whole term.
+    expect(asked).toEqual(['ad']);
+    await save();
+    await showPage('Visite réalisée');
+    expect(await shownValue(page, "Utilisateurs notifiés à l'entrée").textContent()).toBe('Administrateur Principal');
+
+    // Editing shows the chosen user by name, not by id.
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('tabpanel', { name: 'Notifications' }).getByText('Administrateur Principal').waitFor();
+  });
+});
+
+describe('publication', () => {
+  async function workbookBytes(): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Suivi').addRow(['Poste de travaux', 'Entreprise']);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  it('uploads a file with the form, gives it back from the show page, and publishes it from the list', async () => {
+    await openAsAdmin('/admin/fichier-type/ajouter');
+    const bytes = await workbookBytes();
+    await page.getByLabel(/^Nom/).fill('Grille de suivi');
+    // The file input is a button opening the system's file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^Fichier/ }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'grille-suivi.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: bytes,
+    });
+    await page.getByRole('link', { name: 'grille-suivi.xlsx' }).waitFor();
+    await save();
+    await showPage('Grille de suivi');
+
+    const download = page.waitForEvent('download');
+    await shownValue(page, 'Fichier').getByRole('link', { name: 'grille-suivi.xlsx' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('grille-suivi.xlsx');
+    expect(readFileSync((await file.path())!).equals(bytes)).toBe(true);
+
+    await page.getByRole('link', { name: 'Retour à la liste' }).click();
+    const publish = page.getByRole('button', { name: 'Publier « Grille de suivi »' });
+    expect(await publish.getAttribute('aria-pressed')).toBe('false');
+    await expectAccessible(page);
+    await publish.click();
+    await toast('La publication a bien été effectuée.').waitFor();
+    const unpublish = page.getByRole('button', { name: 'Dépublier « Grille de suivi »' });
+    expect(await unpublish.getAttribute('aria-pressed')).toBe('true');
+
+    await page.reload();
+    await unpublish.click();
+    await toast('La dépublication a bien été effectuée.').waitFor();
+    expect(await publish.getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('activation', () => {
+  const state = (title: string) => row(title).getByRole('cell', { name: /^(Activé|Désactivé)$/ });
+
+  async function applyBatch(action: string, titles: string[]): Promise<void> {
+    for (const title of titles) await page.getByRole('checkbox', { name: `Sélectionner ${title}` }).click();
+    await choose(page.getByRole('combobox', { name: 'Action groupée' }), action);
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByRole('dialog', { name: 'Action groupée' }).getByRole('button', { name: 'Confirmer' }).click();
+    await toast(titles.length === 1 ? '1 élément traité.' : `${titles.length} éléments traités.`).waitFor();
+  }
+
+  it('disables a selection and enables a row back with the batch actions', async () => {
+    await openAsAdmin('/admin/types-projet');
+    const titles = ['Rénovation globale', 'Rénovation par gestes', 'Rénovation de copropriété'];
+    await createRecords(
+      page,
+      'types-projet',
+      titles.map((name) => ({ name })),
+    );
+    await page.reload();
+    expect(await state('Rénovation globale').textContent()).toBe('Activé');
+
+    await applyBatch('Désactiver la sélection', ['Rénovation globale', 'Rénovation par gestes']);
+    await expect.poll(() => state('Rénovation globale').textContent()).toBe('Désactivé');
+    expect(await state('Rénovation par gestes').textContent()).toBe('Désactivé');
+    expect(await state('Rénovation de copropriété').textContent()).toBe('Activé');
+
+    await applyBatch('Activer la sélection', ['Rénovation par gestes']);
+    await expect.poll(() => state('Rénovation par gestes').textContent()).toBe('Activé');
+    expect(await state('Rénovation globale').textContent()).toBe('Désactivé');
+  });
+});
+
+describe('preview', () => {
+  it("opens a row's fields and history in a dialog, closed with Fermer", async () => {
+    await openAsAdmin('/admin/types-projet');
+    const [mission] = await createRecords(page, 'missions', [{ name: 'Petit tertiaire privé', acronym: 'PTP' }]);
+    await createRecords(page, 'types-projet', [{ name: 'Local commercial', missions: [mission!.id] }]);
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Aperçu de « Local commercial »' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aperçu : Local commercial' });
+    await dialog.getByRole('heading', { name: 'Historique' }).waitFor();
+    expect(await shownValue(dialog, 'Nom').textContent()).toBe('Local commercial');
+    expect(await shownValue(dialog, 'Missions').textContent()).toBe('Petit tertiaire privé');
+    await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+    await expectAccessible(page);
+
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/admin/types-projet');
+  });
+});
