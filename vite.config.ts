@@ -8,6 +8,9 @@ export default defineConfig({
   server: {
     port: 5173,
     // npm run dev: the API and file routes are served by the Fastify process.
-    proxy: { '/api': 'http://127.0.0.1:3000', '/translations': 'http://127.0.0.1:3000' },
+    // Anchored: a bare '/api' prefix would also catch the app's own /api-client.ts.
+    proxy: Object.fromEntries(
+      ['^/api/', '^/translations/', '^/uploads/'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
+    ),
   },
 });

@@ -86,7 +86,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
         .select()
         .from(t)
         .where(where)
-        .orderBy(desc(column('name')), asc(column('id')))
+        .orderBy(desc(sql`immutable_unaccent(lower(${column('name')}))`), asc(column('id')))
         .limit(25)
         .offset(25),
       database.db.select({ total: count() }).from(t).where(where),

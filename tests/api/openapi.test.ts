@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/server/engine/openapi-document';
+import { resourceHooks } from '../../src/server/resources/registry';
 import { translate } from '../../src/shared/i18n/catalog';
 import { resources } from '../../src/shared/resources/registry';
 import { filterFields } from '../../src/shared/resources/resource';
@@ -113,6 +114,20 @@ describe('the OpenAPI document', () => {
       );
       expect('position' in record.properties).toBe(definition.behaviours.sortable);
     });
+  });
+
+  it("describes the routes of the resources' own server files, with their French summaries", () => {
+    const declared = Object.entries(resourceHooks).flatMap(([slug, hooks]) =>
+      (hooks.routes ?? []).map((route) => ({ slug, route })),
+    );
+    expect(declared.length).toBeGreaterThan(0);
+    for (const { slug, route } of declared) {
+      const documented = operation(routeTable[route.name].replace('{resource}', slug), route.method.toLowerCase());
+      expect(documented, `${slug} ${route.name}`).toMatchObject({ summary: translate('fr', route.summary) });
+    }
+    expect(operation(routeTable['api.communes.by_postal_code'], 'get')?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'code', in: 'query' }),
+    );
   });
 
   it('has a filter field of a resource as a query parameter, typed', () => {

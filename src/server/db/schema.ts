@@ -150,6 +150,16 @@ function fieldColumn(name: string, def: FieldDef) {
 export const uniqueIndexName = (definition: ResourceDefinition, field: string) =>
   `${definition.table}_${snakeCase(field)}_unique_idx`;
 
+const textKinds: ReadonlySet<FieldDef['kind']> = new Set(['text', 'textarea', 'email', 'url']);
+
+/**
+ * What a list sorts a field by: texts in dictionary order, "État" before "Type" (accents and case
+ * ignored; the database's collation may be C), served by the field's sort index.
+ */
+export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
+  return def && textKinds.has(def.kind) ? sql`immutable_unaccent(lower(${column}))` : sql`${column}`;
+}
+
 /**
  * The table of a resource: id, one column per field, position when sortable, the common
  * timestamps, and who created and last changed each row.
@@ -174,7 +184,7 @@ export function resourceTable(definition: ResourceDefinition) {
         ...(def.searchable
           ? [index(`${indexName}_search_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
           : []),
-        ...(def.sortable ? [index(`${indexName}_sort_idx`).on(column)] : []),
+        ...(def.sortable ? [index(`${indexName}_sort_idx`).on(sortKey(def, column))] : []),
         // "This value is one of them" filters on arrays.
         ...(def.filter && def.kind === 'texts' ? [index(`${indexName}_any_idx`).using('gin', column)] : []),
         ...(def.unique

@@ -8,6 +8,7 @@ import { importableFields, isImportable } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routeTable, type RouteName } from '../../shared/routes';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { resourceHooks } from '../resources/registry';
 import { exportFormats } from './resource-export';
 import { MAX_PAGE_SIZE, sortableFields } from './resource.routes';
 
@@ -115,8 +116,15 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   function addOperation(name: RouteName, slug: string, method: string, operation: unknown): void {
     const path = routeTable[name].replace('{resource}', slug);
-    const id = { name: 'id', in: 'path', required: true, description: t('parameters.id'), schema: integer };
-    paths[path] ??= path.includes('{id}') ? { parameters: [id] } : {};
+    // Every other {parameter} of the path is an id: {id}, {mission}…
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, parameter]) => ({
+      name: parameter,
+      in: 'path',
+      required: true,
+      description: t(`parameters.${parameter}`),
+      schema: integer,
+    }));
+    paths[path] ??= parameters.length > 0 ? { parameters } : {};
     paths[path][method] = operation;
   }
 
@@ -341,6 +349,24 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         errors: [401, 403],
       }),
     );
+    // The routes of the resource's own server file, as it declares them.
+    for (const route of resourceHooks[slug]?.routes ?? []) {
+      const write = route.method !== 'GET';
+      addOperation(
+        route.name,
+        slug,
+        route.method.toLowerCase(),
+        operation(tag, `${slug}.${route.name}`, text(route.summary), {
+          access: write ? 'write' : 'read',
+          parameters: Object.entries(route.query ?? {}).map(([name, key]) =>
+            query(name, text(key), { type: 'string' }),
+          ),
+          ...(route.recordBody ? { body: input } : {}),
+          responses: { [route.status ?? 200]: ok({}) },
+          errors: [400, 401, 403, 404],
+        }),
+      );
+    }
     if (behaviours.publishable) {
       addOperation(
         'api.resource.publish',

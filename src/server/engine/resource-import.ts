@@ -35,7 +35,7 @@ const MAX_REPORTED_ERRORS = 100;
 
 /**
  * Options of the import routes, whose body is the file (application/octet-stream, parsed as a Buffer
- * by the app-wide raw-body parser that uploads.routes.ts registers): 10 MB at most, refused on its
+ * by the raw-body parser app.ts registers): 10 MB at most, refused on its
  * announced size before it is read.
  */
 export const importRouteOptions = {

@@ -12,7 +12,7 @@ import type {
   Suggestion,
 } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
-import { resourceTables, uniqueIndexName, users } from '../db/schema';
+import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { ResourceServerHooks } from '../resources/resource-hooks';
 import { resourceHooks } from '../resources/registry';
@@ -318,7 +318,7 @@ export function createResourceStore(db: Database) {
           .select()
           .from(table)
           .where(where)
-          .orderBy(order(columns[query.sort]!), asc(columns.id!))
+          .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(table).where(where),

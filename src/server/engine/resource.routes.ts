@@ -19,7 +19,7 @@ import { createResourceStore, type ListQuery } from './resource-store';
 export const MAX_PAGE_SIZE = 100;
 
 /** The logged-in user, when they may do this action on this resource; 403 otherwise. */
-export function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
+function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
   const { user } = currentAuth(request);
   if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
   return user;
@@ -157,7 +157,17 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT);
     });
 
-    resourceHooks[slug]?.routes?.(app, db);
+    for (const route of resourceHooks[slug]?.routes ?? []) {
+      app.route({
+        method: route.method,
+        url: routePattern(route.name, { resource: slug }),
+        preHandler: requireUser,
+        handler: async (request, reply) => {
+          const user = userAllowedTo(request, route.action);
+          return reply.code(route.status ?? 200).send(await route.handle(request, { db, store, userId: user.id }));
+        },
+      });
+    }
 
     if (definition.behaviours.exportable) {
       app.get(pattern('api.resource.export'), options, async (request, reply) => {

@@ -2,13 +2,10 @@ import { asc, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../shared/resources/champs-de-formulaire.resource';
 import { inputSchema } from '../../shared/resources/resource';
-import { routePattern } from '../../shared/routes';
-import { requireUser } from '../auth/sessions';
 import { formFieldsTable } from '../db/schema';
-import { createResourceStore } from '../engine/resource-store';
 import { parseBody, parseId } from '../engine/resource.routes';
 import { ApiError } from '../http/api-error';
-import { allowedUser, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
 /** A form field as all-ajax lists it. */
 export interface FormFieldSummary {
@@ -33,32 +30,40 @@ export const formFieldsHooks: ResourceServerHooks = {
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
   },
 
-  routes(app, db) {
-    const store = createResourceStore(db);
-    const options = { preHandler: requireUser };
-
-    // modal/ajouter: a field created from a form's modal; the reply is the created record.
-    app.post(routePattern('api.resource.modal_create', { resource: slug }), options, async (request, reply) => {
-      const user = allowedUser(request, slug, 'create');
-      const record = await store.create(formFields, parseBody(inputSchema(formFields), request.body), user.id);
-      return reply.code(201).send(record);
-    });
-
-    // all-ajax: every live field, by name.
-    app.get(routePattern('api.form_fields.all'), options, async (request): Promise<FormFieldSummary[]> => {
-      allowedUser(request, slug, 'list');
-      const rows = await db
-        .select({ id: columns.id!, name: columns.name!, type: columns.type! })
-        .from(formFieldsTable)
-        .where(isNull(columns.deletedAt!))
-        .orderBy(asc(columns.name!), asc(columns.id!));
-      return rows as FormFieldSummary[];
-    });
-
-    // one-ajax/{id}: one field, as the generic show answers it.
-    app.get<{ Params: { id: string } }>(routePattern('api.form_fields.one'), options, async (request) => {
-      allowedUser(request, slug, 'show');
-      return store.get(formFields, parseId(request.params.id));
-    });
-  },
+  routes: [
+    {
+      // modal/ajouter: a field created from a form's modal; the reply is the created record.
+      name: 'api.resource.modal_create',
+      method: 'POST',
+      action: 'create',
+      summary: 'openapi.operations.modal_create',
+      recordBody: true,
+      status: 201,
+      handle: (request, { store, userId }) =>
+        store.create(formFields, parseBody(inputSchema(formFields), request.body), userId),
+    },
+    {
+      // all-ajax: every live field, by name.
+      name: 'api.form_fields.all',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.form_fields_all',
+      async handle(_request, { db }): Promise<FormFieldSummary[]> {
+        const rows = await db
+          .select({ id: columns.id!, name: columns.name!, type: columns.type! })
+          .from(formFieldsTable)
+          .where(isNull(columns.deletedAt!))
+          .orderBy(asc(columns.name!), asc(columns.id!));
+        return rows as FormFieldSummary[];
+      },
+    },
+    {
+      // one-ajax/{id}: one field, as the generic show answers it.
+      name: 'api.form_fields.one',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.form_fields_one',
+      handle: (request, { store }) => store.get(formFields, parseId(requestValue(request, 'id'))),
+    },
+  ],
 };

@@ -2,13 +2,10 @@ import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FORM_COLUMNS, forms } from '../../shared/resources/formulaires.resource';
 import type { Suggestion } from '../../shared/resources/resource';
-import { routePattern } from '../../shared/routes';
-import { requireUser } from '../auth/sessions';
 import { formFieldsTable } from '../db/schema';
-import { createResourceStore } from '../engine/resource-store';
 import { parseId } from '../engine/resource.routes';
 import { ApiError } from '../http/api-error';
-import { allowedUser, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
 const { slug } = forms;
 const fieldColumns = getTableColumns(formFieldsTable) as Record<string, AnyPgColumn>;
@@ -26,18 +23,18 @@ export const formsHooks: ResourceServerHooks = {
       throw new ApiError(400, 'errors.form', { columns: `resources.${slug}.errors.columns` });
   },
 
-  routes(app, db) {
-    const store = createResourceStore(db);
-
-    // ajax-autocompleter/{id}?term=: the form's live fields flagged autocomplete whose name contains
-    // the term (case and accents ignored), in the form's order.
-    app.get<{ Params: { id: string }; Querystring: { term?: string } }>(
-      routePattern('api.forms.autocompleter'),
-      { preHandler: requireUser },
-      async (request): Promise<Suggestion[]> => {
-        allowedUser(request, slug, 'list');
-        const form = await store.get(forms, parseId(request.params.id));
-        const term = folded(String(request.query.term ?? '').trim());
+  routes: [
+    {
+      // ajax-autocompleter/{id}?term=: the form's live fields flagged autocomplete whose name contains
+      // the term (case and accents ignored), in the form's order.
+      name: 'api.forms.autocompleter',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.forms_autocompleter',
+      query: { term: 'openapi.parameters.term' },
+      async handle(request, { db, store }): Promise<Suggestion[]> {
+        const form = await store.get(forms, parseId(requestValue(request, 'id')));
+        const term = folded(requestValue(request, 'term'));
         const ids = form.fields as number[];
         if (term === '' || ids.length === 0) return [];
         const rows = await db
@@ -52,6 +49,6 @@ export const formsHooks: ResourceServerHooks = {
           return label !== undefined && folded(label).includes(term) ? [{ value: id, label }] : [];
         });
       },
-    );
-  },
+    },
+  ],
 };

@@ -1,21 +1,48 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, type ResourceAction } from '../../shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { ResourceAction } from '../../shared/permissions';
 import type { ResourceInputValues } from '../../shared/resources/resource';
-import { currentAuth } from '../auth/sessions';
+import type { RouteName } from '../../shared/routes';
 import type { Database } from '../db/database';
-import { ApiError } from '../http/api-error';
+import type { ResourceStore } from '../engine/resource-store';
 
-/** What a resource's server file may add to the generic engine (spec 2.3's extra routes, business rules). */
+/** What a route of a resource's own is given: its database, the engine's store, the user. */
+export interface ResourceRouteContext {
+  db: Database;
+  store: ResourceStore;
+  userId: number;
+}
+
+/**
+ * A route of a resource's own (spec 2.3's extra routes), declared as data: the engine registers it
+ * behind login and the permission, and lists it in the OpenAPI document.
+ */
+export interface ResourceRoute {
+  /** Its name in the shared route table; {resource} stands for the resource's slug. */
+  name: RouteName;
+  method: 'GET' | 'POST';
+  /** The permission it needs on the resource. */
+  action: ResourceAction;
+  /** Catalog key of what it does, for the API document. */
+  summary: string;
+  /** The query parameters it reads, each with the catalog key of its description. */
+  query?: Record<string, string>;
+  /** It takes the resource's record as a JSON body. */
+  recordBody?: boolean;
+  /** The status of a successful reply: 200 unless said. */
+  status?: 200 | 201;
+  handle(request: FastifyRequest, context: ResourceRouteContext): Promise<unknown>;
+}
+
+/** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ResourceServerHooks {
   /** Checks a record inside the write's transaction; throws an ApiError with field errors to refuse it. */
   beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined): Promise<void>;
-  /** The resource's own routes, registered next to the generic ones. */
-  routes?(app: FastifyInstance, db: Database): void;
+  routes?: ResourceRoute[];
 }
 
-/** For a resource's own routes: the request's user, when allowed the action on the resource (403 otherwise). */
-export function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
-  const { user } = currentAuth(request);
-  if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
-  return user;
-}
+/** A route's path parameter or query value, as text. */
+export const requestValue = (request: FastifyRequest, name: string): string => {
+  const params = request.params as Record<string, string | undefined>;
+  const query = request.query as Record<string, unknown>;
+  return String(params[name] ?? query[name] ?? '').trim();
+};

@@ -1,13 +1,10 @@
 import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { projectThemes } from '../../shared/resources/thematiques-projet.resource';
-import { routePattern } from '../../shared/routes';
-import { requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { projectThemesTable } from '../db/schema';
-import { allowedUser } from '../engine/resource.routes';
+import { parseId } from '../engine/resource.routes';
 import { ApiError } from '../http/api-error';
-import type { ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
 const columns = getTableColumns(projectThemesTable) as Record<string, AnyPgColumn>;
 
@@ -42,18 +39,19 @@ export const projectThemesHooks: ResourceServerHooks = {
     }
   },
 
-  routes(app, db) {
-    // thematiques-projet is-rattache: whether a theme, or one of its ancestors, is attached to the media watch.
-    app.get<{ Params: { id: string } }>(
-      routePattern('api.project_themes.is_attached'),
-      { preHandler: requireUser },
-      async (request) => {
-        allowedUser(request, projectThemes.slug, 'show');
-        const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+  routes: [
+    {
+      // thematiques-projet is-rattache: whether a theme, or one of its ancestors, is attached to the media watch.
+      name: 'api.project_themes.is_attached',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.project_themes_is_attached',
+      async handle(request, { db }) {
+        const id = parseId(requestValue(request, 'id'));
         const nodes = await lineage(db, id);
         if (nodes.length === 0) throw new ApiError(404, 'errors.not_found');
         return { id, attached: nodes.some((node) => node.attachedToWatch) };
       },
-    );
-  },
+    },
+  ],
 };

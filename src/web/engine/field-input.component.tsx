@@ -122,6 +122,8 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
         <Checkbox
           label={label}
           error={error}
+          // Mantine describes the checkbox by its error but does not mark it invalid as it does text inputs.
+          aria-invalid={error !== undefined}
           checked={value === true}
           onChange={(event) => onChange(event.currentTarget.checked)}
         />

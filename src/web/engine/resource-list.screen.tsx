@@ -325,7 +325,8 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                       ))}
                       {activatable && (
                         <Table.Td>
-                          <Badge color={record.enabled ? 'green.8' : 'gray.7'} variant="light">
+                          {/* The dot variant keeps the text dark: light badges fail the contrast check. */}
+                          <Badge color={record.enabled ? 'green.8' : 'gray.7'} variant="dot">
                             {t(record.enabled ? 'engine.enabled_yes' : 'engine.enabled_no')}
                           </Badge>
                         </Table.Td>

@@ -20,7 +20,13 @@ export function PreviewModal({
   const { data } = useResourceRecord(definition, record ? String(record.id) : undefined);
   const title = record ? String(record[definition.titleField]) : '';
   return (
-    <Modal opened={record !== null} onClose={onClose} title={t('engine.preview_title', { title })} size="xl">
+    <Modal
+      opened={record !== null}
+      onClose={onClose}
+      title={t('engine.preview_title', { title })}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {data && record && data.id === record.id ? (
         <>
           <RecordDetails definition={definition} record={data} />

@@ -101,6 +101,18 @@ CREATE TABLE "template_files" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+DROP INDEX "communes_insee_code_sort_idx";--> statement-breakpoint
+DROP INDEX "communes_name_sort_idx";--> statement-breakpoint
+DROP INDEX "communes_department_sort_idx";--> statement-breakpoint
+DROP INDEX "contact_types_name_sort_idx";--> statement-breakpoint
+DROP INDEX "document_types_name_sort_idx";--> statement-breakpoint
+DROP INDEX "internal_comment_types_name_sort_idx";--> statement-breakpoint
+DROP INDEX "meeting_types_name_sort_idx";--> statement-breakpoint
+DROP INDEX "partner_references_name_sort_idx";--> statement-breakpoint
+DROP INDEX "project_states_name_sort_idx";--> statement-breakpoint
+DROP INDEX "project_templates_name_sort_idx";--> statement-breakpoint
+DROP INDEX "project_themes_name_sort_idx";--> statement-breakpoint
+DROP INDEX "useful_links_name_sort_idx";--> statement-breakpoint
 ALTER TABLE "form_fields" ADD CONSTRAINT "form_fields_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_fields" ADD CONSTRAINT "form_fields_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "forms" ADD CONSTRAINT "forms_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -117,17 +129,29 @@ ALTER TABLE "task_templates" ADD CONSTRAINT "task_templates_updated_by_users_id_
 ALTER TABLE "template_files" ADD CONSTRAINT "template_files_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "template_files" ADD CONSTRAINT "template_files_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "form_fields_name_search_idx" ON "form_fields" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "form_fields_name_sort_idx" ON "form_fields" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "form_fields_name_sort_idx" ON "form_fields" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
 CREATE INDEX "forms_name_search_idx" ON "forms" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "forms_name_sort_idx" ON "forms" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "forms_name_sort_idx" ON "forms" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
 CREATE INDEX "missions_name_search_idx" ON "missions" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "missions_name_sort_idx" ON "missions" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "missions_name_sort_idx" ON "missions" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
 CREATE INDEX "missions_acronym_search_idx" ON "missions" USING gin (immutable_unaccent("acronym") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "missions_acronym_sort_idx" ON "missions" USING btree ("acronym");--> statement-breakpoint
+CREATE INDEX "missions_acronym_sort_idx" ON "missions" USING btree (immutable_unaccent(lower("acronym")));--> statement-breakpoint
 CREATE INDEX "project_types_name_search_idx" ON "project_types" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "project_types_name_sort_idx" ON "project_types" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "project_types_name_sort_idx" ON "project_types" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
 CREATE INDEX "steps_name_search_idx" ON "steps" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "task_templates_name_search_idx" ON "task_templates" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "task_templates_name_sort_idx" ON "task_templates" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "task_templates_name_sort_idx" ON "task_templates" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
 CREATE INDEX "template_files_name_search_idx" ON "template_files" USING gin (immutable_unaccent("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "template_files_name_sort_idx" ON "template_files" USING btree ("name");
+CREATE INDEX "template_files_name_sort_idx" ON "template_files" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "communes_insee_code_sort_idx" ON "communes" USING btree (immutable_unaccent(lower("insee_code")));--> statement-breakpoint
+CREATE INDEX "communes_name_sort_idx" ON "communes" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "communes_department_sort_idx" ON "communes" USING btree (immutable_unaccent(lower("department")));--> statement-breakpoint
+CREATE INDEX "contact_types_name_sort_idx" ON "contact_types" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "document_types_name_sort_idx" ON "document_types" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "internal_comment_types_name_sort_idx" ON "internal_comment_types" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "meeting_types_name_sort_idx" ON "meeting_types" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "partner_references_name_sort_idx" ON "partner_references" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "project_states_name_sort_idx" ON "project_states" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "project_templates_name_sort_idx" ON "project_templates" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "project_themes_name_sort_idx" ON "project_themes" USING btree (immutable_unaccent(lower("name")));--> statement-breakpoint
+CREATE INDEX "useful_links_name_sort_idx" ON "useful_links" USING btree (immutable_unaccent(lower("name")));
