@@ -57,9 +57,14 @@ export interface FieldDef extends FieldOptions {
    * …/modal/ajouter, api.resource.modal_create, which the target's server file registers) and selects it.
    */
   createInModal?: boolean;
+  /**
+   * reference (spec 2.2's edit-link marker): a link beside the input edits the chosen record, or,
+   * while none is chosen, adds one.
+   */
+  editLink?: boolean;
 }
 
-type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal'>;
+type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink'>;
 
 const DEFAULT_TEXT_MAX = 255;
 

@@ -9,7 +9,7 @@ export const taskTemplates = defineResource({
   titleField: 'name',
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true }),
-    projectType: field.reference('types-projet', { list: true, filter: true }),
+    projectType: field.reference('types-projet', { list: true, filter: true, editLink: true }),
     ticketColor: field.color({ list: true }),
     tasks: field.collection({
       taskName: field.text({ required: true }),

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Checkbox,
   ColorInput,
   MultiSelect,
@@ -12,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isReference, USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourcePage } from '../../shared/resources/resource';
@@ -92,17 +94,36 @@ export function useReferenceOptions(target: string | undefined) {
   });
 }
 
-/** The form input of a field; a reference declared createInModal gets its "new" button under it. */
+/**
+ * The form input of a field; a reference declared createInModal gets its "new" button under it, one
+ * declared editLink its edit (or add) link.
+ */
 export function FieldInput(props: FieldInputProps) {
   const { def, value, onChange } = props;
-  if (!def.createInModal) return <KindInput {...props} />;
+  if (!def.createInModal && !def.editLink) return <KindInput {...props} />;
   const select = (id: number) =>
     onChange(def.kind === 'references' ? [...((value as number[] | undefined) ?? []), id] : id);
   return (
     <Stack gap="xs">
       <KindInput {...props} />
-      <CreateInModalButton target={def.target ?? ''} onCreated={select} />
+      {def.createInModal && <CreateInModalButton target={def.target ?? ''} onCreated={select} />}
+      {def.editLink && <EditLink target={def.target ?? ''} id={typeof value === 'number' ? value : null} />}
     </Stack>
+  );
+}
+
+/** Spec 2.2: with a value chosen, the link edits that record; without, it adds one. */
+function EditLink({ target, id }: { target: string; id: number | null }) {
+  const { t } = useTranslation();
+  const singular = t(`resources.${target}.singular`);
+  return id === null ? (
+    <Anchor component={Link} size="sm" to={path('admin.resource.create', { resource: target })}>
+      {t('engine.create_title', { resource: singular })}
+    </Anchor>
+  ) : (
+    <Anchor component={Link} size="sm" to={path('admin.resource.edit', { resource: target, id })}>
+      {t('engine.edit_link', { resource: singular })}
+    </Anchor>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconWorld, IconWorldOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
 import { toast } from '../shell/toasts.component';
@@ -23,11 +23,16 @@ export function PublishToggle({
   const { t } = useTranslation();
   const [isPublished, setPublished] = useState(published);
   const label = t(isPublished ? 'engine.unpublish' : 'engine.publish', { title });
+  // Each GET flips the stored flag: a second click before the reply would flip it back unseen.
+  const pending = useRef(false);
 
   async function toggle() {
+    if (pending.current) return;
+    pending.current = true;
     const reply = await fetch(path('api.resource.publish', { resource: slug, id }), { credentials: 'same-origin' })
       .then((response) => response.text())
       .catch(() => '');
+    pending.current = false;
     if (reply !== 'OK') return toast.error(t('errors.publication'));
     toast.success(t(isPublished ? 'success.unpublished' : 'success.published'));
     setPublished(!isPublished);

@@ -27,6 +27,7 @@ import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from '../shell/toasts.component';
+import { useWizard, WizardSteps } from '../shell/wizard-steps.component';
 import { useRefreshResource } from './resource-api.hook';
 
 interface ImportModalProps {
@@ -51,6 +52,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  const wizard = useWizard('file');
   const fieldLabel = (name: string) => t(`resources.${slug}.fields.${name}`);
 
   function reset() {
@@ -58,6 +60,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
     setAnalysis(null);
     setMapping({});
     setFailure(null);
+    wizard.reset();
   }
 
   function close() {
@@ -92,6 +95,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
       );
       setAnalysis(result);
       setMapping(result.mapping);
+      wizard.go('mapping');
     });
   }
 
@@ -124,16 +128,26 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack>
-        <FileInput
-          label={t('import.file')}
-          description={t('import.file_hint')}
-          placeholder={t('import.file_placeholder')}
-          accept=".csv,.xlsx"
-          value={file}
-          onChange={(chosen) => void choose(chosen)}
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          disabled={busy}
+        <WizardSteps
+          label={t('import.steps')}
+          wizard={wizard}
+          steps={[
+            { value: 'file', label: t('import.step_file') },
+            { value: 'mapping', label: t('import.step_mapping'), disabled: !analysis },
+          ]}
         />
+        {wizard.current === 'file' && (
+          <FileInput
+            label={t('import.file')}
+            description={t('import.file_hint')}
+            placeholder={t('import.file_placeholder')}
+            accept=".csv,.xlsx"
+            value={file}
+            onChange={(chosen) => void choose(chosen)}
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            disabled={busy}
+          />
+        )}
 
         {failure && (
           <Alert color="red" role="alert">
@@ -169,7 +183,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
           </Table.ScrollContainer>
         )}
 
-        {analysis && (
+        {analysis && wizard.current === 'mapping' && (
           <>
             <Text>{t('import.rows', { count: analysis.rowCount })}</Text>
             <Title order={2} size="h4">

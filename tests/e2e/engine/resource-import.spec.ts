@@ -36,6 +36,11 @@ describe('import', () => {
 
     await chooseFile('liens.csv', '\uFEFFAdresse;Nom\nhttps://anah.gouv.fr;Anah\npas une adresse;Mauvais lien\n');
     await dialog.getByText('2 lignes à importer').waitFor();
+    // The wizard moved on: the mapping step is current, the file step done, the hidden target follows.
+    const steps = dialog.getByRole('navigation', { name: "Étapes de l'import" });
+    expect(await steps.locator('[aria-current="step"]').innerText()).toContain('Correspondance des colonnes');
+    await steps.getByRole('button', { name: /Fichier/ }).getByLabel('étape terminée').waitFor();
+    expect(await dialog.locator('input[name="target"]').inputValue()).toBe('mapping');
     // Nom is recognised from its header; the address column is chosen by hand.
     expect(await dialog.getByLabel('Nom').inputValue()).toBe('1');
     expect(await dialog.getByLabel('Adresse (URL)').inputValue()).toBe('');
