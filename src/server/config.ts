@@ -16,6 +16,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   /** Demo data on the first start of an empty database: on by default for the embedded database only. */
   demoData: boolean;
+  /** Loads the communes at start while their table is empty (LOAD_COMMUNES, on unless "false"). */
+  loadCommunes: boolean;
   logLevel: string;
 }
 
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === 'true' : databaseUrl === undefined,
+    loadCommunes: env.LOAD_COMMUNES !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

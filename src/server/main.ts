@@ -6,8 +6,7 @@ import { seedEmptyDatabase } from './db/seed';
 const config = loadConfig();
 const database = await openDatabase(databaseLocation(config));
 await database.migrate();
-// Communes with the demo data; otherwise `npm run communes:load`.
-const seeded = await seedEmptyDatabase(database.db, { ...config, communes: config.demoData });
+const seeded = await seedEmptyDatabase(database.db, { ...config, communes: config.loadCommunes });
 const app = await buildApp({ database, uploadsDir: config.uploadsDir, logLevel: config.logLevel });
 
 let closing = false;

@@ -49,6 +49,8 @@ export function startServer(storage: ServerStorage, extraEnv: Record<string, str
       LOG_LEVEL: 'warn',
       // Tests start from a known, empty state; demo data has its own test.
       DEMO_DATA: 'false',
+      // 35 000 communes per started server would only slow the suites down.
+      LOAD_COMMUNES: 'false',
       ADMIN_EMAIL: adminCredentials.email,
       ADMIN_PASSWORD: adminCredentials.password,
       ...storage.env,

@@ -39,6 +39,21 @@ const logIn = (baseUrl: string) =>
   });
 
 describe('the server process', () => {
+  it('loads the communes on its first start, and not again', async () => {
+    storage = await createServerStorage();
+    server = await startServer(storage, { LOAD_COMMUNES: 'true' });
+    expect(server.output()).toMatch(/Communes chargées : \d{5}\./);
+    const cookie = (await logIn(server.baseUrl)).headers.getSetCookie()[0]!.split(';')[0]!;
+    const found = await fetch(`${server.baseUrl}${path('api.communes.by_postal_code', { code: '01400' })}`, {
+      headers: { cookie },
+    });
+    expect((await found.json()).map(({ name }: { name: string }) => name)).toContain("L'Abergement-Clémenciat");
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    server = await startServer(storage, { LOAD_COMMUNES: 'true' });
+    expect(server.output()).not.toContain('Communes chargées');
+  });
+
   it('prints the administrator login on the first start only, and stops cleanly on SIGTERM and SIGINT', async () => {
     storage = await createServerStorage();
     server = await startServer(storage, { ADMIN_PASSWORD: '' });
