@@ -17,11 +17,17 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('loads demo data for every resource on the first start only, references resolved', async () => {
-  const options = { adminEmail: adminCredentials.email, adminPassword: adminCredentials.password, demoData: true };
+  const uploadsDir = await temporaryUploadsDir();
+  const options = {
+    adminEmail: adminCredentials.email,
+    adminPassword: adminCredentials.password,
+    demoData: true,
+    uploadsDir,
+  };
   expect((await seedEmptyDatabase(database.db, options)).admin?.email).toBe(adminCredentials.email);
   expect(await seedEmptyDatabase(database.db, options)).toEqual({});
 
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir, logLevel: 'silent' });
   const { cookie } = await logIn(app);
   // The communes come from their package (seed option communes), not from demo records.
   for (const { slug } of resources.filter(({ slug }) => slug !== communes.slug)) {
@@ -40,5 +46,19 @@ it('loads demo data for every resource on the first start only, references resol
   });
   const page = children.json<ResourcePage>();
   expect(page.titles.parent?.[String(page.items[0]?.parent)]).toBe('Chauffage');
+  // The demo template file exists: a workbook, downloadable.
+  const templates = await app.inject({
+    method: 'GET',
+    url: path('api.resource.collection', { resource: 'fichier-type' }),
+    headers: { cookie },
+  });
+  const file = String(templates.json<ResourcePage>().items[0]?.file);
+  const download = await app.inject({
+    method: 'GET',
+    url: path('uploads.file', { chemin: file }),
+    headers: { cookie },
+  });
+  expect(download.statusCode).toBe(200);
+  expect(download.rawPayload.subarray(0, 2).toString()).toBe('PK');
   await app.close();
 });
