@@ -36,13 +36,14 @@ export function fieldText(key: string, def: FieldDef, value: unknown, context: F
     case 'file':
       return String(value).split('/').pop() ?? '';
     case 'collection':
+      // Each row as "label : value" pairs; empty values are left out.
       return (value as Record<string, unknown>[])
         .map((row) =>
           Object.entries(def.fields ?? {})
-            .map(
-              ([sub, subDef]) =>
-                `${t(`resources.${slug}.subfields.${sub}`)} : ${fieldText(`${key}.${sub}`, subDef, row[sub], context)}`,
-            )
+            .flatMap(([sub, subDef]) => {
+              const text = fieldText(`${key}.${sub}`, subDef, row[sub], context);
+              return text === '' ? [] : [`${t(`resources.${slug}.subfields.${sub}`)} : ${text}`];
+            })
             .join(', '),
         )
         .join(' | ');

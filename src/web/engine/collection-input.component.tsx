@@ -17,6 +17,7 @@ export function CollectionInput({
   slug,
   def,
   label,
+  rowLabel: rowName,
   rows,
   onChange,
   errors,
@@ -24,6 +25,8 @@ export function CollectionInput({
   slug: string;
   def: FieldDef;
   label: string;
+  /** What one row is called ("Transition"), for its legend and the add button. */
+  rowLabel: string;
   rows: Row[];
   onChange: (rows: Row[]) => void;
   errors?: FieldErrorTree;
@@ -54,7 +57,7 @@ export function CollectionInput({
           </Text>
         )}
         {rows.map((row, position) => {
-          const rowLabel = t('engine.collection_row', { label, index: (indexes[position] ?? position) + 1 });
+          const rowLabel = t('engine.collection_row', { label: rowName, index: (indexes[position] ?? position) + 1 });
           return (
             <Fieldset key={indexes[position] ?? position} legend={rowLabel} variant="filled">
               <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -92,7 +95,7 @@ export function CollectionInput({
         )}
         <Group>
           <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
-            {t('engine.collection_add', { label })}
+            {t('engine.collection_add', { label: rowName })}
           </Button>
         </Group>
       </Stack>

@@ -178,7 +178,15 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
       );
     }
     case 'color':
-      return <ColorInput {...common} value={String(value ?? '')} onChange={onChange} format="hex" />;
+      return (
+        <ColorInput
+          {...common}
+          value={String(value ?? '')}
+          onChange={onChange}
+          format="hex"
+          eyeDropperButtonProps={{ 'aria-label': t('engine.eye_dropper', { field: label }) }}
+        />
+      );
     case 'select':
       return (
         <Select
@@ -249,6 +257,7 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
           slug={slug}
           def={def}
           label={label}
+          rowLabel={t(`resources.${slug}.rows.${name}`, { defaultValue: label })}
           rows={(value as Record<string, unknown>[] | undefined) ?? []}
           onChange={onChange}
           errors={errors}

@@ -53,6 +53,7 @@ export function UploadInput({
         required={required}
         error={uploadError ?? error}
         clearable
+        clearButtonProps={{ 'aria-label': t('engine.clear_file', { field: label }) }}
         disabled={sending}
         placeholder={value ? uploadName(value) : t('engine.choose_file')}
         onChange={(file) => void send(file)}

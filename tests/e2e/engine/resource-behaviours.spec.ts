@@ -34,7 +34,21 @@ const row = (title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 /** The value a show page or a preview gives a field: the definition next to its term. */
 const shownValue = (scope: Page | Locator, label: string) =>
-  scope.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=..').getByRole('definition');
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=..')
+    .getByRole('definition');
+
+/** The text a field's aria-describedby points at: how its error reaches a screen reader. */
+const description = (field: Locator) =>
+  field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
 
 /** Picks an option of a Mantine select (its listbox opens in a portal). */
 async function choose(select: Locator, option: string): Promise<void> {
@@ -51,6 +65,7 @@ async function countMatching(resource: string, q: string): Promise<number> {
 describe('tabbed form', () => {
   it('keeps the active tab in the hash and the anchor field, and marks the tab holding an error', async () => {
     await openAsAdmin('/admin/etapes/ajouter');
+    await page.getByRole('heading', { name: 'Ajouter : Étape' }).waitFor();
     const tabNames = await page.getByRole('tab').allTextContents();
     expect(tabNames).toEqual(['Général', 'Enchaînement', 'Notifications']);
     expect(await page.getByRole('tab', { name: 'Général' }).getAttribute('aria-selected')).toBe('true');
@@ -59,12 +74,12 @@ describe('tabbed form', () => {
     await page.waitForURL((current) => current.hash === '#workflow');
     // The hidden field a classic form post would carry; it has no role, only its name.
     const anchor = page.locator('input[name="anchor"]');
-    expect(await anchor.inputValue()).toBe('workflow');
+    await expect.poll(() => anchor.inputValue()).toBe('workflow');
 
     await page.reload();
     await page.getByRole('tab', { name: 'Enchaînement', selected: true }).waitFor();
     expect(await anchor.inputValue()).toBe('workflow');
-    await page.getByRole('button', { name: 'Ajouter : Transitions' }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter : Transition' }).waitFor();
 
     // Saved from another tab: the name's tab says it holds the error.
     await save();
@@ -76,7 +91,12 @@ describe('tabbed form', () => {
     await invalidTab.click();
     const name = page.getByLabel(/^Nom/);
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('tabpanel', { name: /^Général/ }).getByText('Ce champ est obligatoire.').waitFor();
+    await page
+      .getByRole('tabpanel', { name: /^Général/ })
+      .getByText('Ce champ est obligatoire.')
+      .waitFor();
+    expect(await description(name)).toBe('Ce champ est obligatoire.');
+    await expectAccessible(page);
     expect(new URL(page.url()).hash).toBe('#general');
 
     await name.fill('Premier contact');
@@ -88,11 +108,13 @@ describe('tabbed form', () => {
 
 describe('repeatable collection', () => {
   const label = 'Tâches préremplies';
-  const taskRow = (index: number) => page.getByRole('group', { name: `${label} n° ${index}`, exact: true });
+  /** What one row is called. */
+  const rowName = 'Tâche';
+  const taskRow = (index: number) => page.getByRole('group', { name: `${rowName} n° ${index}`, exact: true });
   /** The rows shown are exactly these numbers. */
   async function expectRowNumbers(...indexes: number[]): Promise<void> {
-    expect(await page.getByRole('group', { name: new RegExp(`^${label} n° \\d+$`) }).count()).toBe(indexes.length);
     for (const index of indexes) await taskRow(index).waitFor();
+    expect(await page.getByRole('group', { name: new RegExp(`^${rowName} n° \\d+$`) }).count()).toBe(indexes.length);
   }
 
   async function fillTask(index: number, task: { name: string; type?: string; dueIn: string; unit: string }) {
@@ -108,24 +130,39 @@ describe('repeatable collection', () => {
     await createRecords(page, 'types-tache', [{ name: 'Visite technique' }]);
     await page.reload();
     await page.getByLabel(/^Nom/).fill('Parcours copropriété');
-    const add = page.getByRole('button', { name: `Ajouter : ${label}` });
+    const add = page.getByRole('button', { name: `Ajouter : ${rowName}` });
 
     await add.click();
     await add.click();
     await expectRowNumbers(1, 2);
-    await page.getByRole('button', { name: `Retirer : ${label} n° 1` }).click();
+    await page.getByRole('button', { name: `Retirer : ${rowName} n° 1` }).click();
     await add.click();
     await expectRowNumbers(2, 3);
 
     await fillTask(2, { name: 'Visite des parties communes', type: 'Visite technique', dueIn: '2', unit: 'semaines' });
     await fillTask(3, { name: 'Relance du syndic', dueIn: '1', unit: 'mois' });
+    await expectAccessible(page);
     await save();
     await showPage('Parcours copropriété');
-    const tasks = shownValue(page, label).getByRole('listitem');
-    expect(await tasks.allTextContents()).toEqual([
+    const [first, second, ...others] = await shownValue(page, label).getByRole('listitem').allTextContents();
+    expect(first).toBe(
       'Intitulé de la tâche : Visite des parties communes, Type de tâche : Visite technique, Échéance : 2, Unité : semaines',
-      'Intitulé de la tâche : Relance du syndic, Type de tâche : , Échéance : 1, Unité : mois',
-    ]);
+    );
+    expect(second).toMatch(/^Intitulé de la tâche : Relance du syndic, .*Échéance : 1, Unité : mois$/);
+    expect(others).toEqual([]);
+  });
+});
+
+describe('edit-link fields (spec 2.2)', () => {
+  it('link to adding a record while none is chosen, then to editing the chosen one', async () => {
+    await openAsAdmin('/admin/template-tache/ajouter');
+    const [projectType] = await createRecords(page, 'types-projet', [{ name: 'Rénovation de maison' }]);
+    await page.reload();
+    const add = page.getByRole('link', { name: 'Ajouter : Type de projet' });
+    expect(await add.getAttribute('href')).toBe('/admin/types-projet/ajouter');
+    await choose(page.getByRole('combobox', { name: 'Type de projet' }), 'Rénovation de maison');
+    const edit = page.getByRole('link', { name: 'Modifier : Type de projet' });
+    expect(await edit.getAttribute('href')).toBe(`/admin/types-projet/editer/${projectType!.id}`);
   });
 });
 
@@ -144,7 +181,9 @@ describe('workflow steps', () => {
 
     await createStep('Dossier archivé');
     await page.getByText("Une autre étape est déjà marquée avec l'état terminé").waitFor();
-    expect(await page.getByLabel('État terminé').getAttribute('aria-invalid')).toBe('true');
+    const done = page.getByLabel('État terminé');
+    expect(await done.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(done)).toBe("Une autre étape est déjà marquée avec l'état terminé");
     expect(new URL(page.url()).pathname).toBe('/admin/etapes/ajouter');
     expect(await countMatching('etapes', 'Dossier archivé')).toBe(0);
   });
@@ -158,7 +197,7 @@ describe('workflow steps', () => {
       if (request.url().includes('/autocomplete')) asked.push(new URL(request.url()).searchParams.get('term') ?? '');
     });
 
-    const users = page.getByLabel("Utilisateurs notifiés à l'entrée");
+    const users = page.getByRole('combobox', { name: "Utilisateurs notifiés à l'entrée" });
     await users.pressSequentially('ad', { delay: 50 });
     await page.getByRole('option', { name: 'Administrateur Principal' }).click();
     // Keys closer than 300 ms apart make one request, for the whole term.
@@ -196,6 +235,7 @@ describe('publication', () => {
       buffer: bytes,
     });
     await page.getByRole('link', { name: 'grille-suivi.xlsx' }).waitFor();
+    await expectAccessible(page);
     await save();
     await showPage('Grille de suivi');
 
@@ -218,6 +258,17 @@ describe('publication', () => {
     await unpublish.click();
     await toast('La dépublication a bien été effectuée.').waitFor();
     expect(await publish.getAttribute('aria-pressed')).toBe('false');
+
+    // A double click flips it once: what the list shows stays what is stored.
+    const toggles: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/publication/')) toggles.push(request.url());
+    });
+    await publish.dblclick();
+    await toast('La publication a bien été effectuée.').waitFor();
+    expect(toggles).toHaveLength(1);
+    await page.reload();
+    expect(await unpublish.getAttribute('aria-pressed')).toBe('true');
   });
 });
 
@@ -234,13 +285,13 @@ describe('activation', () => {
 
   it('disables a selection and enables a row back with the batch actions', async () => {
     await openAsAdmin('/admin/types-projet');
-    const titles = ['Rénovation globale', 'Rénovation par gestes', 'Rénovation de copropriété'];
-    await createRecords(
-      page,
-      'types-projet',
-      titles.map((name) => ({ name })),
-    );
+    await createRecords(page, 'types-projet', [
+      { name: 'Rénovation globale' },
+      { name: 'Rénovation par gestes' },
+      { name: 'Rénovation de copropriété' },
+    ]);
     await page.reload();
+    await page.getByRole('columnheader', { name: 'État' }).waitFor();
     expect(await state('Rénovation globale').textContent()).toBe('Activé');
 
     await applyBatch('Désactiver la sélection', ['Rénovation globale', 'Rénovation par gestes']);
@@ -269,7 +320,8 @@ describe('preview', () => {
     await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
     await expectAccessible(page);
 
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    // The footer's button; the header's cross bears the same name.
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/admin/types-projet');
   });

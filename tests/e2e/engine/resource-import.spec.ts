@@ -39,7 +39,10 @@ describe('import', () => {
     // The wizard moved on: the mapping step is current, the file step done, the hidden target follows.
     const steps = dialog.getByRole('navigation', { name: "Étapes de l'import" });
     expect(await steps.locator('[aria-current="step"]').innerText()).toContain('Correspondance des colonnes');
-    await steps.getByRole('button', { name: /Fichier/ }).getByLabel('étape terminée').waitFor();
+    await steps
+      .getByRole('button', { name: /Fichier/ })
+      .getByLabel('étape terminée')
+      .waitFor();
     expect(await dialog.locator('input[name="target"]').inputValue()).toBe('mapping');
     // Nom is recognised from its header; the address column is chosen by hand.
     expect(await dialog.getByLabel('Nom').inputValue()).toBe('1');
