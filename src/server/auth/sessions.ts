@@ -70,9 +70,11 @@ export async function closeSession(db: Database, reply: FastifyReply, auth: Auth
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-async function loadSession(db: Database, token: string): Promise<AuthContext | null> {
-  const sessionId = hashToken(token);
-  const [row] = await db
+/** The session of a request, with its user: one prepared statement per database, as it runs on every request. */
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+function prepareSessionQuery(db: Database) {
+  return db
     .select({
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
@@ -91,13 +93,21 @@ async function loadSession(db: Database, token: string): Promise<AuthContext | n
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         gt(sessions.expiresAt, sql`now()`),
-        or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, new Date(Date.now() - IDLE_TIMEOUT_MS))),
+        or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))),
         eq(users.enabled, true),
         isNull(users.deletedAt),
       ),
-    );
+    )
+    .prepare('load_session');
+}
+
+async function loadSession(db: Database, token: string): Promise<AuthContext | null> {
+  const sessionId = hashToken(token);
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ sessionId, idleSince: new Date(Date.now() - IDLE_TIMEOUT_MS) });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));

@@ -42,13 +42,10 @@ export async function exportResource(
   const toCells = (record: ResourceRecord, titles: ReferenceTitles) =>
     fields.map(([name, def]) => fieldText(name, def, record[name], { slug: definition.slug, titles, t }));
 
-  const first = await store.list(definition, { ...query, page: 1, pageSize: CHUNK_SIZE });
+  const { total } = await store.list(definition, { ...query, page: 1, pageSize: 1 });
   async function* rows(): AsyncGenerator<string[]> {
-    let page = first;
-    for (let number = 1; ; number += 1) {
-      for (const record of page.items) yield toCells(record, page.titles);
-      if (number * CHUNK_SIZE >= page.total || page.items.length < CHUNK_SIZE) return;
-      page = await store.list(definition, { ...query, page: number + 1, pageSize: CHUNK_SIZE });
+    for await (const { items, titles } of store.listAll(definition, query, CHUNK_SIZE)) {
+      for (const record of items) yield toCells(record, titles);
     }
   }
 
@@ -57,7 +54,7 @@ export async function exportResource(
       yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
       for await (const cells of rows()) yield `${cells.map(csvCell).join(';')}\r\n`;
     };
-    return { total: first.total, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
+    return { total: total, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
   }
 
   const output = new PassThrough();
@@ -73,7 +70,7 @@ export async function exportResource(
   };
   write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return {
-    total: first.total,
+    total: total,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     body: output,
   };

@@ -70,7 +70,11 @@ function filterCondition(
   }
 }
 
-function listConditions(definition: ResourceDefinition, columns: Columns, query: ListQuery): SQL | undefined {
+function listConditions(
+  definition: ResourceDefinition,
+  columns: Columns,
+  query: Pick<ListQuery, 'search' | 'filters'>,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(columns.deletedAt!)];
   if (query.search) {
     const searchable = Object.entries(definition.fields)
@@ -331,6 +335,32 @@ export function createResourceStore(db: Database) {
         pageSize: query.pageSize,
         titles: await referenceTitles(definition, records),
       };
+    },
+
+    /**
+     * Every record of a list, in its order, a chunk at a time (exports): the ids are sorted once,
+     * then each chunk is read by id, so the work does not grow with the chunk's offset.
+     */
+    async *listAll(
+      definition: ResourceDefinition,
+      query: Omit<ListQuery, 'page' | 'pageSize'>,
+      chunkSize: number,
+    ): AsyncGenerator<{ items: ResourceRecord[]; titles: ReferenceTitles }> {
+      const { table, columns } = tableOf(definition);
+      const order = query.direction === 'asc' ? asc : desc;
+      const ordered = await db
+        .select({ id: columns.id! })
+        .from(table)
+        .where(listConditions(definition, columns, query))
+        .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
+      const ids = ordered.map(({ id }) => Number(id));
+      for (let start = 0; start < ids.length; start += chunkSize) {
+        const chunk = ids.slice(start, start + chunkSize);
+        const rows = await db.select().from(table).where(inArray(columns.id!, chunk));
+        const byId = new Map(rows.map((row) => [Number(row.id), toRecord(row)]));
+        const items = chunk.flatMap((id) => byId.get(id) ?? []);
+        yield { items, titles: await referenceTitles(definition, items) };
+      }
     },
 
     async get(definition: ResourceDefinition, id: number): Promise<ResourceRecordView> {
