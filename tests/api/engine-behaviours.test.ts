@@ -305,3 +305,25 @@ describe('list filters on the new kinds', () => {
     expect(page.items.map((item) => item.name)).toEqual(['Avec la mission']);
   });
 });
+
+describe('modal/ajouter (behaviour modalCreate)', () => {
+  it('creates a task template from its modal, and is no route of the resources without it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.modal_create', { resource: 'template-tache' }),
+      headers: headers(),
+      payload: { name: 'Suivi de chantier', tasks: [{ taskName: 'Réception', dueIn: 3, dueUnit: 'weeks' }] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await shown('template-tache', response.json<ResourceRecord>().id)).tasks).toEqual([
+      { taskName: 'Réception', taskType: null, dueIn: 3, dueUnit: 'weeks' },
+    ]);
+    const absent = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.modal_create', { resource: 'liens-utiles' }),
+      headers: headers(),
+      payload: { name: 'Anah', url: 'https://www.anah.gouv.fr' },
+    });
+    expect(absent.statusCode).toBe(404);
+  });
+});

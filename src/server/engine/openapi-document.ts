@@ -291,17 +291,14 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         errors: [401, 403],
       }),
     );
-    addOperation(
-      'api.resource.collection',
-      slug,
-      'post',
-      op('create', {
-        access: 'write',
-        body: input,
-        responses: { 201: created },
-        errors: [400, 401, 403],
-      }),
-    );
+    const create: OperationSpec = {
+      access: 'write',
+      body: input,
+      responses: { 201: created },
+      errors: [400, 401, 403],
+    };
+    addOperation('api.resource.collection', slug, 'post', op('create', create));
+    if (behaviours.modalCreate) addOperation('api.resource.modal_create', slug, 'post', op('modal_create', create));
     addOperation(
       'api.resource.item',
       slug,

@@ -100,11 +100,16 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       return store.list(definition, parseListQuery(definition, request.query as Record<string, string>));
     });
 
-    app.post(pattern('api.resource.collection'), options, async (request, reply) => {
-      const user = userAllowedTo(request, 'create');
-      const record = await store.create(definition, parseBody(schema, request.body), user.id);
-      return reply.code(201).send(record);
-    });
+    const createRoutes = definition.behaviours.modalCreate
+      ? [pattern('api.resource.collection'), pattern('api.resource.modal_create')]
+      : [pattern('api.resource.collection')];
+    for (const url of createRoutes) {
+      app.post(url, options, async (request, reply) => {
+        const user = userAllowedTo(request, 'create');
+        const record = await store.create(definition, parseBody(schema, request.body), user.id);
+        return reply.code(201).send(record);
+      });
+    }
 
     app.get<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
       userAllowedTo(request, 'show');

@@ -1,9 +1,8 @@
 import { asc, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../shared/resources/champs-de-formulaire.resource';
-import { inputSchema } from '../../shared/resources/resource';
 import { formFieldsTable } from '../db/schema';
-import { parseBody, parseId } from '../engine/resource.routes';
+import { parseId } from '../engine/resource.routes';
 import { ApiError } from '../http/api-error';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
@@ -31,17 +30,6 @@ export const formFieldsHooks: ResourceServerHooks = {
   },
 
   routes: [
-    {
-      // modal/ajouter: a field created from a form's modal; the reply is the created record.
-      name: 'api.resource.modal_create',
-      method: 'POST',
-      action: 'create',
-      summary: 'openapi.operations.modal_create',
-      recordBody: true,
-      status: 201,
-      handle: (request, { store, userId }) =>
-        store.create(formFields, parseBody(inputSchema(formFields), request.body), userId),
-    },
     {
       // all-ajax: every live field, by name.
       name: 'api.form_fields.all',

@@ -26,6 +26,7 @@ export const formFields = defineResource({
   table: 'form_fields',
   menu: { section: 'other', icon: 'list' },
   titleField: 'name',
+  behaviours: { modalCreate: true },
   fields: {
     // The first tab's name: untabbed fields join it.
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),

@@ -54,7 +54,7 @@ export interface FieldDef extends FieldOptions {
   autocomplete?: boolean;
   /**
    * reference(s): a button next to the input creates a target record in a modal (POST
-   * …/modal/ajouter, api.resource.modal_create, which the target's server file registers) and selects it.
+   * …/modal/ajouter: the target has the modalCreate behaviour) and selects it.
    */
   createInModal?: boolean;
   /**

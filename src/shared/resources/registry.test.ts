@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolvedCatalog, translate } from '../i18n/catalog';
 import { isReference, USERS_TARGET } from './fields';
-import { resources } from './registry';
+import { findResource, resources } from './registry';
 import { formTabs } from './resource';
 
 describe('resource declarations', () => {
@@ -29,6 +29,14 @@ describe('resource declarations', () => {
       for (const key of keys) expect(translate('fr', key), key).not.toBe(key);
     }
     expect(resolvedCatalog('fr', 'messages')).toHaveProperty('resources');
+  });
+
+  it('create in a modal only what can be created from one', () => {
+    for (const { fields } of resources) {
+      for (const def of Object.values(fields).filter((candidate) => candidate.createInModal)) {
+        expect(findResource(def.target)?.behaviours.modalCreate, def.target).toBe(true);
+      }
+    }
   });
 
   it('point their references at declared resources', () => {

@@ -15,6 +15,8 @@ export interface ResourceBehaviours {
   publishable: boolean;
   /** Records carry an enabled flag, set by the enable and disable batch actions. */
   activatable: boolean;
+  /** modal/ajouter: records are also created from a modal (POST …/modal/ajouter answers the record). */
+  modalCreate: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       importable: true,
       publishable: false,
       activatable: false,
+      modalCreate: false,
       ...input.behaviours,
     },
   };

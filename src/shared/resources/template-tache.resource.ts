@@ -7,6 +7,7 @@ export const taskTemplates = defineResource({
   table: 'task_templates',
   menu: { section: 'other', icon: 'template' },
   titleField: 'name',
+  behaviours: { modalCreate: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true }),
     projectType: field.reference('types-projet', { list: true, filter: true, editLink: true }),
