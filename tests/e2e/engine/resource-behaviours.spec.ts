@@ -167,6 +167,34 @@ describe('edit-link fields (spec 2.2)', () => {
 });
 
 describe('workflow steps', () => {
+  it('orders the steps by dragging one with the mouse; the first position is 0', async () => {
+    await openAsAdmin('/admin/etapes/organiser');
+    await createRecords(page, 'etapes', [{ name: 'Accueil' }, { name: 'Diagnostic' }, { name: 'Travaux' }]);
+    await page.reload();
+    const items = page.getByRole('list').locator('li');
+    await expect.poll(() => items.allTextContents()).toEqual(['Accueil', 'Diagnostic', 'Travaux']);
+    const from = await page.getByRole('button', { name: 'Déplacer « Travaux »' }).boundingBox();
+    const to = await page.getByRole('button', { name: 'Déplacer « Accueil »' }).boundingBox();
+    // A pointer drag in small steps, as a hand would move it: dnd-kit follows the pointer.
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2 - 10, { steps: 20 });
+    await page.mouse.up();
+    await expect.poll(() => items.allTextContents()).toEqual(['Travaux', 'Accueil', 'Diagnostic']);
+    await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
+    await page.waitForURL((current) => current.pathname === '/admin/etapes');
+    const saved = await page.request.get(path('api.resource.collection', { resource: 'etapes', tri: 'position' }));
+    const positions = (await saved.json()).items.map(({ name, position }: { name: string; position: number }) => [
+      name,
+      position,
+    ]);
+    expect(positions).toEqual([
+      ['Travaux', 0],
+      ['Accueil', 1],
+      ['Diagnostic', 2],
+    ]);
+  });
+
   async function createStep(name: string): Promise<void> {
     await page.goto('/admin/etapes/ajouter');
     await page.getByLabel(/^Nom/).fill(name);
