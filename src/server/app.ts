@@ -5,11 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerSessions } from './auth/sessions';
+import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerResourceRoutes } from './engine/resource.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
+import { createMailer, type MailConfig } from './mail/mailer';
+import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerOpenApiRoutes } from './routes/openapi.routes';
@@ -22,6 +25,8 @@ export interface AppOptions {
   /** Where uploaded files live: DATA_DIR/uploads. */
   uploadsDir: string;
   logLevel?: string;
+  /** SMTP_URL, APP_URL and MAIL_FROM; by default mails are only recorded, with links to localhost:3000. */
+  mail?: MailConfig;
 }
 
 // Zod's own messages (wrong type, bad JSON shape) in French; our schemas use catalog keys.
@@ -29,7 +34,12 @@ z.config(z.locales.fr());
 
 const isApiRequest = (url: string) => url.startsWith('/api/') || url === '/api';
 
-export async function buildApp({ database, uploadsDir, logLevel = 'info' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  uploadsDir,
+  logLevel = 'info',
+  mail = loadConfig({}),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: logLevel },
     // A request id in every log line, taken from the proxy when it sends one, and echoed back.
@@ -98,11 +108,14 @@ export async function buildApp({ database, uploadsDir, logLevel = 'info' }: AppO
   registerHealthRoutes(app, db);
   registerTranslationRoutes(app);
   registerAuthRoutes(app, db);
+  const mailer = createMailer(db, mail, app.log);
+  app.addHook('onClose', () => mailer.close());
+  registerAccountRoutes(app, db, mailer);
   registerPreferenceRoutes(app, db);
   registerResourceRoutes(app, db);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, uploadsDir);
-  await registerShellRoutes(app, sendShell);
+  await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 
   return app;
 }

@@ -12,6 +12,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** Base of absolute links in mails. */
   appUrl: string;
+  /** Sender address of the mails (MAIL_FROM, else no-reply at APP_URL's host). */
+  mailFrom: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Demo data on the first start of an empty database: on by default for the embedded database only. */
@@ -32,6 +34,7 @@ function parsePort(value: string | undefined): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -39,7 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadsDir: path.resolve(env.DATA_DIR || './var', 'uploads'),
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
-    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    appUrl,
+    mailFrom: env.MAIL_FROM || `no-reply@${new URL(appUrl).hostname}`,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: env.DEMO_DATA ? env.DEMO_DATA === 'true' : databaseUrl === undefined,

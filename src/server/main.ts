@@ -7,7 +7,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseLocation(config));
 await database.migrate();
 const seeded = await seedEmptyDatabase(database.db, { ...config, communes: config.loadCommunes });
-const app = await buildApp({ database, uploadsDir: config.uploadsDir, logLevel: config.logLevel });
+const app = await buildApp({ database, uploadsDir: config.uploadsDir, logLevel: config.logLevel, mail: config });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -18,7 +18,19 @@ export type MenuSection = (typeof menuSections)[number];
 
 /** Icon names, drawn by the web app. */
 export type MenuIcon =
-  'dashboard' | 'link' | 'calendar' | 'checklist' | 'tags' | 'flag' | 'file' | 'list' | 'template' | 'map';
+  | 'dashboard'
+  | 'link'
+  | 'calendar'
+  | 'checklist'
+  | 'tags'
+  | 'flag'
+  | 'file'
+  | 'list'
+  | 'template'
+  | 'map'
+  | 'history'
+  | 'users'
+  | 'building';
 
 export interface MenuEntry {
   section: MenuSection;

@@ -1,13 +1,51 @@
 /** The actions a resource permission covers; access profiles group them as add, consult, modify, delete, other. */
 export type ResourceAction = 'list' | 'show' | 'create' | 'update' | 'delete' | 'export' | 'sort';
 
-const readActions: ReadonlySet<ResourceAction> = new Set(['list', 'show', 'export']);
+/**
+ * Spec 3: an access profile grants a resource's actions by group — add, consult, modify, delete,
+ * other — and the individual permission names are not shown. A profile's permission is
+ * "<resource slug>.<group>".
+ */
+export const permissionGroups = {
+  add: ['create'],
+  consult: ['list', 'show'],
+  modify: ['update', 'sort'],
+  delete: ['delete'],
+  other: ['export'],
+} as const satisfies Record<string, readonly ResourceAction[]>;
+export type PermissionGroup = keyof typeof permissionGroups;
+export const permissionGroupNames = Object.keys(permissionGroups) as PermissionGroup[];
+
+export const permissionKey = (resource: string, group: PermissionGroup) => `${resource}.${group}`;
+
+/** The groups that read: all a read-only resource (written by the server alone) can grant. */
+export const readingGroups: readonly PermissionGroup[] = ['consult', 'other'];
+export const permissionKeyPattern = new RegExp(`^[a-z0-9-]+\\.(${permissionGroupNames.join('|')})$`);
+
+/** The group of actions an action belongs to. */
+export function groupOf(action: ResourceAction): PermissionGroup {
+  return permissionGroupNames.find((group) => (permissionGroups[group] as readonly ResourceAction[]).includes(action))!;
+}
+
+/** Who asks: an administrator may do everything; anyone else what their access profiles grant. */
+export interface PermissionHolder {
+  isAdmin: boolean;
+  permissions: readonly string[];
+  /** Spec 6: a user without a service creates nothing, whatever their profiles grant. */
+  serviceId: number | null;
+}
+
+/** Whether the user lacks the service that creating needs. */
+export const createsNothing = (user: PermissionHolder) => !user.isAdmin && user.serviceId === null;
 
 /**
  * Whether a user may do an action on a resource: checked by the server on every request, and by
- * the screens to hide what the user may not do. Administrators may do everything; until access
- * profiles exist (Accounts issue), other users may only consult.
+ * the screens to hide what the user may not do.
  */
-export function can(user: { isAdmin: boolean }, _resource: string, action: ResourceAction): boolean {
-  return user.isAdmin || readActions.has(action);
+export function can(user: PermissionHolder, resource: string, action: ResourceAction): boolean {
+  if (action === 'create' && createsNothing(user)) return false;
+  return user.isAdmin || user.permissions.includes(permissionKey(resource, groupOf(action)));
 }
+
+/** Who may do nothing: the screens' stand-in while the session loads. */
+export const nobody: PermissionHolder = { isAdmin: false, permissions: [], serviceId: null };

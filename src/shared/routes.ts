@@ -13,6 +13,7 @@ export const routeTable = {
   'admin.login': '/admin/connexion',
   'admin.forgot_password': '/admin/mot-de-passe-oublie',
   'admin.register': '/admin/inscription',
+  'admin.reset_password': '/admin/reinitialisation/{token}',
 
   // Generic resource screens (spec 2.3), {resource} being a resource slug
   'admin.resource.list': '/admin/{resource}',
@@ -27,6 +28,12 @@ export const routeTable = {
   'api.session': '/api/session',
   'api.login': '/api/connexion',
   'api.logout': '/api/deconnexion',
+  'api.password_reset.request': '/api/mot-de-passe-oublie',
+  'api.password_reset.link': '/api/reinitialisation/{token}',
+  'api.registration': '/api/inscription',
+  'api.registration.state': '/api/inscription/etat',
+  'api.configuration.registration': '/api/configuration/inscription',
+  'api.users.password_link': '/api/utilisateurs/{id}/lien-mot-de-passe',
   'api.toggle_content': '/api/toggle-content',
   'api.profile': '/api/mon-profil',
   'api.locale': '/api/langue',
@@ -48,7 +55,12 @@ export const routeTable = {
   'api.form_fields.one': '/api/champs-de-formulaire/one-ajax/{id}',
   'api.forms.autocompleter': '/api/formulaires/ajax-autocompleter/{id}',
   'api.project_types.by_mission': '/api/types-projet/ajax/par-mission/{mission}',
+  'api.structures.find': '/api/structures/find-ajax',
+  'api.structures.load': '/api/structures/load-ajax/{id}',
+  'api.structures.individuals': '/api/structures/get-individus-ajax/{id}',
+  'api.individuals.ajax_create': '/api/individus/ajax/ajouter',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
+  'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.upload': '/api/televersements',
   'uploads.file': '/uploads/{chemin}',
 
@@ -163,6 +175,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
 const resourceScreenApplies: Partial<Record<RouteName, (resource: ResourceDefinition) => boolean>> = {
   'admin.resource.sort': (resource) => resource.behaviours.sortable,
   'admin.resource.clone': (resource) => resource.behaviours.clonable,
+  'admin.resource.create': (resource) => !resource.behaviours.readOnly,
+  'admin.resource.edit': (resource) => !resource.behaviours.readOnly,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { routePattern } from '../shared/routes';
 import { ResourceRoute } from './engine/resource.route';
@@ -9,6 +9,16 @@ import { AdminLayout } from './shell/admin.layout';
 import { DialogProvider } from './shell/dialogs.component';
 import { Toaster } from './shell/toasts.component';
 import { UnsavedChangesProvider } from './shell/unsaved-changes.hook';
+
+/** Screens loaded on first visit: the password screens bring the strength meter's dictionaries. */
+function lazyScreen(load: () => Promise<ComponentType>) {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense>
+      <Screen />
+    </Suspense>
+  );
+}
 
 /** Set by the server on the shell when it answers an error status (404, 500…). */
 const statusFromServer = errorStatusOf(document.documentElement.dataset.status);
@@ -32,6 +42,24 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: routePattern('admin.login'), element: <LoginScreen /> },
+      {
+        path: routePattern('admin.forgot_password'),
+        element: lazyScreen(
+          async () => (await import('./screens/password-reset/forgot-password.screen')).ForgotPasswordScreen,
+        ),
+      },
+      {
+        path: routePattern('admin.reset_password'),
+        element: lazyScreen(
+          async () => (await import('./screens/password-reset/reset-password.screen')).ResetPasswordScreen,
+        ),
+      },
+      {
+        path: routePattern('admin.register'),
+        element: lazyScreen(
+          async () => (await import('./screens/registration/registration.screen')).RegistrationScreen,
+        ),
+      },
       {
         element: <AdminLayout />,
         children: [

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { users } from '../../src/server/db/schema';
 import type { FormFieldSummary } from '../../src/server/resources/champs-de-formulaire.server';
 import type { ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
 
 let t: TestApp;
 let admin: LoggedIn;
@@ -13,11 +12,11 @@ let consultant: LoggedIn;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await logIn(t.app);
-  const password = 'Conseillere-solide-2026';
-  await t.database.db
-    .insert(users)
-    .values({ email: 'conseillere@exemple.fr', passwordHash: await hashPassword(password) });
-  consultant = await logIn(t.app, { email: 'conseillere@exemple.fr', password });
+  // Consults the form builder, creates nothing.
+  consultant = await logInWithProfile(t, {
+    email: 'conseillere@exemple.fr',
+    permissions: ['champs-de-formulaire.consult', 'formulaires.consult'],
+  });
 });
 afterAll(() => t.close());
 

@@ -57,6 +57,9 @@ describe('the OpenAPI document', () => {
       ['api.locale', 'post'],
       ['api.profile', 'put'],
       ['api.toggle_content', 'post'],
+      ['api.password_reset.request', 'post'],
+      ['api.registration', 'post'],
+      ['api.configuration.registration', 'put'],
     ] as const) {
       expect(operation(path(route), method), route).toMatchObject({ summary: expect.any(String) });
     }
@@ -70,12 +73,22 @@ describe('the OpenAPI document', () => {
     it('has the paths the engine registers, tagged with its French label', () => {
       const label = translate('fr', `resources.${slug}.label`);
       expect(document.tags).toContainEqual({ name: label });
-      const expected: [string, string[]][] = [
-        [at('api.resource.collection'), ['get', 'post']],
-        [at('api.resource.item'), ['get', 'put']],
+      const writes: [string, string[]][] = [
+        [at('api.resource.collection'), ['post']],
+        [at('api.resource.item'), ['put']],
         [at('api.resource.delete'), ['post', 'put']],
         [at('api.resource.batch'), ['post']],
       ];
+      const expected: [string, string[]][] = [
+        [at('api.resource.collection'), ['get']],
+        [at('api.resource.item'), ['get']],
+        ...(definition.behaviours.readOnly ? [] : writes),
+      ];
+      if (definition.behaviours.readOnly) {
+        for (const [route, methods] of writes) {
+          for (const method of methods) expect(operation(route, method), `${method} ${route}`).toBeUndefined();
+        }
+      }
       if (definition.behaviours.sortable) expected.push([at('api.resource.reorder'), ['post']]);
       if (definition.behaviours.exportable) expected.push([at('api.resource.export'), ['get']]);
       for (const [route, methods] of expected) {
@@ -100,6 +113,7 @@ describe('the OpenAPI document', () => {
     });
 
     it('takes the input schema as the create body, its required fields required', () => {
+      if (definition.behaviours.readOnly) return;
       const body = operation(at('api.resource.collection'), 'post')!.requestBody!.content['application/json'].schema;
       const schema = resolve(body.$ref) as { properties: Record<string, unknown>; required?: string[] };
       expect(Object.keys(schema.properties).toSorted()).toEqual(Object.keys(definition.fields).toSorted());

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { users } from '../../src/server/db/schema';
 import { isReference, USERS_TARGET } from '../../src/shared/resources/fields';
 import { findResource, resources } from '../../src/shared/resources/registry';
 import { listColumns, type ResourcePage, type ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { sampleRow, sampleValues } from '../support/resource-samples';
+import { logInWithProfile } from '../support/test-users';
+import { permissionKey, readingGroups } from '../../src/shared/permissions';
 import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -16,18 +16,20 @@ let consultant: LoggedIn;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await logIn(t.app);
-  const password = 'Conseillere-solide-2026';
-  await t.database.db
-    .insert(users)
-    .values({ email: 'conseillere@exemple.fr', passwordHash: await hashPassword(password) });
-  consultant = await logIn(t.app, { email: 'conseillere@exemple.fr', password });
+  // A profile that consults and exports everything, and writes nothing.
+  consultant = await logInWithProfile(t, {
+    email: 'conseillere@exemple.fr',
+    permissions: resources.flatMap(({ slug }) => readingGroups.map((group) => permissionKey(slug, group))),
+  });
 });
 afterAll(() => t.close());
 
 const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
 
-// One suite per declared resource: every generic operation, from the declaration alone.
-describe.each(resources.map((definition) => [definition.slug, definition] as const))('%s', (slug, definition) => {
+// One suite per declared resource: every generic operation, from the declaration alone. Read-only
+// resources have no writes: each has its own test (the login history: login-lifecycle.test.ts).
+const writable = resources.filter(({ behaviours }) => !behaviours.readOnly);
+describe.each(writable.map((definition) => [definition.slug, definition] as const))('%s', (slug, definition) => {
   const collection = path('api.resource.collection', { resource: slug });
   const item = (id: number) => path('api.resource.item', { resource: slug, id });
   const titleField = definition.titleField;
@@ -89,7 +91,15 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
 
     const sortField = definition.behaviours.sortable ? 'position' : titleField;
     const descending = await list({ tri: sortField, ordre: 'desc' });
-    const values = descending.items.map((record) => record[sortField] as string | number);
+    // Texts in dictionary order: accents and case ignored, "Élément" before "Profil".
+    const sortKey = (value: unknown) =>
+      typeof value === 'string'
+        ? value
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .toLowerCase()
+        : Number(value);
+    const values = descending.items.map((record) => sortKey(record[sortField]));
     expect(values).toEqual([...values].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
     expect(listColumns(definition).length).toBeGreaterThan(0);
   });
@@ -112,6 +122,8 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
       const original = await create(8);
       const shown = (await t.app.inject({ method: 'GET', url: item(original.id), headers: headers(admin) })).json();
       const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
+      // Renamed, as a person does: some resources refuse two records of the same name.
+      values[titleField] = `${String(values[titleField])} (copie)`;
       const clone = await t.app.inject({ method: 'POST', url: collection, headers: headers(admin), payload: values });
       expect(clone.statusCode).toBe(201);
       expect(clone.json().id).not.toBe(original.id);
@@ -310,19 +322,20 @@ const references = resources.flatMap((definition) =>
 
 describe.each(
   references.map(
-    ([from, name, sub, to]) =>
-      [`${from.slug}.${[name, sub].filter(Boolean).join('.')} → ${to.slug}`, from, name, sub, to] as const,
+    // Each pair its own sample numbers (n < 1000): records with unique or duplicate-checked values never clash.
+    ([from, name, sub, to], index) =>
+      [
+        `${from.slug}.${[name, sub].filter(Boolean).join('.')} → ${to.slug}`,
+        from,
+        name,
+        sub,
+        to,
+        100 + 10 * index,
+      ] as const,
   ),
-)('reference %s', (_label, from, name, sub, to) => {
+)('reference %s', (_label, from, name, sub, to, n) => {
   const def = sub === undefined ? from.fields[name]! : from.fields[name]!.fields![sub]!;
   const pointingAt = (id: number) => (def.kind === 'references' ? [id] : id);
-  /** Sample values of the referring resource, the reference set to this id. */
-  const referring = (n: number, id: number) => {
-    const values = sampleValues(from, n);
-    if (sub === undefined) return { ...values, [name]: pointingAt(id) };
-    return { ...values, [name]: [{ ...sampleRow(from.fields[name]!.fields!, n), [sub]: pointingAt(id) }] };
-  };
-  const errorKey = sub === undefined ? name : `${name}.0.${sub}`;
   const post = async (slug: string, payload: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
@@ -330,15 +343,32 @@ describe.each(
       headers: headers(admin),
       payload,
     });
+  /**
+   * Sample values of the referring resource, the reference set to this id; in a collection's row,
+   * the row's other references name live records too (a link's structure needs its contact type).
+   */
+  const referring = async (m: number, id: number) => {
+    const values = sampleValues(from, m);
+    if (sub === undefined) return { ...values, [name]: pointingAt(id) };
+    const row = { ...sampleRow(from.fields[name]!.fields!, m), [sub]: pointingAt(id) };
+    for (const [other, otherDef] of Object.entries(from.fields[name]!.fields!)) {
+      const target = findResource(otherDef.target);
+      if (other === sub || !isReference(otherDef) || !target) continue;
+      const sibling = (await post(target.slug, sampleValues(target, m))).json<ResourceRecord>();
+      row[other] = otherDef.kind === 'references' ? [sibling.id] : sibling.id;
+    }
+    return { ...values, [name]: [row] };
+  };
+  const errorKey = sub === undefined ? name : `${name}.0.${sub}`;
 
   it('refuses a record pointing at nothing, and a delete of a record still pointed at', async () => {
-    const dangling = await post(from.slug, referring(30, 999999));
+    const dangling = await post(from.slug, await referring(n, 999999));
     expect(dangling.statusCode).toBe(400);
     expect(dangling.json().fieldErrors[errorKey]).toBe("L'élément choisi n'existe pas ou a été supprimé.");
 
-    const target = (await post(to.slug, sampleValues(to, 31))).json<ResourceRecord>();
-    const other = (await post(to.slug, sampleValues(to, 32))).json<ResourceRecord>();
-    const created = await post(from.slug, referring(33, target.id));
+    const target = (await post(to.slug, sampleValues(to, n + 1))).json<ResourceRecord>();
+    const other = (await post(to.slug, sampleValues(to, n + 2))).json<ResourceRecord>();
+    const created = await post(from.slug, await referring(n + 3, target.id));
     expect(created.statusCode, created.body).toBe(201);
 
     const refused = await t.app.inject({

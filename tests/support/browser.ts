@@ -54,15 +54,16 @@ export interface BrowserAndServer {
 
 /**
  * For a browser spec file: the built server on a fresh database and a Chromium, started before
- * its tests and stopped after them.
+ * its tests and stopped after them. `env` adds variables to the server's, read when it starts
+ * (after the spec's own earlier beforeAll hooks, e.g. an SMTP server's SMTP_URL).
  */
-export function useBrowserAndServer(): BrowserAndServer {
+export function useBrowserAndServer({ env }: { env?: () => Record<string, string> } = {}): BrowserAndServer {
   let storage: ServerStorage | undefined;
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     storage = await createServerStorage();
-    server = await startServer(storage);
+    server = await startServer(storage, env?.());
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,7 +1,18 @@
 import { isReference, type FieldDef } from '../../src/shared/resources/fields';
+import type { TextFormat } from '../../src/shared/resources/formats';
+import { findResource } from '../../src/shared/resources/registry';
 import type { ResourceDefinition } from '../../src/shared/resources/resource';
 
+/** A valid value of each text format, as it is stored. */
+const formatted: Record<TextFormat, string> = {
+  phone: '04 74 12 34 56',
+  mobile: '06 12 34 56 78',
+  siret: '81234567800021',
+  postalCode: '01400',
+};
+
 function sampleValue(name: string, def: FieldDef, n: number): unknown {
+  if (def.format) return formatted[def.format];
   switch (def.kind) {
     case 'text':
     case 'textarea': {
@@ -30,6 +41,8 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
       return [];
     case 'texts':
       return ['01400'];
+    case 'permissions':
+      return ['liens-utiles.consult'];
     case 'datetime':
       return `2026-03-${String((n % 28) + 1).padStart(2, '0')}T10:30:00.000Z`;
     case 'file':
@@ -42,11 +55,24 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
   }
 }
 
-export const sampleRow = (fields: Record<string, FieldDef>, n: number) =>
-  Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, sampleValue(name, def, n)]));
+/** Values the rules of a collection's rows ask for, by "<slug>.<collection>" (structures: one main address). */
+const ruleAbidingRows = new Map<Record<string, FieldDef>, Record<string, unknown>>(
+  Object.entries({ 'structures.addresses': { main: true } }).map(([key, values]) => {
+    const [slug, name] = key.split('.') as [string, string];
+    return [findResource(slug)!.fields[name]!.fields!, values];
+  }),
+);
 
-/** Values a resource's business rules ask for (etapes: one finished step at most). */
-const ruleAbiding: Record<string, Record<string, unknown>> = { etapes: { done: false } };
+export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<string, unknown> => ({
+  ...Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, sampleValue(name, def, n)])),
+  ...ruleAbidingRows.get(fields),
+});
+
+/** Values a resource's business rules ask for (etapes: one finished step at most; structures: a subtype if public). */
+const ruleAbiding: Record<string, Record<string, unknown>> = {
+  etapes: { done: false },
+  structures: { contactType: 'public' },
+};
 
 /** Valid values for every field of a resource; n varies them. */
 export function sampleValues(definition: ResourceDefinition, n: number): Record<string, unknown> {

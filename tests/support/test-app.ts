@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { path } from '../../src/shared/routes';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { seedEmptyDatabase } from '../../src/server/db/seed';
 import { openTestDatabase, temporaryUploadsDir } from './test-database';
@@ -14,15 +14,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API in-process on a fresh database holding the first administrator. */
-export async function createTestApp(configure?: (app: FastifyInstance) => void): Promise<TestApp> {
+/** The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP server. */
+export async function createTestApp(
+  configure?: (app: FastifyInstance) => void,
+  { mail }: Pick<AppOptions, 'mail'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedEmptyDatabase(database.db, {
     adminEmail: adminCredentials.email,
     adminPassword: adminCredentials.password,
     demoData: false,
   });
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent', mail });
   configure?.(app);
   await app.ready();
   return {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUserPayload } from '../../shared/account/account.schema';
 import type { Database } from '../db/database';
-import { sessions, users } from '../db/schema';
+import { accessProfilesTable, sessions, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
 export const SESSION_COOKIE = 'sid';
@@ -70,6 +70,41 @@ export async function closeSession(db: Database, reply: FastifyReply, auth: Auth
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/**
+ * Ends a user's sessions but the one given: when the user is disabled, or their password is
+ * changed or reset (the one kept being the session that changed it, if any).
+ */
+export async function endOtherSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+}
+
+/** The user as a session shows it, with the union of what the user's live access profiles grant. */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  locale: users.locale,
+  emailSignature: users.emailSignature,
+  preferences: users.preferences,
+  serviceId: users.serviceId,
+  permissions: sql<string[]>`coalesce((
+    select array_agg(distinct granted order by granted)
+    from ${accessProfilesTable} profile, unnest(profile.permissions) granted
+    where profile.id = any(${users.groupIds}) and profile.deleted_at is null
+  ), '{}')`,
+};
+
+/** The session user of a user id (at login). */
+export async function sessionUser(db: Database, userId: number): Promise<SessionUserPayload> {
+  const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId));
+  if (!user) throw new ApiError(401, 'errors.unauthenticated');
+  return user;
+}
+
 /** The session of a request, with its user: one prepared statement per database, as it runs on every request. */
 const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
 
@@ -78,16 +113,7 @@ function prepareSessionQuery(db: Database) {
     .select({
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isAdmin: users.isAdmin,
-        locale: users.locale,
-        emailSignature: users.emailSignature,
-        preferences: users.preferences,
-      },
+      user: sessionUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,3 +1,6 @@
+import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../shared/permissions';
+import { findResource, resources } from '../../shared/resources/registry';
+import { permissionGroupsOf } from '../../shared/resources/resource';
 /**
  * Demo records loaded on the first start of an empty embedded database, by resource slug, in the
  * order they are created. A value `{ ref: 'name' }` in a reference field names a record of the
@@ -25,11 +28,43 @@ export const demoFiles: Record<string, string[][]> = {
   ],
 };
 
+/** Every resource a profile may be granted something on, and what: "<slug>.<group>" keys. */
+const everyResource = resources.map(({ slug }) => slug);
+function grant(slugs: string[], groups: readonly PermissionGroup[]): string[] {
+  return slugs.flatMap((slug) =>
+    groups
+      .filter((group) => permissionGroupsOf(findResource(slug)!).includes(group))
+      .map((group) => permissionKey(slug, group)),
+  );
+}
+
 export const demoData: Record<string, DemoRecord[]> = {
+  service: [
+    { name: 'Service habitat', disableLinkedFields: false },
+    { name: 'Service énergie-climat', disableLinkedFields: true },
+  ],
   missions: [
-    { name: 'Conseil aux particuliers', acronym: 'CP' },
-    { name: 'Accompagnement des copropriétés', acronym: 'COPRO' },
-    { name: 'Petit tertiaire privé', acronym: 'PTP' },
+    {
+      name: 'Conseil aux particuliers',
+      acronym: 'CP',
+      service: { ref: 'Service habitat' },
+      accessProfiles: [{ ref: 'Conseiller' }, { ref: 'Chargé de mission' }],
+      allProjects: true,
+    },
+    {
+      name: 'Accompagnement des copropriétés',
+      acronym: 'COPRO',
+      service: { ref: 'Service habitat' },
+      accessProfiles: [{ ref: 'Chargé de mission' }],
+      externalGroups: [{ ref: 'Partenaire externe' }],
+      correspondingMissions: [{ ref: 'Conseil aux particuliers' }],
+    },
+    {
+      name: 'Petit tertiaire privé',
+      acronym: 'PTP',
+      service: { ref: 'Service énergie-climat' },
+      accessProfiles: [{ ref: 'Chargé de mission' }],
+    },
   ],
   'types-projet': [
     { name: 'Rénovation globale', missions: [{ ref: 'Conseil aux particuliers' }] },
@@ -171,6 +206,7 @@ export const demoData: Record<string, DemoRecord[]> = {
     { name: 'Artisan RGE', updatesInseeCode: false },
     { name: 'Bailleur social', updatesInseeCode: false },
     { name: 'Presse', updatesInseeCode: false },
+    { name: 'Partenaire financier', updatesInseeCode: false },
   ],
   'template-projet': [
     { name: 'Rénovation globale', prefix: 'RG-', suffix: '' },
@@ -243,6 +279,279 @@ export const demoData: Record<string, DemoRecord[]> = {
       columns: 1,
       excludedFromProjectExport: true,
       fields: [{ ref: 'État du dossier' }, { ref: 'Conseiller référent' }, { ref: 'Observations' }],
+    },
+  ],
+  groupes: [
+    {
+      name: 'Chargé de mission',
+      description: 'Organise les missions, leurs étapes, formulaires et modèles ; gère les contacts.',
+      agglomerationMember: true,
+      permissions: grant(everyResource, permissionGroupNames),
+    },
+    {
+      name: 'Conseiller',
+      description: 'Accompagne les particuliers et les structures ; consulte les listes de référence.',
+      agglomerationMember: true,
+      permissions: [
+        ...grant(everyResource, ['consult', 'other']),
+        ...grant(['individus', 'structures'], ['add', 'modify']),
+        ...grant(['liens-utiles', 'template-tache'], ['add', 'modify']),
+      ],
+    },
+    {
+      name: 'Partenaire externe',
+      description: 'Professionnels et partenaires : espace client seulement.',
+      agglomerationMember: false,
+      permissions: grant(['liens-utiles', 'fichier-type'], ['consult']),
+      hiddenForms: [{ ref: 'Diagnostic thermique' }],
+    },
+  ],
+  // Contacts in the Ain. Communes are loaded after the demo data: the postal code and city are
+  // typed, the commune reference is left for the commune update (maj-commune).
+  structures: [
+    {
+      name: 'Grand Bourg Agglomération',
+      acronym: 'GBA',
+      siret: '20010069000011',
+      email: 'contact@exemple-agglo.fr',
+      phone: '04 74 00 00 10',
+      website: 'https://www.exemple-agglo.fr',
+      contactType: 'public',
+      publicSubtype: 'epci',
+      addresses: [
+        {
+          label: 'Siège',
+          address: '3 avenue Arsène d’Arsonval',
+          complement: '',
+          postalCode: '01000',
+          city: 'Bourg-en-Bresse',
+          commune: null,
+          main: true,
+        },
+      ],
+    },
+    {
+      name: 'Mairie de Péronnas',
+      acronym: '',
+      siret: '21010053000018',
+      email: 'accueil@exemple-peronnas.fr',
+      phone: '04 74 00 00 20',
+      contactType: 'public',
+      publicSubtype: 'commune',
+      parents: [{ ref: 'Grand Bourg Agglomération' }],
+      addresses: [
+        {
+          label: 'Mairie',
+          address: '1 place de la Mairie',
+          complement: '',
+          postalCode: '01960',
+          city: 'Péronnas',
+          commune: null,
+          main: true,
+        },
+      ],
+    },
+    {
+      name: 'Bresse Isolation Rénovation',
+      acronym: 'BIR',
+      siret: '81234567800021',
+      email: 'devis@exemple-bir.fr',
+      phone: '06 12 00 00 30',
+      website: 'https://www.exemple-bir.fr',
+      contactType: 'private',
+      comments: 'Artisan RGE : isolation des combles et des murs par l’extérieur.',
+      parents: [{ ref: 'Grand Bourg Agglomération' }],
+      addresses: [
+        {
+          label: 'Atelier',
+          address: '12 rue des Artisans',
+          complement: 'ZA de la Chambière',
+          postalCode: '01440',
+          city: 'Viriat',
+          commune: null,
+          main: true,
+        },
+        {
+          label: 'Dépôt',
+          address: '4 chemin du Moulin',
+          complement: '',
+          postalCode: '01000',
+          city: 'Bourg-en-Bresse',
+          commune: null,
+          main: false,
+        },
+      ],
+    },
+    {
+      name: 'Ain Habitat Social',
+      acronym: 'AHS',
+      siret: '27900102300019',
+      email: 'agence@exemple-ahs.fr',
+      phone: '04 74 00 00 40',
+      contactType: 'public',
+      publicSubtype: 'socialLandlord',
+      addresses: [],
+    },
+    {
+      name: 'Crédit Coopératif de l’Ain',
+      acronym: 'CCA',
+      siret: '77540123400015',
+      phone: '04 74 00 00 50',
+      website: 'https://www.exemple-banque.fr',
+      contactType: 'private',
+      comments: 'Éco-prêt à taux zéro et prêts travaux.',
+      addresses: [],
+    },
+    {
+      name: 'Le Progrès de l’Ain',
+      acronym: '',
+      siret: '39123456700025',
+      email: 'redaction@exemple-journal.fr',
+      contactType: 'media',
+      addresses: [],
+    },
+  ],
+  individus: [
+    {
+      civility: 'madame',
+      lastName: 'Dupont',
+      firstName: 'Marie',
+      email: 'marie.dupont@exemple.fr',
+      mobile: '06 11 22 33 44',
+      address: '8 rue des Lilas',
+      postalCode: '01960',
+      cityOutside: 'Péronnas',
+      comments: 'Maison de 1975, projet d’isolation des combles.',
+    },
+    {
+      civility: 'monsieur',
+      lastName: 'Moreau',
+      firstName: 'Jean-Pierre',
+      landline: '04 74 12 34 56',
+      address: '27 chemin de la Vavrette',
+      postalCode: '01000',
+      cityOutside: 'Bourg-en-Bresse',
+    },
+    {
+      civility: 'madame',
+      lastName: 'Lambert',
+      firstName: 'Isabelle',
+      email: 'i.lambert@exemple-peronnas.fr',
+      structures: [
+        {
+          contactType: { ref: 'Mairie' },
+          structure: { ref: 'Mairie de Péronnas' },
+          function: 'Adjointe à l’urbanisme',
+          service: 'Urbanisme',
+          directLine: '04 74 00 00 21',
+          standardLine: '04 74 00 00 20',
+          mobile: '',
+          email: 'i.lambert@exemple-peronnas.fr',
+          leftStructure: false,
+          comments: '',
+        },
+      ],
+    },
+    {
+      civility: 'monsieur',
+      lastName: 'Girard',
+      firstName: 'Thomas',
+      mobile: '07 61 23 45 67',
+      structures: [
+        {
+          contactType: { ref: 'Artisan RGE' },
+          structure: { ref: 'Bresse Isolation Rénovation' },
+          function: 'Gérant',
+          service: '',
+          directLine: '',
+          standardLine: '06 12 00 00 30',
+          mobile: '07 61 23 45 67',
+          email: 'thomas.girard@exemple-bir.fr',
+          leftStructure: false,
+          comments: 'Qualifié RGE Qualibat.',
+        },
+      ],
+    },
+    {
+      civility: 'madame',
+      lastName: 'Rousseau',
+      firstName: 'Nathalie',
+      structures: [
+        {
+          contactType: { ref: 'Bailleur social' },
+          structure: { ref: 'Ain Habitat Social' },
+          function: 'Responsable du patrimoine',
+          service: 'Patrimoine',
+          directLine: '04 74 00 00 41',
+          standardLine: '04 74 00 00 40',
+          mobile: '',
+          email: 'n.rousseau@exemple-ahs.fr',
+          leftStructure: false,
+          comments: '',
+        },
+      ],
+    },
+    {
+      civility: 'monsieur',
+      lastName: 'Fontaine',
+      firstName: 'Luc',
+      structures: [
+        {
+          contactType: { ref: 'Partenaire financier' },
+          structure: { ref: 'Crédit Coopératif de l’Ain' },
+          function: 'Conseiller clientèle',
+          service: 'Particuliers',
+          directLine: '04 74 00 00 51',
+          standardLine: '04 74 00 00 50',
+          mobile: '',
+          email: 'luc.fontaine@exemple-banque.fr',
+          leftStructure: false,
+          comments: '',
+        },
+      ],
+    },
+    {
+      civility: 'madame',
+      lastName: 'Chevalier',
+      firstName: 'Claire',
+      structures: [
+        {
+          contactType: { ref: 'Presse' },
+          structure: { ref: 'Le Progrès de l’Ain' },
+          function: 'Journaliste',
+          service: 'Rédaction de Bourg-en-Bresse',
+          directLine: '',
+          standardLine: '',
+          mobile: '06 98 76 54 32',
+          email: 'c.chevalier@exemple-journal.fr',
+          leftStructure: false,
+          comments: '',
+        },
+        {
+          contactType: { ref: 'Mairie' },
+          structure: { ref: 'Mairie de Péronnas' },
+          function: 'Chargée de communication',
+          service: 'Communication',
+          directLine: '',
+          standardLine: '04 74 00 00 20',
+          mobile: '',
+          email: '',
+          leftStructure: true,
+          comments: 'A quitté la mairie en 2024.',
+        },
+      ],
+    },
+    {
+      civility: 'monsieur',
+      lastName: 'Mercier',
+      firstName: 'Antoine',
+      email: 'antoine.mercier@exemple.fr',
+      landline: '+33 4 74 98 76 54',
+      mobile: '+33 6 45 67 89 01',
+      address: '5 impasse des Tilleuls',
+      addressComplement: 'Bâtiment B',
+      postalCode: '01500',
+      cityOutside: 'Ambérieu-en-Bugey',
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -11,11 +11,14 @@ import {
   uniqueIndex,
   type AnyPgColumn,
   type AnyPgTable,
+  type IndexBuilder,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { communes } from '../../shared/resources/communes.resource';
 import { steps } from '../../shared/resources/etapes.resource';
+import { accessProfiles } from '../../shared/resources/groupes.resource';
+import { services } from '../../shared/resources/services.resource';
 import { templateFiles } from '../../shared/resources/fichier-type.resource';
 import { missions } from '../../shared/resources/missions.resource';
 import { taskTemplates } from '../../shared/resources/template-tache.resource';
@@ -33,6 +36,9 @@ import { projectThemes } from '../../shared/resources/thematiques-projet.resourc
 import { formFields } from '../../shared/resources/champs-de-formulaire.resource';
 import { forms } from '../../shared/resources/formulaires.resource';
 import { taskTypes } from '../../shared/resources/types-tache.resource';
+import { loginHistory } from '../../shared/resources/historique-connexions.resource';
+import { individuals } from '../../shared/resources/individus.resource';
+import { structures } from '../../shared/resources/structures.resource';
 
 /** createdAt, updatedAt, deletedAt: the spec's common fields on every record. */
 const timestamps = {
@@ -60,6 +66,15 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     locale: text('locale').notNull().default('fr'),
     emailSignature: text('email_signature').notNull().default(''),
+    /** An external user (customer area): refused on the back-office login. */
+    external: boolean('external').notNull().default(false),
+    /** Access profiles (groupes): the user may do what any of them grants. */
+    groupIds: integer('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** A user without a service creates nothing (spec 6). */
+    serviceId: integer('service_id'),
     preferences: jsonb('preferences').$type<UserPreferences>().notNull().default({}),
     ...timestamps,
   },
@@ -85,6 +100,57 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
 
+/** Every mail the application writes, sent or not: without SMTP_URL it is only recorded here. */
+export const emailLog = pgTable(
+  'email_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['recorded', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    ...timestamps,
+  },
+  (table) => [index('email_log_created_at_idx').on(table.createdAt)],
+);
+
+/** Password reset and creation links: the token itself is only in the mail, the table keeps its SHA-256. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['reset', 'creation'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('password_resets_user_id_idx').on(table.userId)],
+);
+
+/** Back-office configuration values by key; typed accessors in src/server/settings. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Login throttling: failed attempts per key ("account:<email>" or "ip:<address>") in a window
+ * that starts at its first failure; lockedUntil is set when a key reaches its limit.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Resource tables, built from the shared resource declarations (src/shared/resources).
 
@@ -107,6 +173,7 @@ function columnFor(name: string, def: FieldDef) {
   switch (def.kind) {
     case 'text':
     case 'textarea':
+    case 'richtext':
     case 'email':
     case 'url':
     case 'color':
@@ -127,6 +194,7 @@ function columnFor(name: string, def: FieldDef) {
         .notNull()
         .default(sql`'{}'::integer[]`);
     case 'texts':
+    case 'permissions':
       return text(column)
         .array()
         .notNull()
@@ -164,7 +232,14 @@ export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
  * The table of a resource: id, one column per field, position when sortable, the common
  * timestamps, and who created and last changed each row.
  */
-export function resourceTable(definition: ResourceDefinition) {
+/** A text as people compare names: case, accents, hyphens, apostrophes and spaces ignored (duplicate checks). */
+export const comparableText = (value: AnyPgColumn | SQL) =>
+  sql`regexp_replace(lower(immutable_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
+
+/** Indexes of a resource's own rules, beyond those its fields' options give: built on its table's columns. */
+type OwnIndexes = (columns: Record<string, AnyPgColumn>) => IndexBuilder[];
+
+export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIndexes) {
   const columns: Record<string, PgColumnBuilderBase> = {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ...Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, fieldColumn(name, def)])),
@@ -175,8 +250,8 @@ export function resourceTable(definition: ResourceDefinition) {
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   };
-  const table = pgTable(definition.table, columns, (table) =>
-    Object.entries(definition.fields).flatMap(([name, def]) => {
+  const table = pgTable(definition.table, columns, (table) => [
+    ...Object.entries(definition.fields).flatMap(([name, def]) => {
       const column = table[name]!;
       const indexName = `${definition.table}_${snakeCase(name)}`;
       return [
@@ -196,7 +271,8 @@ export function resourceTable(definition: ResourceDefinition) {
           : []),
       ];
     }),
-  );
+    ...(ownIndexes?.(table as unknown as Record<string, AnyPgColumn>) ?? []),
+  ]);
   resourceTables.set(definition.slug, table);
   return table;
 }
@@ -212,6 +288,7 @@ export const internalCommentTypesTable = resourceTable(internalCommentTypes);
 export const contactTypesTable = resourceTable(contactTypes);
 export const projectTemplatesTable = resourceTable(projectTemplates);
 export const communesTable = resourceTable(communes);
+export const servicesTable = resourceTable(services);
 export const missionsTable = resourceTable(missions);
 export const projectTypesTable = resourceTable(projectTypes);
 export const templateFilesTable = resourceTable(templateFiles);
@@ -219,3 +296,15 @@ export const taskTemplatesTable = resourceTable(taskTemplates);
 export const stepsTable = resourceTable(steps);
 export const formFieldsTable = resourceTable(formFields);
 export const formsTable = resourceTable(forms);
+export const loginHistoryTable = resourceTable(loginHistory);
+export const accessProfilesTable = resourceTable(accessProfiles);
+export const structuresTable = resourceTable(structures, (columns) => [
+  index('structures_duplicate_idx')
+    .on(comparableText(columns.name!), comparableText(columns.acronym!))
+    .where(sql`${columns.deletedAt!} is null`),
+]);
+export const individualsTable = resourceTable(individuals, (columns) => [
+  index('individuals_duplicate_idx')
+    .on(comparableText(columns.lastName!), comparableText(columns.firstName!))
+    .where(sql`${columns.deletedAt!} is null`),
+]);

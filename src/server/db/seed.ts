@@ -36,10 +36,29 @@ function generatePassword(): string {
   return Array.from(randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/** Demo colleagues, each with the access profile and the service (by name, from the demo data) they work in. */
 const demoUsers = [
-  { email: 'camille.martin@exemple.fr', firstName: 'Camille', lastName: 'Martin' },
-  { email: 'julien.bernard@exemple.fr', firstName: 'Julien', lastName: 'Bernard' },
-  { email: 'sophie.lefebvre@exemple.fr', firstName: 'Sophie', lastName: 'Lefebvre' },
+  {
+    email: 'camille.martin@exemple.fr',
+    firstName: 'Camille',
+    lastName: 'Martin',
+    profile: 'Chargé de mission',
+    service: 'Service habitat',
+  },
+  {
+    email: 'julien.bernard@exemple.fr',
+    firstName: 'Julien',
+    lastName: 'Bernard',
+    profile: 'Conseiller',
+    service: 'Service habitat',
+  },
+  {
+    email: 'sophie.lefebvre@exemple.fr',
+    firstName: 'Sophie',
+    lastName: 'Lefebvre',
+    profile: 'Conseiller',
+    service: 'Service énergie-climat',
+  },
 ];
 
 /** What a start gives an empty database; the communes, when asked, as soon as their table is empty. */
@@ -73,8 +92,14 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       .returning({ id: users.id });
     if (options.demoData) {
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
-      await tx.insert(users).values(demoUsers);
-      await seedResources(tx, admin!.id);
+      const created = await seedResources(tx, admin!.id);
+      await tx.insert(users).values(
+        demoUsers.map(({ profile, service, ...user }) => ({
+          ...user,
+          groupIds: [created.get('groupes')!.get(profile)!],
+          serviceId: created.get('service')!.get(service)!,
+        })),
+      );
       if (options.uploadsDir) await writeDemoFiles(options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
@@ -86,7 +111,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
  * field naming a record created later (a step's transition to the next step) is left out at first
  * and set once every record exists.
  */
-async function seedResources(db: Database, adminId: number): Promise<void> {
+async function seedResources(db: Database, adminId: number): Promise<Map<string, Map<string, number>>> {
   const store = createResourceStore(db);
   const created = new Map<string, Map<string, number>>();
   let missing = false;
@@ -127,6 +152,7 @@ async function seedResources(db: Database, adminId: number): Promise<void> {
   for (const { definition, id, record } of later) {
     await store.update(definition, id, resolvable(definition, record).values, adminId);
   }
+  return created;
 }
 
 /** The files demo records point at, as small workbooks. */

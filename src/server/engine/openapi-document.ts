@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { version } from '../../../package.json';
 import { localeSchema, loginSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
+import { newPasswordSchema } from '../../shared/account/password';
+import {
+  passwordResetRequestSchema,
+  registrationSchema,
+  registrationSettingsSchema,
+} from '../../shared/account/registration.schema';
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
@@ -52,6 +58,7 @@ const errorResponses = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  410: 'Gone',
   413: 'PayloadTooLarge',
 };
 type ErrorStatus = keyof typeof errorResponses;
@@ -116,13 +123,13 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   function addOperation(name: RouteName, slug: string, method: string, operation: unknown): void {
     const path = routeTable[name].replace('{resource}', slug);
-    // Every other {parameter} of the path is an id: {id}, {mission}…
+    // Every other {parameter} of the path is an id ({id}, {mission}…) but a link's token.
     const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, parameter]) => ({
       name: parameter,
       in: 'path',
       required: true,
       description: t(`parameters.${parameter}`),
-      schema: integer,
+      schema: parameter === 'token' ? { type: 'string' } : integer,
     }));
     paths[path] ??= parameters.length > 0 ? { parameters } : {};
     paths[path][method] = operation;
@@ -297,7 +304,8 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       responses: { 201: created },
       errors: [400, 401, 403],
     };
-    addOperation('api.resource.collection', slug, 'post', op('create', create));
+    const writable = !behaviours.readOnly;
+    if (writable) addOperation('api.resource.collection', slug, 'post', op('create', create));
     if (behaviours.modalCreate) addOperation('api.resource.modal_create', slug, 'post', op('modal_create', create));
     addOperation(
       'api.resource.item',
@@ -309,32 +317,34 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         errors: [401, 403, 404],
       }),
     );
-    addOperation(
-      'api.resource.item',
-      slug,
-      'put',
-      op('update', {
-        access: 'write',
-        body: input,
-        responses: { 200: ok(record) },
-        errors: [400, 401, 403, 404],
-      }),
-    );
-    for (const method of ['post', 'put']) {
+    if (writable)
+      addOperation(
+        'api.resource.item',
+        slug,
+        'put',
+        op('update', {
+          access: 'write',
+          body: input,
+          responses: { 200: ok(record) },
+          errors: [400, 401, 403, 404],
+        }),
+      );
+    for (const method of writable ? ['post', 'put'] : []) {
       const spec: OperationSpec = { access: 'write', responses: { 200: deleted }, errors: [401, 403, 404, 409] };
       addOperation('api.resource.delete', slug, method, op('delete', spec, `${slug}.delete-${method}`));
     }
-    addOperation(
-      'api.resource.batch',
-      slug,
-      'post',
-      op('batch', {
-        access: 'write',
-        body: batchBody,
-        responses: { 200: ok({ type: 'object', properties: { processed: integer } }) },
-        errors: [400, 401, 403, 404, 409],
-      }),
-    );
+    if (writable)
+      addOperation(
+        'api.resource.batch',
+        slug,
+        'post',
+        op('batch', {
+          access: 'write',
+          body: batchBody,
+          responses: { 200: ok({ type: 'object', properties: { processed: integer } }) },
+          errors: [400, 401, 403, 404, 409],
+        }),
+      );
     addOperation(
       'api.resource.autocomplete',
       slug,
@@ -509,6 +519,54 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     responses: { 204: noContent },
     errors: [400, 401, 403],
   });
+  // Forgotten password, reset and creation links, registration and its configuration.
+  const message = ok({ type: 'object', properties: { message: { type: 'string' } } });
+  const created = { description: t('responses.created') };
+  plain('api.password_reset.request', tags.account, 'password_reset_request', 'post', {
+    access: 'public',
+    body: body(passwordResetRequestSchema),
+    responses: { 200: message },
+    errors: [400],
+  });
+  plain('api.password_reset.link', tags.account, 'password_reset_check', 'get', {
+    access: 'public',
+    responses: { 200: ok({ type: 'object', properties: { purpose: { enum: ['reset', 'creation'] } } }) },
+    errors: [410],
+  });
+  plain('api.password_reset.link', tags.account, 'password_reset_use', 'post', {
+    access: 'public',
+    body: body(newPasswordSchema),
+    responses: { 204: noContent },
+    errors: [400, 410],
+  });
+  plain('api.registration.state', tags.account, 'registration_state', 'get', {
+    access: 'public',
+    responses: { 200: ok({ type: 'object', properties: { enabled: { type: 'boolean' } } }) },
+    errors: [],
+  });
+  plain('api.registration', tags.account, 'registration', 'post', {
+    access: 'public',
+    body: body(registrationSchema),
+    responses: { 201: created },
+    errors: [400, 404],
+  });
+  plain('api.configuration.registration', tags.account, 'registration_settings_show', 'get', {
+    access: 'read',
+    responses: { 200: ok(jsonSchema(registrationSettingsSchema, 'output')) },
+    errors: [401, 403],
+  });
+  plain('api.configuration.registration', tags.account, 'registration_settings_update', 'put', {
+    access: 'write',
+    body: body(registrationSettingsSchema),
+    responses: { 200: ok(jsonSchema(registrationSettingsSchema, 'output')) },
+    errors: [400, 401, 403],
+  });
+  plain('api.users.password_link', tags.users, 'password_link', 'post', {
+    access: 'write',
+    responses: { 200: message },
+    errors: [401, 403, 404, 409],
+  });
+
   // Files: sent as the raw body, stored under DATA_DIR/uploads, given back to logged-in users.
   plain('api.upload', tags.files, 'upload', 'post', {
     access: 'write',

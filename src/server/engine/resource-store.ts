@@ -14,6 +14,7 @@ import type {
 import type { Database } from '../db/database';
 import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { cleanRichText } from '../http/rich-text';
 import type { ResourceServerHooks } from '../resources/resource-hooks';
 import { resourceHooks } from '../resources/registry';
 
@@ -38,7 +39,7 @@ function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: 
 /** % and _ typed by a user are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 /** The same expression as the trigram indexes of searchable fields, so they serve the search. */
-const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
+export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
   sql`immutable_unaccent(${column}) ilike immutable_unaccent(${likePattern(text)})`;
 
 function filterCondition(
@@ -101,7 +102,15 @@ function referenceTarget(slug: string | undefined) {
   const target = findResource(slug);
   if (!target) throw new Error(`No reference target "${slug}".`);
   const { table, columns } = tableOf(target);
-  return { table, id: columns.id!, title: sql<string>`${columns[target.titleField]!}`, deletedAt: columns.deletedAt! };
+  const titleColumn = columns[target.titleField]!;
+  // A plain title column keeps the search index of the field usable by suggestions.
+  const title = target.titleSuffix
+    ? sql<string>`concat_ws(' ', ${titleColumn}, ${sql.join(
+        target.titleSuffix.map((name) => sql`nullif(${columns[name]!}, '')`),
+        sql`, `,
+      )})`
+    : sql<string>`${titleColumn}`;
+  return { table, id: columns.id!, title, deletedAt: columns.deletedAt! };
 }
 
 const numbers = (value: unknown): number[] =>
@@ -136,6 +145,14 @@ function referencePaths(definition: ResourceDefinition) {
 function toRecord(row: Record<string, unknown>): ResourceRecord {
   const { deletedAt: _deletedAt, ...record } = row;
   return record as ResourceRecord;
+}
+
+/** The values as they are stored: rich text cleaned of anything active. */
+function storedValues(definition: ResourceDefinition, values: ResourceInputValues): ResourceInputValues {
+  const cleaned = Object.entries(definition.fields)
+    .filter(([name, def]) => def.kind === 'richtext' && typeof values[name] === 'string')
+    .map(([name]) => [name, cleanRichText(values[name] as string)]);
+  return cleaned.length === 0 ? values : { ...values, ...Object.fromEntries(cleaned) };
 }
 
 /** Rows per insert statement when many records are created at once (imports). */
@@ -298,7 +315,7 @@ export function createResourceStore(db: Database) {
           .insert(table)
           .values(
             batch.map((values, offset) => ({
-              ...values,
+              ...storedValues(definition, values),
               ...(first === undefined ? {} : { position: first + start + offset }),
               createdBy: userId,
               updatedBy: userId,
@@ -390,7 +407,7 @@ export function createResourceStore(db: Database) {
       await checkReferences(definition, [values]);
       return db.transaction(async (tx) => {
         await hooksOf(definition).beforeWrite?.(tx, values, id);
-        return setValues(tx, definition, [id], values, userId).then(([record]) => record!);
+        return setValues(tx, definition, [id], storedValues(definition, values), userId).then(([record]) => record!);
       });
     },
 

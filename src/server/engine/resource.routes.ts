@@ -5,7 +5,7 @@ import { USERS_TARGET } from '../../shared/resources/fields';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routePattern, type RouteName } from '../../shared/routes';
 import { isImportable } from '../../shared/resources/import';
-import { can, type ResourceAction } from '../../shared/permissions';
+import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
@@ -21,6 +21,7 @@ export const MAX_PAGE_SIZE = 100;
 /** The logged-in user, when they may do this action on this resource; 403 otherwise. */
 function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
   const { user } = currentAuth(request);
+  if (action === 'create' && createsNothing(user)) throw new ApiError(403, 'errors.no_service');
   if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
   return user;
 }
@@ -100,9 +101,12 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       return store.list(definition, parseListQuery(definition, request.query as Record<string, string>));
     });
 
-    const createRoutes = definition.behaviours.modalCreate
-      ? [pattern('api.resource.collection'), pattern('api.resource.modal_create')]
-      : [pattern('api.resource.collection')];
+    // A read-only resource has no create, update, delete or batch route: its rows come from the server.
+    const createRoutes = definition.behaviours.readOnly
+      ? []
+      : definition.behaviours.modalCreate
+        ? [pattern('api.resource.collection'), pattern('api.resource.modal_create')]
+        : [pattern('api.resource.collection')];
     for (const url of createRoutes) {
       app.post(url, options, async (request, reply) => {
         const user = userAllowedTo(request, 'create');
@@ -116,36 +120,38 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       return store.get(definition, parseId(request.params.id));
     });
 
-    app.put<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
-      const user = userAllowedTo(request, 'update');
-      return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
-    });
+    if (!definition.behaviours.readOnly) {
+      app.put<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
+        const user = userAllowedTo(request, 'update');
+        return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
+      });
 
-    app.route<{ Params: { id: string } }>({
-      method: ['POST', 'PUT'],
-      url: pattern('api.resource.delete'),
-      preHandler: requireUser,
-      handler: async (request) => {
-        const user = userAllowedTo(request, 'delete');
-        return { deleted: await store.delete(definition, [parseId(request.params.id)], user.id) };
-      },
-    });
+      app.route<{ Params: { id: string } }>({
+        method: ['POST', 'PUT'],
+        url: pattern('api.resource.delete'),
+        preHandler: requireUser,
+        handler: async (request) => {
+          const user = userAllowedTo(request, 'delete');
+          return { deleted: await store.delete(definition, [parseId(request.params.id)], user.id) };
+        },
+      });
 
-    app.post(pattern('api.resource.batch'), options, async (request) => {
-      const { ids, _action: action } = parseBody(batchSchema, request.body);
-      if (!action) throw new ApiError(400, 'batch.no_action');
-      if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
-      // Only the actions this list offers: a forged _action changes nothing.
-      const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
-      if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
-      const unique = [...new Set(ids)];
-      if (batchAction === 'delete') {
-        const user = userAllowedTo(request, 'delete');
-        return { processed: await store.delete(definition, unique, user.id) };
-      }
-      const user = userAllowedTo(request, 'update');
-      return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', user.id) };
-    });
+      app.post(pattern('api.resource.batch'), options, async (request) => {
+        const { ids, _action: action } = parseBody(batchSchema, request.body);
+        if (!action) throw new ApiError(400, 'batch.no_action');
+        if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
+        // Only the actions this list offers: a forged _action changes nothing.
+        const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
+        if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
+        const unique = [...new Set(ids)];
+        if (batchAction === 'delete') {
+          const user = userAllowedTo(request, 'delete');
+          return { processed: await store.delete(definition, unique, user.id) };
+        }
+        const user = userAllowedTo(request, 'update');
+        return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', user.id) };
+      });
+    }
 
     // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone.
     if (definition.behaviours.publishable) {

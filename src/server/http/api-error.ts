@@ -10,19 +10,23 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly messageKey: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** values: "{{name}}" placeholders of the message and field errors; data: more properties of the reply (e.g. duplicateOf). */
+    readonly details: { values?: Record<string, string | number>; data?: Record<string, unknown> } = {},
   ) {
     super(messageKey);
     this.name = 'ApiError';
   }
 
   toJSON(locale: Locale) {
+    const { values, data } = this.details;
     const fieldErrors = Object.fromEntries(
-      Object.entries(this.fieldErrors).map(([field, key]) => [field, translate(locale, key)]),
+      Object.entries(this.fieldErrors).map(([field, key]) => [field, translate(locale, key, values)]),
     );
     return {
+      ...data,
       statusCode: this.statusCode,
       code: this.messageKey,
-      message: translate(locale, this.messageKey),
+      message: translate(locale, this.messageKey, values),
       ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
     };
   }

@@ -1,17 +1,23 @@
 import { formFieldsHooks } from './champs-de-formulaire.server';
 import { communesHooks } from './communes.server';
 import { stepsHooks } from './etapes.server';
+import { accessProfilesHooks } from './groupes.server';
 import { projectThemesHooks } from './thematiques-projet.server';
 import { projectTypesHooks } from './types-projet.server';
 import { formsHooks } from './formulaires.server';
+import { individualsHooks } from './individus.server';
+import { structuresHooks } from './structures.server';
 import type { ResourceServerHooks } from './resource-hooks';
 
 /** The server files of the resources that have one (src/server/resources/<slug>.server.ts), by slug. */
 export const resourceHooks: Record<string, ResourceServerHooks> = {
   communes: communesHooks,
   etapes: stepsHooks,
+  groupes: accessProfilesHooks,
   'thematiques-projet': projectThemesHooks,
   'types-projet': projectTypesHooks,
   'champs-de-formulaire': formFieldsHooks,
   formulaires: formsHooks,
+  structures: structuresHooks,
+  individus: individualsHooks,
 };

@@ -1,44 +1,77 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, type SessionPayload } from '../../shared/account/account.schema';
 import { routePattern } from '../../shared/routes';
+import { recordLoginAttempt, type LoginAttempt } from '../auth/login-history';
+import { accountKey, addressKey, clearFailures, isLocked, recordFailure } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { closeSession, currentAuth, openSession, requireUser } from '../auth/sessions';
+import { closeSession, currentAuth, openSession, requireUser, sessionUser } from '../auth/sessions';
+import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+
+/**
+ * Login CSRF: a browser names the page that sent a POST in its Origin header; a login posted from
+ * another site is refused. Clients that send no Origin (scripts, tests) are not browsers.
+ */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    // Through URL both sides: a default port is dropped the same way from each.
+    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
 
 export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(routePattern('api.login'), { schema: { body: loginSchema } }, async (request, reply) => {
     const { email, password, remember } = request.body;
-    const [user] = await db
+    if (!sameOrigin(request)) throw new ApiError(403, 'errors.csrf');
+    const now = clock.now();
+    const [found] = await db
       .select()
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    const passwordMatches = await verifyPassword(user && !user.deletedAt ? user.passwordHash : null, password);
-    if (!user || !passwordMatches) throw new ApiError(401, 'login.errors.bad_credentials');
-    if (!user.enabled) throw new ApiError(403, 'login.errors.account_disabled');
-    if (user.expiresAt && user.expiresAt.getTime() < Date.now())
-      throw new ApiError(403, 'login.errors.account_expired');
+    const user = found && !found.deletedAt ? found : undefined;
+    const attempt = (state: LoginAttempt['state']) =>
+      recordLoginAttempt(db, request, { username: email, state, application: 'back_office', userId: user?.id ?? null });
+    // Every attempt on a locked account or address, even with the right password (spec 8: page 429).
+    const account = accountKey(email);
+    const keys = [account, addressKey(request.ip)];
+    if (await isLocked(db, keys, now)) {
+      await attempt('locked');
+      throw new ApiError(429, 'errors.pages.429.title');
+    }
+    // An unknown email is checked against a decoy hash: both answers take about the same time.
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      await recordFailure(db, keys, now);
+      await attempt('failure');
+      throw new ApiError(401, 'login.errors.bad_credentials');
+    }
+    // The password was right: what is wrong now is the account, which the user may be told.
+    const refusal = !user.enabled
+      ? 'login.errors.account_disabled'
+      : user.expiresAt && user.expiresAt.getTime() < now.getTime()
+        ? 'login.errors.account_expired'
+        : user.external
+          ? 'login.errors.not_internal'
+          : null;
+    if (refusal) {
+      await attempt('failure');
+      throw new ApiError(403, refusal);
+    }
 
+    await clearFailures(db, account);
+    await attempt('success');
     const { csrfToken } = await openSession(db, request, reply, user.id, remember);
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    const payload: SessionPayload = {
-      csrfToken,
-      user: {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        isAdmin: user.isAdmin,
-        locale: user.locale,
-        emailSignature: user.emailSignature,
-        preferences: user.preferences,
-      },
-    };
+    await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    const payload: SessionPayload = { csrfToken, user: await sessionUser(db, user.id) };
     return payload;
   });
 

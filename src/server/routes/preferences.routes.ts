@@ -1,19 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sanitizeHtml from 'sanitize-html';
 import { localeSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
 import { routePattern } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
-
-/** What an email signature may hold: the rich-text editor's formatting and links, nothing active. */
-const signatureHtml: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote'],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-};
+import { cleanRichText } from '../http/rich-text';
 
 export function registerPreferenceRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +42,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
     { preHandler: requireUser, schema: { body: profileSchema } },
     async (request) => {
       const { user } = currentAuth(request);
-      const changes = { ...request.body, emailSignature: sanitizeHtml(request.body.emailSignature, signatureHtml) };
+      const changes = { ...request.body, emailSignature: cleanRichText(request.body.emailSignature) };
       await db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pagePatterns } from '../../shared/routes';
+import { pagePatterns, type RouteName } from '../../shared/routes';
 import { requestLocale } from '../http/request-locale';
 import { webDistDir } from '../project-root';
 
@@ -31,14 +31,24 @@ export function createShellSender(): SendShell {
   };
 }
 
+/** Pages that exist only while a setting allows them (registration): 404 otherwise. */
+export type PageConditions = Partial<Record<RouteName, () => Promise<boolean>>>;
+
 /** The app's assets, and its shell for every page route of the shared route table. */
-export async function registerShellRoutes(app: FastifyInstance, sendShell: SendShell): Promise<void> {
+export async function registerShellRoutes(
+  app: FastifyInstance,
+  sendShell: SendShell,
+  conditions: PageConditions = {},
+): Promise<void> {
   const assetsDir = path.join(webDistDir, 'assets');
   if (existsSync(assetsDir)) {
     // Vite puts a content hash in every asset name, so they can be cached for good.
     await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', immutable: true, maxAge: '1y' });
   }
-  for (const { pattern } of pagePatterns) {
-    app.get(pattern, (request, reply) => sendShell(request, reply, 200));
+  for (const { name, pattern } of pagePatterns) {
+    const condition = conditions[name];
+    app.get(pattern, async (request, reply) =>
+      sendShell(request, reply, !condition || (await condition()) ? 200 : 404),
+    );
   }
 }

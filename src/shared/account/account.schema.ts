@@ -30,6 +30,9 @@ export interface SessionUserPayload {
   locale: string;
   emailSignature: string;
   preferences: { sidebarEnlarged?: boolean };
+  /** What the user's access profiles grant: "<resource>.<group>" (see permissions.ts). */
+  permissions: string[];
+  serviceId: number | null;
 }
 
 /** GET /api/session and POST /api/connexion */
@@ -44,4 +47,6 @@ export interface ApiErrorPayload {
   code: string;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** A duplicate refused: the id of the existing record, to link to it. */
+  duplicateOf?: number;
 }

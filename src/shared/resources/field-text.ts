@@ -2,6 +2,17 @@ import { formatDate, formatDateTime } from '../i18n/format';
 import type { FieldDef } from './fields';
 import type { ReferenceTitles } from './resource';
 
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** Rich text's words, for lists and exports: tags dropped, the usual entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => entities[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export interface FieldTextContext {
   slug: string;
   titles: ReferenceTitles;
@@ -33,6 +44,19 @@ export function fieldText(key: string, def: FieldDef, value: unknown, context: F
       return (value as number[]).map((id) => titles[key]?.[String(id)] ?? '').join(', ');
     case 'texts':
       return (value as string[]).join(', ');
+    case 'richtext':
+      return htmlToText(String(value));
+    case 'permissions': {
+      // "Liens utiles : Ajouter, Consulter ; Étapes : Consulter"
+      const byResource = new Map<string, string[]>();
+      for (const key of value as string[]) {
+        const [resource = '', group = ''] = key.split('.');
+        byResource.set(resource, [...(byResource.get(resource) ?? []), t(`permissions.groups.${group}`)]);
+      }
+      return [...byResource]
+        .map(([resource, groups]) => `${t(`resources.${resource}.label`)} : ${groups.join(', ')}`)
+        .join(' ; ');
+    }
     case 'file':
       return String(value).split('/').pop() ?? '';
     case 'collection':

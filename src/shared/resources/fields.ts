@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { permissionKeyPattern } from '../permissions';
+import { textFormats, type TextFormat } from './formats';
 
 /**
  * Field builders: one declaration per field gives its validation (the same zod schema on the server
@@ -20,7 +22,9 @@ export type FieldKind =
   | 'texts'
   | 'datetime'
   | 'collection'
-  | 'file';
+  | 'file'
+  | 'permissions'
+  | 'richtext';
 
 export interface FieldOptions {
   required?: boolean;
@@ -38,6 +42,8 @@ export interface FieldOptions {
   unique?: boolean;
   /** Form tab (catalog key resources.<slug>.tabs.<tab>); untabbed fields go in the first tab. */
   tab?: string;
+  /** Shown, never written through the API (e.g. a user's last login): left out of the input schema and forms. */
+  readOnly?: boolean;
   /** The value of a field left out of a create: the schema's default, the column's and the new form's. */
   defaultValue?: string | number | boolean;
 }
@@ -62,6 +68,8 @@ export interface FieldDef extends FieldOptions {
    * while none is chosen, adds one.
    */
   editLink?: boolean;
+  /** text: checked and stored in one form (phone numbers as "01 23 45 67 89", SIRET, postal code). */
+  format?: TextFormat;
 }
 
 type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink'>;
@@ -78,7 +86,8 @@ function build(kind: FieldKind, options: FieldOptions, extra: Partial<FieldDef> 
 }
 
 export const field = {
-  text: (options: FieldOptions = {}) => build('text', { maxLength: DEFAULT_TEXT_MAX, ...options }),
+  text: (options: FieldOptions & Pick<FieldDef, 'format'> = {}) =>
+    build('text', { maxLength: DEFAULT_TEXT_MAX, ...options }),
   textarea: (options: FieldOptions = {}) => build('textarea', { maxLength: 5000, ...options }),
   email: (options: FieldOptions = {}) => build('email', options),
   url: (options: FieldOptions = {}) => build('url', options),
@@ -98,6 +107,10 @@ export const field = {
     build('collection', options, { fields }),
   /** An uploaded file: its path under /uploads. */
   file: (options: FieldOptions = {}) => build('file', options),
+  /** Formatted text (the rich-text editor's HTML), cleaned on the server before it is stored. */
+  richtext: (options: FieldOptions = {}) => build('richtext', { maxLength: 20000, ...options }),
+  /** An access profile's permissions: "<resource>.<group>" keys, chosen in a grid of resources × groups. */
+  permissions: (options: FieldOptions = {}) => build('permissions', options),
 };
 
 const text = (def: FieldDef) => {
@@ -105,7 +118,14 @@ const text = (def: FieldDef) => {
     .string()
     .trim()
     .max(def.maxLength ?? DEFAULT_TEXT_MAX, 'validation.too_long');
-  return def.required ? base.min(1, 'validation.required') : base.default('');
+  const checked = def.required ? base.min(1, 'validation.required') : base.default('');
+  if (!def.format) return checked;
+  const { normalise, message } = textFormats[def.format];
+  return checked.transform((value, context) => {
+    const normalised = value === '' ? value : normalise(value);
+    if (normalised === undefined) context.addIssue({ code: 'custom', message, input: value });
+    return normalised ?? value;
+  });
 };
 
 /** Empty or matching: optional fields accept an empty value. */
@@ -136,6 +156,7 @@ function kindSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
     case 'text':
     case 'textarea':
+    case 'richtext':
       return text(def);
     case 'email':
       return orEmpty(def, z.string().trim().pipe(z.email('validation.email')));
@@ -180,5 +201,10 @@ function kindSchema(def: FieldDef): z.ZodType {
     }
     case 'file':
       return orEmpty(def, z.string().regex(uploadPathPattern, 'validation.file'));
+    case 'permissions':
+      return z
+        .array(z.string().regex(permissionKeyPattern, 'validation.permission'))
+        .transform((keys) => [...new Set(keys)].sort())
+        .default([]);
   }
 }

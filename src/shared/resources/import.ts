@@ -43,7 +43,7 @@ export interface ImportFailure extends ApiErrorPayload {
 }
 
 /** Kinds a spreadsheet cell cannot hold: such fields are left to the form. */
-const unimportableKinds: ReadonlySet<FieldKind> = new Set(['collection', 'file']);
+const unimportableKinds: ReadonlySet<FieldKind> = new Set(['collection', 'file', 'permissions']);
 
 /** The fields an import can fill, in declaration order. */
 export function importableFields(definition: ResourceDefinition): [string, FieldDef][] {

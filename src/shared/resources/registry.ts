@@ -1,5 +1,7 @@
 import { communes } from './communes.resource';
 import { steps } from './etapes.resource';
+import { accessProfiles } from './groupes.resource';
+import { services } from './services.resource';
 import { templateFiles } from './fichier-type.resource';
 import { missions } from './missions.resource';
 import { taskTemplates } from './template-tache.resource';
@@ -17,6 +19,9 @@ import { formFields } from './champs-de-formulaire.resource';
 import { forms } from './formulaires.resource';
 import { meetingTypes } from './types-reunion.resource';
 import { taskTypes } from './types-tache.resource';
+import { loginHistory } from './historique-connexions.resource';
+import { individuals } from './individus.resource';
+import { structures } from './structures.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -31,6 +36,7 @@ export const resources: readonly ResourceDefinition[] = [
   contactTypes,
   projectTemplates,
   communes,
+  services,
   missions,
   projectTypes,
   templateFiles,
@@ -38,6 +44,10 @@ export const resources: readonly ResourceDefinition[] = [
   steps,
   formFields,
   forms,
+  loginHistory,
+  accessProfiles,
+  structures,
+  individuals,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

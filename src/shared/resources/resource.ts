@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionGroupNames, readingGroups, type PermissionGroup } from '../permissions';
 import type { MenuIcon, MenuSection } from '../menu';
 import { fieldSchema, type FieldDef } from './fields';
 
@@ -17,6 +18,11 @@ export interface ResourceBehaviours {
   activatable: boolean;
   /** modal/ajouter: records are also created from a modal (POST …/modal/ajouter answers the record). */
   modalCreate: boolean;
+  /**
+   * Records are written by the server alone (e.g. the login history): only list, show, preview,
+   * export and autocomplete; no create, edit, clone, delete, batch, import, sort or publication.
+   */
+  readOnly: boolean;
 }
 
 /**
@@ -33,6 +39,8 @@ export interface ResourceDefinition {
   fields: Record<string, FieldDef>;
   /** The field that names a record (list link, delete dialog, references). */
   titleField: string;
+  /** Fields that complete the title where a record is named elsewhere (references, suggestions): individuals' first name. */
+  titleSuffix?: string[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Rows per list page. */
   pageSize: number;
@@ -74,9 +82,20 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       publishable: false,
       activatable: false,
       modalCreate: false,
+      readOnly: false,
       ...input.behaviours,
     },
   };
+  if (definition.behaviours.readOnly) {
+    Object.assign(definition.behaviours, {
+      clonable: false,
+      importable: false,
+      sortable: false,
+      publishable: false,
+      activatable: false,
+      modalCreate: false,
+    });
+  }
   const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
   if (reserved.length > 0)
     throw new Error(`Resource "${definition.slug}": reserved field names ${reserved.join(', ')}.`);
@@ -86,7 +105,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
   );
   if (unsearchable.length > 0)
     throw new Error(`Resource "${definition.slug}": only text fields can be searchable (${unsearchable[0]![0]}).`);
-  if (!(definition.titleField in definition.fields)) {
+  if (![definition.titleField, ...(definition.titleSuffix ?? [])].every((name) => name in definition.fields)) {
     throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
   }
   return definition;
@@ -94,7 +113,13 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
 
 /** The body of create and update requests: every field, validated. */
 export function inputSchema(definition: ResourceDefinition) {
-  return z.object(Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, fieldSchema(def)])));
+  return z.object(
+    Object.fromEntries(
+      Object.entries(definition.fields)
+        .filter(([, def]) => !def.readOnly)
+        .map(([name, def]) => [name, fieldSchema(def)]),
+    ),
+  );
 }
 
 export type ResourceInputValues = Record<string, unknown>;
@@ -147,6 +172,7 @@ export function filterFields(definition: ResourceDefinition): string[] {
 export type BatchAction = 'delete' | 'enable' | 'disable';
 
 export function batchActionsOf(definition: ResourceDefinition): BatchAction[] {
+  if (definition.behaviours.readOnly) return [];
   return definition.behaviours.activatable ? ['delete', 'enable', 'disable'] : ['delete'];
 }
 
@@ -158,11 +184,16 @@ export interface Suggestion {
 
 /** The form's tabs in declaration order, each with its fields; untabbed fields go in the first tab. */
 export function formTabs(definition: ResourceDefinition): { tab: string; fields: [string, FieldDef][] }[] {
-  const entries = Object.entries(definition.fields);
+  const entries = Object.entries(definition.fields).filter(([, def]) => !def.readOnly);
   const first = entries.find(([, def]) => def.tab)?.[1].tab ?? 'general';
   const tabOf = (def: FieldDef) => def.tab ?? first;
   return [...new Set(entries.map(([, def]) => tabOf(def)))].map((tab) => ({
     tab,
     fields: entries.filter(([, def]) => tabOf(def) === tab),
   }));
+}
+
+/** The groups of actions an access profile may grant on a resource: reading only, when it is read-only. */
+export function permissionGroupsOf(definition: ResourceDefinition): readonly PermissionGroup[] {
+  return definition.behaviours.readOnly ? readingGroups : permissionGroupNames;
 }

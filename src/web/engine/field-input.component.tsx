@@ -24,6 +24,8 @@ import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
 import { CreateInModalButton } from './resource-create.modal';
 import { UploadInput } from './file-input.component';
+import { PermissionsInput } from './permissions-input.component';
+import { RichTextEditor } from '../shell/rich-text-editor.component';
 
 /** Errors as react-hook-form nests them: a message, or per row and sub-field for collections. */
 export type FieldErrorTree = { message?: unknown } & { [key: string]: FieldErrorTree | undefined };
@@ -50,6 +52,7 @@ export function emptyValue(def: FieldDef): unknown {
     case 'references':
     case 'texts':
     case 'collection':
+    case 'permissions':
       return [];
     case 'integer':
     case 'date':
@@ -158,6 +161,8 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
           onChange={(next) => onChange(typeof next === 'number' ? next : null)}
         />
       );
+    case 'richtext':
+      return <RichTextEditor label={label} value={String(value ?? '')} onChange={onChange} />;
     case 'textarea': {
       const text = String(value ?? '');
       const maxLength = def.maxLength ?? 5000;
@@ -251,6 +256,8 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
       );
     case 'file':
       return <UploadInput {...common} folder={slug} value={String(value ?? '')} onChange={onChange} />;
+    case 'permissions':
+      return <PermissionsInput label={label} error={error} value={(value as string[]) ?? []} onChange={onChange} />;
     case 'collection':
       return (
         <CollectionInput

@@ -11,7 +11,8 @@ import { formTabs, inputSchema, type ResourceDefinition, type ResourceRecord } f
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from '../shell/toasts.component';
-import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.component';
+import { FieldInput, type FieldErrorTree } from './field-input.component';
+import { initialValues } from './resource-form.screen';
 
 /**
  * The "new" button of a reference field declared with createInModal: it opens the target
@@ -70,7 +71,7 @@ function CreateForm({
   const schema = useMemo(() => inputSchema(definition), [definition]);
   const form = useForm<Record<string, unknown>>({
     resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(Object.entries(definition.fields).map(([name, def]) => [name, emptyValue(def)])),
+    defaultValues: initialValues(definition, undefined),
   });
   const { errors, isSubmitting } = form.formState;
   const tabs = formTabs(definition);

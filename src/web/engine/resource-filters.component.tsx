@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
 import { filterFields, type ResourceDefinition } from '../../shared/resources/resource';
+import { DateInput } from './date-input.component';
 import { useReferenceOptions } from './field-input.component';
 
 /** The URL parameters that are search criteria: the free search and the filter fields. */
@@ -48,12 +49,26 @@ function FilterInput({ slug, name, def, value }: { slug: string; name: string; d
           ]}
         />
       );
+    case 'date':
+    case 'datetime':
+      return <DayFilter label={label} name={name} value={value} />;
     case 'reference':
     case 'references':
       return <NativeSelect label={label} name={name} defaultValue={value} data={[any, ...(references.data ?? [])]} />;
     default:
       return <TextInput label={label} name={name} defaultValue={value} />;
   }
+}
+
+/** A day, typed dd/mm/yyyy or picked: the list keeps the records of that day (a moment's date). */
+function DayFilter({ label, name, value }: { label: string; name: string; value: string }) {
+  const [day, setDay] = useState<string | null>(value || null);
+  return (
+    <>
+      <DateInput label={label} value={day} onChange={setDay} withTime={false} />
+      <input type="hidden" name={name} value={day ?? ''} />
+    </>
+  );
 }
 
 interface ResourceFiltersProps {

@@ -26,12 +26,14 @@ import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 export type FormMode = 'create' | 'edit' | 'clone';
 
 /** The form's starting values: the record's (edit, clone), or each field's empty value (create). */
-function initialValues(
+export function initialValues(
   definition: ResourceDefinition,
   record: ResourceRecordView | undefined,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(definition.fields).map(([name, def]) => [name, record?.[name] ?? emptyValue(def)]),
+    Object.entries(definition.fields)
+      .filter(([, def]) => !def.readOnly)
+      .map(([name, def]) => [name, record?.[name] ?? emptyValue(def)]),
   );
 }
 

@@ -31,7 +31,7 @@ import {
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { can } from '../../shared/permissions';
+import { can, nobody } from '../../shared/permissions';
 import {
   batchActionsOf,
   listColumns,
@@ -90,10 +90,11 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   const { data: session } = useSession();
   const refresh = useRefreshResource(definition);
   const dialogs = useDialogs();
-  const user = session?.user ?? { isAdmin: false };
-  const canCreate = can(user, slug, 'create');
-  const canUpdate = can(user, slug, 'update');
-  const canDelete = can(user, slug, 'delete');
+  const user = session?.user ?? nobody;
+  const writable = !definition.behaviours.readOnly;
+  const canCreate = writable && can(user, slug, 'create');
+  const canUpdate = writable && can(user, slug, 'update');
+  const canDelete = writable && can(user, slug, 'delete');
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [batchAction, setBatchAction] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { Button, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { can } from '../../shared/permissions';
+import { can, nobody } from '../../shared/permissions';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError } from '../api-client';
@@ -28,7 +28,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
 
   if (isError) return <ErrorScreen status={error instanceof ApiRequestError && error.status === 404 ? 404 : 500} />;
   if (!record) return <Loader aria-label={t('shell.loading')} />;
-  const user = session?.user ?? { isAdmin: false };
+  const user = session?.user ?? nobody;
 
   return (
     <Stack>
@@ -36,7 +36,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
         <Button variant="default" component={Link} to={path('admin.resource.list', { resource: slug })}>
           {t('engine.back_to_list')}
         </Button>
-        {can(user, slug, 'update') && (
+        {!definition.behaviours.readOnly && can(user, slug, 'update') && (
           <Button component={Link} to={path('admin.resource.edit', { resource: slug, id: record.id })}>
             {t('engine.edit')}
           </Button>
@@ -50,7 +50,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
             {t('engine.clone')}
           </Button>
         )}
-        {can(user, slug, 'delete') && (
+        {!definition.behaviours.readOnly && can(user, slug, 'delete') && (
           <Button
             color="red"
             variant="light"

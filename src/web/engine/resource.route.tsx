@@ -22,6 +22,8 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
       if (!definition.behaviours.sortable) return <ErrorScreen status={404} />;
       return <ResourceSortScreen key={definition.slug} definition={definition} />;
     default:
+      // A read-only resource has no form: its records come from the server.
+      if (definition.behaviours.readOnly) return <ErrorScreen status={404} />;
       return <ResourceFormScreen key={definition.slug} definition={definition} mode={screen} />;
   }
 }

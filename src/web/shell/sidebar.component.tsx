@@ -1,20 +1,23 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import {
+  IconBuilding,
   IconCalendarEvent,
   IconChecklist,
   IconFileDescription,
   IconFlag,
+  IconHistory,
   IconLayoutDashboard,
   IconLink,
   IconList,
   IconMapPin,
   IconTags,
   IconTemplate,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleMenu, type MenuEntry } from '../../shared/menu';
-import { can } from '../../shared/permissions';
+import { can, nobody } from '../../shared/permissions';
 import { path } from '../../shared/routes';
 import { useSession } from '../session.hook';
 
@@ -29,6 +32,9 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   list: IconList,
   template: IconTemplate,
   map: IconMapPin,
+  users: IconUsersGroup,
+  history: IconHistory,
+  building: IconBuilding,
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */
@@ -36,7 +42,7 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
   const { t } = useTranslation();
   const location = useLocation();
   const { data: session } = useSession();
-  const user = session?.user ?? { isAdmin: false };
+  const user = session?.user ?? nobody;
   const sections = visibleMenu((entry) => !entry.resource || can(user, entry.resource, 'list'));
   // A resource entry stays current on its create, edit and show screens.
   const isCurrent = (href: string) =>

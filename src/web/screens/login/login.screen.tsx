@@ -23,6 +23,7 @@ import { ApiRequestError, apiRequest } from '../../api-client';
 import { useSession, useSetSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../error/error.screen';
+import { useRegistrationState } from '../registration/registration-state.hook';
 
 /** Navigation state of the move to login on logout: the session still cached is on its way out. */
 export const loggedOutState = { loggedOut: true };
@@ -41,6 +42,7 @@ export function LoginScreen() {
   const { data: session } = useSession();
   const setSession = useSetSession();
   const [error, setError] = useState<string | null>(null);
+  const registration = useRegistrationState();
   const [blocked, setBlocked] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginSchema),
@@ -112,6 +114,11 @@ export function LoginScreen() {
             <Anchor component={Link} to={path('admin.forgot_password')} size="sm">
               {t('login.forgot_password')}
             </Anchor>
+            {registration.data?.enabled && (
+              <Anchor component={Link} to={path('admin.register')} size="sm">
+                {t('login.register')}
+              </Anchor>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -1,0 +1,70 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { loginThrottles } from '../db/schema';
+
+/** Spec 9: too many authentication errors block for 15 minutes. */
+export const LOCK_MS = 15 * 60 * 1000;
+/** Failures counted within 15 minutes of a key's first failure. */
+export const WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_LIMIT = 5;
+export const IP_LIMIT = 25;
+
+export interface ThrottleKey {
+  key: string;
+  limit: number;
+}
+
+/** A login attempt counts against the account typed (known or not) and against its address. */
+export const accountKey = (email: string): ThrottleKey => ({
+  key: `account:${email.trim().toLowerCase()}`,
+  limit: ACCOUNT_LIMIT,
+});
+export const addressKey = (ip: string): ThrottleKey => ({ key: `ip:${ip}`, limit: IP_LIMIT });
+
+/** Whether one of the keys is locked now. */
+export async function isLocked(db: Database, keys: ThrottleKey[], now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ key: loginThrottles.key })
+    .from(loginThrottles)
+    .where(
+      and(
+        inArray(
+          loginThrottles.key,
+          keys.map(({ key }) => key),
+        ),
+        gt(loginThrottles.lockedUntil, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Counts a failure against each key, and locks the keys that reach their limit. One statement per
+ * key, atomic on its row: processes sharing the database count together, so the limit holds
+ * whichever process answers each attempt.
+ */
+export async function recordFailure(db: Database, keys: ThrottleKey[], now: Date): Promise<void> {
+  const windowSince = new Date(now.getTime() - WINDOW_MS);
+  const lockedUntil = new Date(now.getTime() + LOCK_MS);
+  for (const { key, limit } of keys) {
+    const inWindow = sql`${loginThrottles.windowStart} > ${windowSince}`;
+    const failures = sql`case when ${inWindow} then ${loginThrottles.failures} + 1 else 1 end`;
+    await db
+      .insert(loginThrottles)
+      .values({ key, windowStart: now, failures: 1 })
+      .onConflictDoUpdate({
+        target: loginThrottles.key,
+        set: {
+          windowStart: sql`case when ${inWindow} then ${loginThrottles.windowStart} else ${now} end`,
+          failures,
+          lockedUntil: sql`case when ${failures} >= ${limit} then ${lockedUntil} else ${loginThrottles.lockedUntil} end`,
+        },
+      });
+  }
+}
+
+/** A successful login clears its account's failures (the address keeps its own). */
+export async function clearFailures(db: Database, { key }: ThrottleKey): Promise<void> {
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}

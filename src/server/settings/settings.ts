@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { defaultLocale, translate } from '../../shared/i18n/catalog';
+import { registrationSettingsSchema, type RegistrationSettings } from '../../shared/account/registration.schema';
+import type { Database } from '../db/database';
+import { settings } from '../db/schema';
+
+/** A group of back-office configuration values, stored as one JSON object under its key. */
+interface SettingsGroup<T> {
+  key: string;
+  schema: z.ZodType<T>;
+  defaults: () => T;
+}
+
+export const registrationSettings: SettingsGroup<RegistrationSettings> = {
+  key: 'registration',
+  schema: registrationSettingsSchema,
+  defaults: () => ({
+    enabled: false,
+    defaultGroupId: null,
+    welcomeEmailSubject: translate(defaultLocale, 'mail.welcome.subject', {
+      app: translate(defaultLocale, 'app.name'),
+    }),
+    welcomeEmailContent: translate(defaultLocale, 'mail.welcome.content'),
+  }),
+};
+
+/** The stored values over the defaults: a value added to a group later reads as its default. */
+export async function loadSettings<T>(db: Database, group: SettingsGroup<T>): Promise<T> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, group.key));
+  return group.schema.parse({ ...group.defaults(), ...(row?.value as object | undefined) });
+}
+
+export async function saveSettings<T>(db: Database, group: SettingsGroup<T>, values: T): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: group.key, value: values })
+    .onConflictDoUpdate({ target: settings.key, set: { value: values, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { confirmationError, confirmationMatches, newPasswordFields } from './password';
+
+const emailSchema = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
+
+/** The forgotten-password form. */
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'password_reset.errors.email_required'),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** The sign-up form (spec 2.1). */
+export const registrationSchema = z
+  .object({
+    email: emailSchema,
+    firstName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+    lastName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+    ...newPasswordFields,
+  })
+  .refine(confirmationMatches, confirmationError);
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+/** The back-office configuration of registration (spec 3). */
+export const registrationSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The access profile new registrations get, or none. */
+  defaultGroupId: z.number().int().positive().nullable(),
+  welcomeEmailSubject: z.string().trim().min(1, 'validation.required').max(200, 'validation.too_long'),
+  welcomeEmailContent: z.string().trim().min(1, 'validation.required').max(20000, 'validation.too_long'),
+});
+export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
+
+/** GET /api/inscription/etat: whether the login page offers to sign up. */
+export interface RegistrationState {
+  enabled: boolean;
+}
+
+/** GET /api/reinitialisation/{token}: a valid link, for a reset or a first password. */
+export interface PasswordLinkPayload {
+  purpose: 'reset' | 'creation';
+}

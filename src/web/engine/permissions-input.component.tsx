@@ -1,0 +1,74 @@
+import { Checkbox, Fieldset, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { permissionGroupNames, permissionKey } from '../../shared/permissions';
+import { permissionGroupsOf } from '../../shared/resources/resource';
+import { resources } from '../../shared/resources/registry';
+
+/**
+ * An access profile's permissions: one row per resource (so a new resource appears by itself), one
+ * checkbox per group of actions — add, consult, modify, delete, other (spec 3).
+ */
+export function PermissionsInput({
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  error?: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const granted = new Set(value);
+  const toggle = (key: string, checked: boolean) =>
+    onChange(checked ? [...granted, key] : value.filter((candidate) => candidate !== key));
+  return (
+    <Fieldset legend={label} style={{ gridColumn: '1 / -1' }}>
+      <Table.ScrollContainer minWidth={600} type="native">
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('permissions.resource')}</Table.Th>
+              {permissionGroupNames.map((group) => (
+                <Table.Th key={group}>{t(`permissions.groups.${group}`)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {resources.map((definition) => {
+              const { slug } = definition;
+              const resource = t(`resources.${slug}.label`);
+              const offered = permissionGroupsOf(definition);
+              return (
+                <Table.Tr key={slug}>
+                  <Table.Th scope="row" fw={400}>
+                    {resource}
+                  </Table.Th>
+                  {permissionGroupNames.map((group) => {
+                    const key = permissionKey(slug, group);
+                    if (!offered.includes(group)) return <Table.Td key={group} />;
+                    return (
+                      <Table.Td key={group}>
+                        <Checkbox
+                          aria-label={t('permissions.grant', { group: t(`permissions.groups.${group}`), resource })}
+                          checked={granted.has(key)}
+                          onChange={(event) => toggle(key, event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Fieldset>
+  );
+}

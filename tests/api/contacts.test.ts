@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourcePage, ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let admin: LoggedIn;
+let contactType: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await logIn(t.app);
+  contactType = (await created('types-contact', { name: 'Mairie' })).id;
+});
+afterAll(() => t.close());
+
+const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
+
+const post = (
+  slug: string,
+  payload: Record<string, unknown>,
+  url = path('api.resource.collection', { resource: slug }),
+) => t.app.inject({ method: 'POST', url, headers: headers(), payload });
+const put = (slug: string, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: path('api.resource.item', { resource: slug, id }), headers: headers(), payload });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: headers() });
+
+async function created(slug: string, payload: Record<string, unknown>): Promise<ResourceRecord> {
+  const response = await post(slug, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+const total = async (slug: string) =>
+  (await get(path('api.resource.collection', { resource: slug }))).json<ResourcePage>().total;
+
+describe('individuals', () => {
+  it('normalises French phone numbers and refuses others with French errors', async () => {
+    const individual = await created('individus', {
+      lastName: 'Bonnet',
+      firstName: 'Léa',
+      landline: '+33 (0)4.74.12.34.56',
+      mobile: '0033 6 12 34 56 78',
+    });
+    expect(individual).toMatchObject({ landline: '04 74 12 34 56', mobile: '06 12 34 56 78' });
+    // As a spreadsheet's numbers, which lose the leading 0.
+    const imported = await created('individus', {
+      lastName: 'Bonnet',
+      firstName: 'Max',
+      mobile: '712345678',
+      postalCode: '1400',
+    });
+    expect(imported).toMatchObject({ mobile: '07 12 34 56 78', postalCode: '01400' });
+
+    const before = await total('individus');
+    const refused = await post('individus', {
+      lastName: 'Bonnet',
+      firstName: 'Paul',
+      landline: '12 34',
+      mobile: '01 23 45 67 89',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      landline: "Le numéro de téléphone n'est pas valide : saisissez 10 chiffres, par exemple 01 23 45 67 89.",
+      mobile: "Le numéro de mobile n'est pas valide : il commence par 06 ou 07, par exemple 06 12 34 56 78.",
+    });
+    expect(await total('individus')).toBe(before);
+  });
+
+  it('refuses a duplicate, whatever its case, accents, hyphens and spaces, naming the existing record', async () => {
+    const original = await created('individus', { lastName: 'Lefèvre', firstName: 'Jean-Pierre' });
+    const before = await total('individus');
+    for (const [lastName, firstName] of [
+      ['LEFEVRE', 'jean pierre'],
+      ['  lefèvre ', 'Jean  -  Pierre'],
+      ['Le Fèvre', 'JEAN-PIERRE'],
+    ]) {
+      const refused = await post('individus', { lastName, firstName });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        duplicateOf: original.id,
+        fieldErrors: { lastName: 'Un particulier du même nom existe déjà : Lefèvre Jean-Pierre' },
+      });
+    }
+    expect(await total('individus')).toBe(before);
+    // Another first name is another person; the record itself is no duplicate when updated.
+    const other = await created('individus', { lastName: 'Lefèvre', firstName: 'Anne' });
+    expect((await put('individus', original.id, { lastName: 'Lefevre', firstName: 'Jean-Pierre' })).statusCode).toBe(
+      200,
+    );
+    const renamed = await put('individus', other.id, { lastName: 'lefevre', firstName: 'jean-pierre' });
+    expect(renamed.json()).toMatchObject({ duplicateOf: original.id });
+  });
+
+  it('needs the contact type of a link before its structure', async () => {
+    const structure = await created('structures', { name: 'Mairie de Viriat' });
+    const link = { structure: structure.id, function: 'Maire' };
+    const refused = await post('individus', { lastName: 'Perrin', structures: [{ ...link, contactType: null }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      'structures.0.contactType': 'Choisissez le type de contact avant la structure.',
+    });
+    const individual = await created('individus', { lastName: 'Perrin', structures: [{ ...link, contactType }] });
+    const shown = (await get(path('api.resource.item', { resource: 'individus', id: individual.id }))).json();
+    expect(shown.titles['structures.structure']).toEqual({ [structure.id]: 'Mairie de Viriat' });
+  });
+
+  it('is named by its last and first name in suggestions', async () => {
+    await created('individus', { lastName: 'Garnier', firstName: 'Hugo' });
+    const suggestions = await get(path('api.resource.autocomplete', { resource: 'individus', term: 'garnier' }));
+    expect(suggestions.json<Suggestion[]>().map(({ label }) => label)).toEqual(['Garnier Hugo']);
+  });
+
+  it('is created from a modal, at the spec path and at the engine one', async () => {
+    for (const url of [
+      path('api.individuals.ajax_create'),
+      path('api.resource.modal_create', { resource: 'individus' }),
+    ]) {
+      const response = await post('individus', { lastName: 'Modal', firstName: url }, url);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ lastName: 'Modal', id: expect.any(Number) });
+    }
+  });
+});
+
+describe('structures', () => {
+  it('checks the SIRET with Luhn, La Poste adding up to a multiple of 5', async () => {
+    const valid = await created('structures', { name: 'Valide', siret: '812 345 678 00021' });
+    expect(valid.siret).toBe('81234567800021');
+    expect((await post('structures', { name: 'Invalide', siret: '81234567800022' })).json().fieldErrors).toEqual({
+      siret: "Le numéro SIRET n'est pas valide : 14 chiffres dont le dernier est une clé de contrôle.",
+    });
+    expect((await post('structures', { name: 'Court', siret: '8123456780' })).statusCode).toBe(400);
+    // 35600000012346 fails Luhn, but its digits add up to 30.
+    expect((await post('structures', { name: 'La Poste', acronym: 'Bourg', siret: '35600000012346' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await post('structures', { name: 'La Poste', acronym: 'Viriat', siret: '35600000012345' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a duplicate name and acronym, naming the existing record', async () => {
+    const original = await created('structures', { name: "Communauté d'agglomération", acronym: 'CA-BB' });
+    const before = await total('structures');
+    const refused = await post('structures', { name: 'COMMUNAUTE D AGGLOMERATION', acronym: 'ca bb' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      duplicateOf: original.id,
+      fieldErrors: {
+        name: "Une structure du même nom et du même sigle existe déjà : Communauté d'agglomération (CA-BB)",
+      },
+    });
+    expect(await total('structures')).toBe(before);
+    await created('structures', { name: "Communauté d'agglomération", acronym: 'CA3B' });
+    expect(
+      (await put('structures', original.id, { name: "Communauté d'Agglomération", acronym: 'CA-BB' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('has exactly one main address when it has any', async () => {
+    const address = { label: 'Siège', address: '1 rue de la Paix', postalCode: '01000', city: 'Bourg-en-Bresse' };
+    const message = "Une seule adresse doit être l'adresse principale.";
+    for (const mains of [[false], [true, true]]) {
+      const refused = await post('structures', {
+        name: `Adresses ${mains.length}`,
+        addresses: mains.map((main) => ({ ...address, main })),
+      });
+      expect(refused.json().fieldErrors).toEqual({ addresses: message });
+    }
+    const fine = await created('structures', {
+      name: 'Adresses',
+      addresses: [
+        { ...address, main: false },
+        { ...address, main: true },
+      ],
+    });
+    expect((await post('structures', { name: 'Sans adresse', addresses: [] })).statusCode).toBe(201);
+
+    const loaded = (await get(path('api.structures.load', { id: fine.id }))).json();
+    expect(loaded).toMatchObject({ id: fine.id, name: 'Adresses', mainAddress: { ...address, main: true } });
+    expect((await get(path('api.structures.load', { id: 999999 }))).statusCode).toBe(404);
+  });
+
+  it('takes a public subtype only when public', async () => {
+    const refused = await post('structures', { name: 'Banque', contactType: 'private', publicSubtype: 'commune' });
+    expect(refused.json().fieldErrors).toEqual({
+      publicSubtype: "Le sous-type public ne s'applique qu'aux structures de type public.",
+    });
+    const epci = await created('structures', { name: 'EPCI', contactType: 'public', publicSubtype: 'epci' });
+    expect(epci).toMatchObject({ contactType: 'public', publicSubtype: 'epci' });
+  });
+
+  it('is not its own territory of assignment', async () => {
+    const parent = await created('structures', { name: 'Département', contactType: 'public' });
+    const child = await created('structures', { name: 'Commune', parents: [parent.id] });
+    const refused = await put('structures', child.id, { name: 'Commune', parents: [parent.id, child.id] });
+    expect(refused.json().fieldErrors).toEqual({
+      parents: 'Une structure ne peut pas être son propre territoire de rattachement.',
+    });
+  });
+
+  it('is found by name, acronym or SIRET, and lists its individuals', async () => {
+    const structure = await created('structures', {
+      name: 'Énergies Solidaires',
+      acronym: 'ESOL',
+      siret: '20010069000011',
+    });
+    for (const term of ['energies sol', 'esol', '200 100']) {
+      const found = await get(path('api.structures.find', { term }));
+      expect(found.json<Suggestion[]>(), term).toEqual([{ value: structure.id, label: 'Énergies Solidaires (ESOL)' }]);
+    }
+    expect((await get(path('api.structures.find', { term: '' }))).json()).toEqual([]);
+
+    const link = { contactType, structure: structure.id, service: 'Accueil', leftStructure: false };
+    await created('individus', { lastName: 'Zola', firstName: 'Émile', structures: [{ ...link, function: 'Gérant' }] });
+    await created('individus', {
+      lastName: 'Arnaud',
+      firstName: 'Chloé',
+      structures: [{ ...link, function: 'Conseillère' }],
+    });
+    await created('individus', { lastName: 'Sans', firstName: 'Lien' });
+    const linked = await get(path('api.structures.individuals', { id: structure.id }));
+    expect(linked.json()).toEqual([
+      expect.objectContaining({
+        lastName: 'Arnaud',
+        firstName: 'Chloé',
+        function: 'Conseillère',
+        leftStructure: false,
+      }),
+      expect.objectContaining({ lastName: 'Zola', firstName: 'Émile', function: 'Gérant', service: 'Accueil' }),
+    ]);
+    expect((await get(path('api.structures.individuals', { id: 999999 }))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, permissionGroupNames, permissionKey, type PermissionGroup } from '../../src/shared/permissions';
+import { resources } from '../../src/shared/resources/registry';
+import { permissionGroupsOf, type ResourceDefinition, type ResourceRecord } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { sampleValues } from '../support/resource-samples';
+import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
+
+/**
+ * Profiles × resources × actions: each user tries every action of every resource; the reply is 2xx
+ * exactly when their profile grants it, and a refused write leaves the record as it was.
+ */
+let t: TestApp;
+let admin: LoggedIn;
+const profiles: { name: string; user: LoggedIn; groups: PermissionGroup[] }[] = [];
+const tried = { combinations: 0, granted: 0, refused: 0 };
+
+const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await logIn(t.app);
+  // One profile per group of actions, on every resource; one with every group but no service; one with nothing.
+  const variants: { name: string; groups: PermissionGroup[]; withService?: boolean }[] = [
+    ...permissionGroupNames.map((group) => ({ name: group, groups: [group] })),
+    { name: 'tout-sans-service', groups: permissionGroupNames, withService: false },
+    { name: 'aucun-droit', groups: [] },
+  ];
+  for (const { name, groups, withService } of variants) {
+    const user = await logInWithProfile(t, {
+      email: `${name}@exemple.fr`,
+      permissions: resources.flatMap((definition) =>
+        groups
+          .filter((group) => permissionGroupsOf(definition).includes(group))
+          .map((group) => permissionKey(definition.slug, group)),
+      ),
+      withService,
+    });
+    profiles.push({ name, user, groups });
+  }
+});
+afterAll(() => {
+  console.log(
+    `permission matrix: ${tried.combinations} combinations (${profiles.length} profiles × ${resources.length} resources × actions), ` +
+      `${tried.granted} granted, ${tried.refused} refused`,
+  );
+  return t.close();
+});
+
+async function createAsAdmin(definition: ResourceDefinition, n: number): Promise<ResourceRecord> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path('api.resource.collection', { resource: definition.slug }),
+    headers: headers(admin),
+    payload: sampleValues(definition, n),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function shownAsAdmin(definition: ResourceDefinition, id: number) {
+  return t.app.inject({
+    method: 'GET',
+    url: path('api.resource.item', { resource: definition.slug, id }),
+    headers: headers(admin),
+  });
+}
+
+describe.each(resources.map((definition) => [definition.slug, definition] as const))('%s', (slug, definition) => {
+  // About a hundred requests per resource: more time than the default under a loaded CI machine.
+  it(
+    'answers each profile exactly as its permissions say; refused writes change nothing',
+    { timeout: 120_000 },
+    async () => {
+      const record = definition.behaviours.readOnly ? undefined : await createAsAdmin(definition, 500);
+      for (const [index, { name, user }] of profiles.entries()) {
+        const holder = user.session.user;
+        const attempts = [
+          { action: 'list' as const, method: 'GET' as const, url: path('api.resource.collection', { resource: slug }) },
+          {
+            action: 'export' as const,
+            method: 'GET' as const,
+            url: path('api.resource.export', { resource: slug, format: 'csv' }),
+          },
+          ...(record
+            ? [
+                {
+                  action: 'show' as const,
+                  method: 'GET' as const,
+                  url: path('api.resource.item', { resource: slug, id: record.id }),
+                },
+                {
+                  action: 'create' as const,
+                  method: 'POST' as const,
+                  url: path('api.resource.collection', { resource: slug }),
+                  payload: sampleValues(definition, 600 + index),
+                },
+                {
+                  action: 'update' as const,
+                  method: 'PUT' as const,
+                  url: path('api.resource.item', { resource: slug, id: record.id }),
+                  payload: sampleValues(definition, 500),
+                },
+              ]
+            : []),
+        ];
+        for (const { action, method, url, payload } of attempts) {
+          const response = await t.app.inject({ method, url, headers: headers(user), ...(payload ? { payload } : {}) });
+          const allowed = can(holder, slug, action);
+          tried.combinations += 1;
+          tried[allowed ? 'granted' : 'refused'] += 1;
+          expect(response.statusCode, `${name} ${action} ${slug}: ${response.body.slice(0, 200)}`).toBe(
+            allowed ? (action === 'create' ? 201 : 200) : 403,
+          );
+        }
+        if (!record) continue;
+        // Delete last, on a record of its own: a granted delete must not spoil the next profile's tries.
+        const victim = await createAsAdmin(definition, 700 + index);
+        const deleted = await t.app.inject({
+          method: 'POST',
+          url: path('api.resource.delete', { resource: slug, id: victim.id }),
+          headers: headers(user),
+        });
+        const allowed = can(holder, slug, 'delete');
+        tried.combinations += 1;
+        tried[allowed ? 'granted' : 'refused'] += 1;
+        expect(deleted.statusCode, `${name} delete ${slug}`).toBe(allowed ? 200 : 403);
+        expect((await shownAsAdmin(definition, victim.id)).statusCode).toBe(allowed ? 404 : 200);
+      }
+      if (record) {
+        // Only the profiles allowed to modify wrote to it: the record is what the last of them sent, or the original.
+        const shown = (await shownAsAdmin(definition, record.id)).json();
+        expect(shown).toMatchObject(sampleValues(definition, 500));
+      }
+    },
+  );
+});
+
+describe('a user without a service', () => {
+  it('creates nothing, with the spec message, even when a profile grants it', async () => {
+    const user = profiles.find(({ name }) => name === 'tout-sans-service')!.user;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: 'liens-utiles' }),
+      headers: headers(user),
+      payload: { name: 'Anah', url: 'https://www.anah.gouv.fr' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Vous ne possédez pas les droits pour créer cette ressource');
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { path as routePath } from '../../src/shared/routes';
+import { startServer, type ServerProcess, type ServerStorage } from '../support/server-process';
+import { adminCredentials } from '../support/test-app';
+import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
+
+/**
+ * Two server processes on one PostgreSQL database (PGlite's data folder serves one process only):
+ * TEST_DATABASE_URL's server, else this machine's PostgreSQL on 127.0.0.1:5432.
+ */
+const postgresServer = testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let scratch: ScratchDatabase | undefined;
+let dataDir: string | undefined;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  const probe = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 3000 });
+  try {
+    await probe.connect();
+    await probe.end();
+  } catch (error) {
+    throw new Error(
+      `The lockout test needs a PostgreSQL server shared by two processes: none answers at ${postgresServer} ` +
+        `(${String(error)}). Set TEST_DATABASE_URL to one.`,
+    );
+  }
+  scratch = await createScratchDatabase(postgresServer);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'renov-lockout-'));
+  // One after the other: the first migrates and seeds, the second finds it done.
+  for (const name of ['a', 'b']) servers.push(await startServer(sharedStorage(scratch.url, path.join(dataDir, name))));
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
+});
+
+/** Each process its own DATA_DIR, both the same database. */
+const sharedStorage = (databaseUrl: string, processDir: string): ServerStorage => ({
+  env: { DATA_DIR: processDir, DATABASE_URL: databaseUrl },
+  dataDir: processDir,
+  databaseUrl,
+  dispose: () => Promise.resolve(),
+});
+
+const logIn = (server: ServerProcess, email: string, password: string) =>
+  fetch(`${server.baseUrl}${routePath('api.login')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
+describe('lockout with two server processes on one database', () => {
+  it('locks the account at its 5th failure in total, whichever process answered each', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    for (let failure = 0; failure < 5; failure += 1) {
+      const response = await logIn(failure % 2 === 0 ? a : b, adminCredentials.email, `wrong ${failure}`);
+      expect(response.status).toBe(401);
+    }
+    for (const server of [b, a]) {
+      const blocked = await logIn(server, adminCredentials.email, adminCredentials.password);
+      expect(blocked.status).toBe(429);
+      expect(((await blocked.json()) as { message: string }).message).toBe('Accès temporairement bloqué');
+    }
+  });
+
+  it('counts concurrent failures on both processes without losing any', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const email = 'personne@exemple.fr';
+    const replies = await Promise.all(
+      [a, b, a, b, a].map((server, failure) => logIn(server, email, `wrong ${failure}`)),
+    );
+    expect(replies.map(({ status }) => status)).toEqual([401, 401, 401, 401, 401]);
+    expect((await logIn(b, email, 'wrong again')).status).toBe(429);
+  });
+});
