@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from './server-process';
 import { adminCredentials } from './test-app';
 
@@ -50,6 +50,8 @@ export async function expectAccessible(page: Page): Promise<void> {
 export interface BrowserAndServer {
   readonly server: ServerProcess;
   readonly browser: Browser;
+  /** A new window on the app, logged in as the administrator through the form, at this page; closed after the test. */
+  openAsAdmin(url: string): Promise<Page>;
 }
 
 /**
@@ -61,6 +63,10 @@ export function useBrowserAndServer({ env }: { env?: () => Record<string, string
   let storage: ServerStorage | undefined;
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
   beforeAll(async () => {
     storage = await createServerStorage();
     server = await startServer(storage, env?.());
@@ -79,6 +85,19 @@ export function useBrowserAndServer({ env }: { env?: () => Record<string, string
     get browser() {
       if (!browser) throw new Error('the browser is not started yet');
       return browser;
+    },
+    async openAsAdmin(url) {
+      const context = await this.browser.newContext({
+        baseURL: this.server.baseUrl,
+        viewport: { width: 1400, height: 900 },
+        acceptDownloads: true,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
+      await logInThroughForm(page);
+      await page.waitForURL((current) => current.pathname === url.split('?')[0]);
+      return page;
     },
   };
 }

@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Tabs } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
 import { formTabs, inputSchema, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from '../shell/toasts.component';
-import { FieldInput, type FieldErrorTree } from './field-input.component';
+import { ResourceFields } from './resource-fields.component';
 import { initialValues } from './resource-form.screen';
 
 /**
@@ -73,7 +72,7 @@ function CreateForm({
     resolver: zodResolver(schema),
     defaultValues: initialValues(definition, undefined),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const tabs = formTabs(definition);
   const [activeTab, setActiveTab] = useState(tabs[0]?.tab ?? null);
 
@@ -95,28 +94,6 @@ function CreateForm({
     }
   });
 
-  const renderFields = (fields: [string, FieldDef][]) => (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      {fields.map(([name, def]) => (
-        <Controller
-          key={name}
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <FieldInput
-              slug={slug}
-              name={name}
-              def={def}
-              value={field.value}
-              onChange={field.onChange}
-              errors={errors[name] as FieldErrorTree | undefined}
-            />
-          )}
-        />
-      ))}
-    </SimpleGrid>
-  );
-
   return (
     // The modal sits in a portal but inside the page's form in React's tree: its submit stops here.
     <form
@@ -126,24 +103,7 @@ function CreateForm({
         void save(event);
       }}
     >
-      {tabs.length > 1 ? (
-        <Tabs value={activeTab} onChange={setActiveTab} keepMounted>
-          <Tabs.List mb="md">
-            {tabs.map(({ tab, fields }) => (
-              <Tabs.Tab key={tab} value={tab} c={fields.some(([name]) => errors[name]) ? 'red.8' : undefined}>
-                {t(`resources.${slug}.tabs.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {tabs.map(({ tab, fields }) => (
-            <Tabs.Panel key={tab} value={tab}>
-              {renderFields(fields)}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      ) : (
-        renderFields(tabs[0]?.fields ?? [])
-      )}
+      <ResourceFields definition={definition} form={form} activeTab={activeTab} onTabChange={setActiveTab} />
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel}>
           {t('actions.cancel')}

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { FieldDef } from '../../shared/resources/fields';
 import {
   formTabs,
   inputSchema,
@@ -20,7 +18,8 @@ import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
-import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.component';
+import { emptyValue } from './field-input.component';
+import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 
 export type FormMode = 'create' | 'edit' | 'clone';
@@ -71,7 +70,7 @@ function ResourceForm({
     resolver: zodResolver(schema),
     defaultValues: initialValues(definition, record),
   });
-  const { errors, isDirty, isSubmitting } = form.formState;
+  const { isDirty, isSubmitting } = form.formState;
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   useUnsavedChangesGuard(isDirty && leaveTo === null);
   // Navigates once the saved values are the form's own, so the unsaved-changes guard stays quiet.
@@ -112,37 +111,11 @@ function ResourceForm({
   });
 
   const tabs = formTabs(definition);
-  const tabLabel = (tab: string) => t(`resources.${slug}.tabs.${tab}`);
   // Spec 2.2: the active tab lives in the address hash (and the hidden anchor field), so a reload
   // or a shared link opens the same tab.
   const hashTab = location.hash.replace(/^#/, '');
   const activeTab = tabs.some(({ tab }) => tab === hashTab) ? hashTab : (tabs[0]?.tab ?? null);
   const showTab = (tab: string) => void navigate({ hash: tab }, { replace: true });
-
-  function renderFields(fields: [string, FieldDef][]) {
-    return (
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        {fields.map(([name, def]) => (
-          <Controller
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <FieldInput
-                slug={slug}
-                name={name}
-                def={def}
-                value={field.value}
-                onChange={field.onChange}
-                errors={errors[name] as FieldErrorTree | undefined}
-                titles={record?.titles?.[name]}
-              />
-            )}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
 
   return (
     <Stack>
@@ -150,35 +123,13 @@ function ResourceForm({
       <Paper withBorder p="md">
         <form onSubmit={save} noValidate>
           <input type="hidden" name="anchor" value={activeTab ?? ''} />
-          {tabs.length > 1 ? (
-            <Tabs value={activeTab} onChange={(tab) => tab && showTab(tab)} keepMounted>
-              <Tabs.List mb="md">
-                {tabs.map(({ tab, fields }) => {
-                  const invalid = fields.some(([name]) => errors[name] !== undefined);
-                  return (
-                    <Tabs.Tab
-                      key={tab}
-                      value={tab}
-                      // red.9: red.8 text falls short of the 4.5:1 contrast on the selected tab.
-                      color={invalid ? 'red.9' : undefined}
-                      c={invalid ? 'red.9' : undefined}
-                      leftSection={invalid ? <IconAlertCircle size={16} aria-hidden /> : undefined}
-                      aria-label={invalid ? t('engine.tab_invalid', { tab: tabLabel(tab) }) : undefined}
-                    >
-                      {tabLabel(tab)}
-                    </Tabs.Tab>
-                  );
-                })}
-              </Tabs.List>
-              {tabs.map(({ tab, fields }) => (
-                <Tabs.Panel key={tab} value={tab}>
-                  {renderFields(fields)}
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          ) : (
-            renderFields(tabs[0]?.fields ?? [])
-          )}
+          <ResourceFields
+            definition={definition}
+            form={form}
+            activeTab={activeTab}
+            onTabChange={showTab}
+            titles={record?.titles}
+          />
           <Group justify="flex-end" mt="lg">
             <Button variant="default" component={Link} to={listPath}>
               {t('engine.back_to_list')}

@@ -1,29 +1,18 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 
 // Every test shares one server and database: record names are unique across the file.
 const started = useBrowserAndServer();
-let context: BrowserContext;
 let page: Page;
 
-afterEach(() => context?.close());
-
 async function openAsAdmin(url: string): Promise<void> {
-  context = await started.browser.newContext({
-    baseURL: started.server.baseUrl,
-    viewport: { width: 1400, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
-  await logInThroughForm(page);
-  await page.waitForURL((current) => current.pathname === url);
+  page = await started.openAsAdmin(url);
 }
 
 const save = () => page.getByRole('button', { name: 'Enregistrer' }).click();

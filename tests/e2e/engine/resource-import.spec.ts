@@ -1,22 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
-let context: BrowserContext;
 let page: Page;
 
-afterEach(() => context?.close());
-
 async function openAsAdmin(url: string): Promise<void> {
-  context = await started.browser.newContext({
-    baseURL: started.server.baseUrl,
-    viewport: { width: 1400, height: 900 },
-  });
-  page = await context.newPage();
-  await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
-  await logInThroughForm(page);
-  await page.waitForURL((current) => current.pathname === url);
+  page = await started.openAsAdmin(url);
 }
 
 const rowTitles = () => page.locator('tbody tr td:nth-child(2)').allTextContents();

@@ -1,26 +1,15 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
-let context: BrowserContext;
 let page: Page;
 
-afterEach(() => context?.close());
-
 async function openAsAdmin(url: string): Promise<void> {
-  context = await started.browser.newContext({
-    baseURL: started.server.baseUrl,
-    viewport: { width: 1400, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
-  await logInThroughForm(page);
-  await page.waitForURL((current) => current.pathname === url.split('?')[0]);
+  page = await started.openAsAdmin(url);
 }
 
 const rows = () => page.getByRole('form', { name: /./ }).locator('tbody tr');
