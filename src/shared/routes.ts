@@ -34,6 +34,8 @@ export const routeTable = {
   'api.registration.state': '/api/inscription/etat',
   'api.configuration.registration': '/api/configuration/inscription',
   'api.users.password_link': '/api/utilisateurs/{id}/lien-mot-de-passe',
+  'api.users.find_approximately': '/api/utilisateurs/find-approximately',
+  'api.users.form_values_from_service': '/api/utilisateurs/get-form-values-from-service/{service}',
   'api.toggle_content': '/api/toggle-content',
   'api.profile': '/api/mon-profil',
   'api.locale': '/api/langue',

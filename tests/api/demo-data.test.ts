@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/server/db/database';
 import { demoData } from '../../src/server/db/demo-data';
 import { seedEmptyDatabase } from '../../src/server/db/seed';
 import { communes } from '../../src/shared/resources/communes.resource';
+import { usersResource } from '../../src/shared/resources/utilisateurs.resource';
 import { resources } from '../../src/shared/resources/registry';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
@@ -31,7 +32,9 @@ it('loads demo data for every resource on the first start only, references resol
   const { cookie } = await logIn(app);
   // The communes come from their package (seed option communes), not from demo records; read-only
   // resources (the login history) are written by the server alone.
-  for (const { slug } of resources.filter(({ slug, behaviours }) => slug !== communes.slug && !behaviours.readOnly)) {
+  // The users come from the seed itself: the administrator and three colleagues.
+  const fromElsewhere = new Set([communes.slug, usersResource.slug]);
+  for (const { slug } of resources.filter(({ slug, behaviours }) => !fromElsewhere.has(slug) && !behaviours.readOnly)) {
     expect(demoData[slug]?.length, slug).toBeGreaterThan(0);
     const response = await app.inject({
       method: 'GET',

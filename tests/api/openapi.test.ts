@@ -112,22 +112,26 @@ describe('the OpenAPI document', () => {
       }
     });
 
-    it('takes the input schema as the create body, its required fields required', () => {
-      if (definition.behaviours.readOnly) return;
-      const body = operation(at('api.resource.collection'), 'post')!.requestBody!.content['application/json'].schema;
-      const schema = resolve(body.$ref) as { properties: Record<string, unknown>; required?: string[] };
-      expect(Object.keys(schema.properties).toSorted()).toEqual(Object.keys(definition.fields).toSorted());
-      // A required field with a declared default may be left out: the default fills it.
-      const required = Object.entries(definition.fields)
-        .filter(([, def]) => def.required && def.defaultValue === undefined)
-        .map(([name]) => name);
-      expect((schema.required ?? []).toSorted()).toEqual(required.toSorted());
-      const record = document.components.schemas[slug] as { properties: Record<string, unknown> };
-      expect(Object.keys(record.properties)).toEqual(
-        expect.arrayContaining(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']),
-      );
-      expect('position' in record.properties).toBe(definition.behaviours.sortable);
-    });
+    // Read-only resources take no body: their write paths are absent (tested below).
+    if (!definition.behaviours.readOnly) {
+      it('takes the input schema as the create body, its required fields required', () => {
+        const body = operation(at('api.resource.collection'), 'post')!.requestBody!.content['application/json'].schema;
+        const schema = resolve(body.$ref) as { properties: Record<string, unknown>; required?: string[] };
+        // Read-only fields (a user's last login) are shown, never sent.
+        const writable = Object.entries(definition.fields).filter(([, def]) => !def.readOnly);
+        expect(Object.keys(schema.properties).toSorted()).toEqual(writable.map(([name]) => name).toSorted());
+        // A required field with a declared default may be left out: the default fills it.
+        const required = writable
+          .filter(([, def]) => def.required && def.defaultValue === undefined)
+          .map(([name]) => name);
+        expect((schema.required ?? []).toSorted()).toEqual(required.toSorted());
+        const record = document.components.schemas[slug] as { properties: Record<string, unknown> };
+        expect(Object.keys(record.properties)).toEqual(
+          expect.arrayContaining(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']),
+        );
+        expect('position' in record.properties).toBe(definition.behaviours.sortable);
+      });
+    }
   });
 
   it("describes the routes of the resources' own server files, with their French summaries", () => {

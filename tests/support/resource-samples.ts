@@ -39,6 +39,8 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
       return null;
     case 'references':
       return [];
+    case 'richtext':
+      return `<p>Élément ${name} ${n}</p>`;
     case 'texts':
       return ['01400'];
     case 'permissions':
@@ -63,8 +65,13 @@ const ruleAbidingRows = new Map<Record<string, FieldDef>, Record<string, unknown
   }),
 );
 
+/** Values for every field a client sends (read-only ones are the server's). */
 export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<string, unknown> => ({
-  ...Object.fromEntries(Object.entries(fields).map(([name, def]) => [name, sampleValue(name, def, n)])),
+  ...Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, def]) => !def.readOnly)
+      .map(([name, def]) => [name, sampleValue(name, def, n)]),
+  ),
   ...ruleAbidingRows.get(fields),
 });
 
@@ -72,6 +79,9 @@ export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<s
 const ruleAbiding: Record<string, Record<string, unknown>> = {
   etapes: { done: false },
   structures: { contactType: 'public' },
+  // Dashboard iframes are checked against the allowed hosts and rewritten: their own test has them.
+  // Only an administrator makes administrators: the samples' writers are not always one.
+  utilisateurs: { dashboardIframes: [], isAdmin: false },
 };
 
 /** Valid values for every field of a resource; n varies them. */

@@ -75,6 +75,27 @@ export const users = pgTable(
       .default(sql`'{}'::integer[]`),
     /** A user without a service creates nothing (spec 6). */
     serviceId: integer('service_id'),
+    username: text('username').notNull().default(''),
+    photo: text('photo').notNull().default(''),
+    followedMissions: integer('followed_missions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    notificationTerritories: integer('notification_territories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    confidentialityTerritories: integer('confidentiality_territories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Tabs of the user's dashboard, each a title and an iframe (checked and sandboxed on save). */
+    dashboardIframes: jsonb('dashboard_iframes')
+      .$type<{ tabTitle: string; iframeCode: string }[]>()
+      .notNull()
+      .default([]),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
     preferences: jsonb('preferences').$type<UserPreferences>().notNull().default({}),
     ...timestamps,
   },
@@ -158,10 +179,12 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 
 /** Resource tables by slug, so reference columns can point at them. */
 export const resourceTables = new Map<string, AnyPgTable>();
+// The users are an engine resource too (utilisateurs), on their hand-written table: it also holds
+// what only its owner writes (password, language, preferences).
+resourceTables.set(USERS_TARGET, users);
 
 function referencedId(target: string | undefined) {
   return () => {
-    if (target === USERS_TARGET) return users.id;
     const table = target === undefined ? undefined : resourceTables.get(target);
     if (!table) throw new Error(`No resource table for "${target}".`);
     return getTableColumns(table).id as AnyPgColumn;

@@ -8,7 +8,7 @@ import {
   registrationSettingsSchema,
 } from '../../shared/account/registration.schema';
 import { translate, type Locale } from '../../shared/i18n/catalog';
-import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
+import type { FieldDef } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
 import { importableFields, isImportable } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
@@ -597,14 +597,6 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       errors: [401, 404],
     }),
   };
-  // The users, for the reference fields that point at them.
-  const usersAutocomplete = operation(tags.users, `${USERS_TARGET}.autocomplete`, t('operations.autocomplete'), {
-    access: 'read',
-    parameters: [termParameter],
-    responses: { 200: suggestions },
-    errors: [401],
-  });
-  addOperation('api.resource.autocomplete', USERS_TARGET, 'get', usersAutocomplete);
 
   const errorResponse = (status: string) => ({
     description: t(`responses.${status}`),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import { isReference, USERS_TARGET } from '../../shared/resources/fields';
+import { isReference } from '../../shared/resources/fields';
 import { findResource, resources } from '../../shared/resources/registry';
 import type {
   ReferenceTitles,
@@ -89,16 +89,8 @@ function listConditions(
   return and(...conditions);
 }
 
-/** What a reference field points at: a resource's table, or the users. */
+/** What a reference field points at: a resource's table. */
 function referenceTarget(slug: string | undefined) {
-  if (slug === USERS_TARGET) {
-    return {
-      table: users,
-      id: users.id,
-      title: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
-      deletedAt: users.deletedAt,
-    };
-  }
   const target = findResource(slug);
   if (!target) throw new Error(`No reference target "${slug}".`);
   const { table, columns } = tableOf(target);
@@ -141,10 +133,18 @@ function referencePaths(definition: ResourceDefinition) {
   });
 }
 
-/** A row as the API shows it: deletedAt is internal. */
-function toRecord(row: Record<string, unknown>): ResourceRecord {
-  const { deletedAt: _deletedAt, ...record } = row;
-  return record as ResourceRecord;
+/** What the engine adds to every record's fields; deletedAt stays internal. */
+const systemNames = ['id', 'position', 'published', 'enabled', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+const shownNames = new Map<string, ReadonlySet<string>>();
+
+/**
+ * A row as the API shows it: its declared fields and the engine's own columns, nothing else (a
+ * hand-written table, the users', also holds what only its owner sees: the password hash…).
+ */
+function toRecord(definition: ResourceDefinition, row: Record<string, unknown>): ResourceRecord {
+  let shown = shownNames.get(definition.slug);
+  if (!shown) shownNames.set(definition.slug, (shown = new Set([...systemNames, ...Object.keys(definition.fields)])));
+  return Object.fromEntries(Object.entries(row).filter(([name]) => shown.has(name))) as ResourceRecord;
 }
 
 /** The values as they are stored: rich text cleaned of anything active. */
@@ -190,7 +190,7 @@ async function setValues(
     .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
     .returning()
     .catch(uniqueClash(definition));
-  return rows.map(toRecord);
+  return rows.map((row) => toRecord(definition, row));
 }
 
 export function createResourceStore(db: Database) {
@@ -201,7 +201,7 @@ export function createResourceStore(db: Database) {
       .from(table)
       .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
     if (!row) throw new ApiError(404, 'errors.not_found');
-    return toRecord(row);
+    return toRecord(definition, row);
   }
 
   /** One query per reference field for the titles of the records these rows point at. */
@@ -222,11 +222,16 @@ export function createResourceStore(db: Database) {
     return titles;
   }
 
+  /** Who created or changed a record, as the history line says it: "Prénom Nom", or the email. */
   async function userName(id: unknown): Promise<string | null> {
     if (typeof id !== 'number') return null;
-    const target = referenceTarget(USERS_TARGET);
-    const [user] = await db.select({ title: target.title }).from(target.table).where(eq(target.id, id));
-    return user?.title ?? null;
+    const [user] = await db
+      .select({
+        name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return user?.name ?? null;
   }
 
   /** Ids among these that live records still point at, from a field or from a collection's rows. */
@@ -310,7 +315,7 @@ export function createResourceStore(db: Database) {
       const batchSize = beforeWrite ? 1 : INSERT_BATCH_SIZE;
       for (let start = 0; start < rows.length; start += batchSize) {
         const batch = rows.slice(start, start + batchSize);
-        for (const values of batch) await beforeWrite?.(tx, values, undefined);
+        for (const values of batch) await beforeWrite?.(tx, values, undefined, userId);
         const inserted = await tx
           .insert(table)
           .values(
@@ -323,7 +328,7 @@ export function createResourceStore(db: Database) {
           )
           .returning()
           .catch(uniqueClash(definition));
-        created.push(...inserted.map(toRecord));
+        created.push(...inserted.map((row) => toRecord(definition, row)));
       }
       return created;
     });
@@ -344,7 +349,7 @@ export function createResourceStore(db: Database) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(table).where(where),
       ]);
-      const records = items.map(toRecord);
+      const records = items.map((row) => toRecord(definition, row));
       return {
         items: records,
         total: totals?.total ?? 0,
@@ -374,7 +379,7 @@ export function createResourceStore(db: Database) {
       for (let start = 0; start < ids.length; start += chunkSize) {
         const chunk = ids.slice(start, start + chunkSize);
         const rows = await db.select().from(table).where(inArray(columns.id!, chunk));
-        const byId = new Map(rows.map((row) => [Number(row.id), toRecord(row)]));
+        const byId = new Map(rows.map((row) => [Number(row.id), toRecord(definition, row)]));
         const items = chunk.flatMap((id) => byId.get(id) ?? []);
         yield { items, titles: await referenceTitles(definition, items) };
       }
@@ -406,7 +411,7 @@ export function createResourceStore(db: Database) {
       await findRow(definition, id);
       await checkReferences(definition, [values]);
       return db.transaction(async (tx) => {
-        await hooksOf(definition).beforeWrite?.(tx, values, id);
+        await hooksOf(definition).beforeWrite?.(tx, values, id, userId);
         return setValues(tx, definition, [id], storedValues(definition, values), userId).then(([record]) => record!);
       });
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resources } from '../../shared/resources/registry';
-import { USERS_TARGET } from '../../shared/resources/fields';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routePattern, type RouteName } from '../../shared/routes';
 import { isImportable } from '../../shared/resources/import';
@@ -9,6 +8,7 @@ import { can, createsNothing, type ResourceAction } from '../../shared/permissio
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
+import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
@@ -24,19 +24,6 @@ function allowedUser(request: FastifyRequest, slug: string, action: ResourceActi
   if (action === 'create' && createsNothing(user)) throw new ApiError(403, 'errors.no_service');
   if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
   return user;
-}
-
-/** Validates a body against a schema; the failures become field errors (catalog keys). */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const fieldErrors = Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-  throw new ApiError(400, 'errors.form', fieldErrors);
-}
-
-export function parseId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, 'errors.not_found');
-  return Number(raw);
 }
 
 export function sortableFields(definition: ResourceDefinition): Set<string> {
@@ -81,13 +68,6 @@ const AUTOCOMPLETE_LIMIT = 20;
 export function registerResourceRoutes(app: FastifyInstance, db: Database): void {
   const store = createResourceStore(db);
   const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
-
-  // The users, for the fields that point at them (e.g. who a step notifies): any colleague may be named.
-  app.get(
-    routePattern('api.resource.autocomplete', { resource: USERS_TARGET }),
-    { preHandler: requireUser },
-    (request) => store.suggest(USERS_TARGET, termOf(request), AUTOCOMPLETE_LIMIT),
-  );
 
   for (const definition of resources) {
     const { slug } = definition;

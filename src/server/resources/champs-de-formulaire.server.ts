@@ -2,7 +2,7 @@ import { asc, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../shared/resources/champs-de-formulaire.resource';
 import { formFieldsTable } from '../db/schema';
-import { parseId } from '../engine/resource.routes';
+import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FORM_COLUMNS, forms } from '../../shared/resources/formulaires.resource';
 import type { Suggestion } from '../../shared/resources/resource';
 import { formFieldsTable } from '../db/schema';
-import { parseId } from '../engine/resource.routes';
+import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 

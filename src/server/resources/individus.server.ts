@@ -1,7 +1,7 @@
 import { inputSchema } from '../../shared/resources/resource';
 import { individuals } from '../../shared/resources/individus.resource';
 import { individualsTable } from '../db/schema';
-import { parseBody } from '../engine/resource.routes';
+import { parseBody } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
 import { findDuplicate } from './duplicates';
 import type { ResourceServerHooks } from './resource-hooks';

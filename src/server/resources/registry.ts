@@ -2,6 +2,7 @@ import { formFieldsHooks } from './champs-de-formulaire.server';
 import { communesHooks } from './communes.server';
 import { stepsHooks } from './etapes.server';
 import { accessProfilesHooks } from './groupes.server';
+import { usersHooks } from './utilisateurs.server';
 import { projectThemesHooks } from './thematiques-projet.server';
 import { projectTypesHooks } from './types-projet.server';
 import { formsHooks } from './formulaires.server';
@@ -14,6 +15,7 @@ export const resourceHooks: Record<string, ResourceServerHooks> = {
   communes: communesHooks,
   etapes: stepsHooks,
   groupes: accessProfilesHooks,
+  utilisateurs: usersHooks,
   'thematiques-projet': projectThemesHooks,
   'types-projet': projectTypesHooks,
   'champs-de-formulaire': formFieldsHooks,

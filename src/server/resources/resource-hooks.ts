@@ -35,8 +35,11 @@ export interface ResourceRoute {
 
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ResourceServerHooks {
-  /** Checks a record inside the write's transaction; throws an ApiError with field errors to refuse it. */
-  beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined): Promise<void>;
+  /**
+   * Checks a record inside the write's transaction (id: the record changed, none on create; userId:
+   * who writes); throws an ApiError with field errors to refuse it.
+   */
+  beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined, userId: number): Promise<void>;
   routes?: ResourceRoute[];
 }
 

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Suggestion } from '../../shared/resources/resource';
 import { individualsTable, structuresTable } from '../db/schema';
-import { parseId } from '../engine/resource.routes';
+import { parseId } from '../http/request-parsing';
 import { containsIgnoringAccents } from '../engine/resource-store';
 import { ApiError } from '../http/api-error';
 import { findDuplicate } from './duplicates';

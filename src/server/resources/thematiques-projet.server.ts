@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { projectThemesTable } from '../db/schema';
-import { parseId } from '../engine/resource.routes';
+import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 

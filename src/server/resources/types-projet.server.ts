@@ -1,7 +1,7 @@
 import { and, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projectTypesTable } from '../db/schema';
-import { parseId } from '../engine/resource.routes';
+import { parseId } from '../http/request-parsing';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
 const columns = getTableColumns(projectTypesTable) as Record<string, AnyPgColumn>;

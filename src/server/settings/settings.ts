@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defaultLocale, translate } from '../../shared/i18n/catalog';
 import { registrationSettingsSchema, type RegistrationSettings } from '../../shared/account/registration.schema';
 import type { Database } from '../db/database';
@@ -22,6 +22,20 @@ export const registrationSettings: SettingsGroup<RegistrationSettings> = {
       app: translate(defaultLocale, 'app.name'),
     }),
     welcomeEmailContent: translate(defaultLocale, 'mail.welcome.content'),
+  }),
+};
+
+const dashboardSettingsSchema = z.object({
+  /** The hosts a dashboard iframe may show (https only). */
+  allowedIframeHosts: z.array(z.string().min(1)),
+});
+
+/** The users' dashboards: which sites their iframe tabs may show. */
+export const dashboardSettings: SettingsGroup<z.infer<typeof dashboardSettingsSchema>> = {
+  key: 'dashboard',
+  schema: dashboardSettingsSchema,
+  defaults: () => ({
+    allowedIframeHosts: ['datawrapper.dwcdn.net', 'www.data.gouv.fr', 'public.tableau.com', 'app.powerbi.com'],
   }),
 };
 

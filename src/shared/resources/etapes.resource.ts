@@ -31,7 +31,7 @@ export const steps = defineResource({
     ),
     notifyOnEntry: field.boolean({ tab: 'notifications' }),
     notifyOnExit: field.boolean({ tab: 'notifications' }),
-    notifiedOnEntry: field.references(USERS_TARGET, { tab: 'notifications' }),
-    notifiedOnExit: field.references(USERS_TARGET, { tab: 'notifications' }),
+    notifiedOnEntry: field.references(USERS_TARGET, { autocomplete: true, tab: 'notifications' }),
+    notifiedOnExit: field.references(USERS_TARGET, { autocomplete: true, tab: 'notifications' }),
   },
 });

@@ -30,7 +30,7 @@ export const loginHistory = defineResource({
     device: field.select(loginDevices, { required: true, list: true }),
     ipAddress: field.text({ list: true, filter: true }),
     userAgent: field.textarea({ maxLength: 1000 }),
-    user: field.reference(USERS_TARGET),
+    user: field.reference(USERS_TARGET, { autocomplete: true }),
   },
   behaviours: { readOnly: true },
 });

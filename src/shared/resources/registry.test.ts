@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvedCatalog, translate } from '../i18n/catalog';
-import { isReference, USERS_TARGET } from './fields';
+import { isReference } from './fields';
 import { findResource, resources } from './registry';
 import { formTabs } from './resource';
 
@@ -43,7 +43,7 @@ describe('resource declarations', () => {
     const slugs = new Set(resources.map(({ slug }) => slug));
     for (const { fields } of resources) {
       for (const def of Object.values(fields)) {
-        if (isReference(def)) expect(slugs.has(def.target ?? '') || def.target === USERS_TARGET, def.target).toBe(true);
+        if (isReference(def)) expect(slugs.has(def.target ?? ''), def.target).toBe(true);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { communes } from './communes.resource';
 import { steps } from './etapes.resource';
 import { accessProfiles } from './groupes.resource';
+import { usersResource } from './utilisateurs.resource';
 import { services } from './services.resource';
 import { templateFiles } from './fichier-type.resource';
 import { missions } from './missions.resource';
@@ -48,6 +49,7 @@ export const resources: readonly ResourceDefinition[] = [
   accessProfiles,
   structures,
   individuals,
+  usersResource,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isReference, USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
+import { isReference, type FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
@@ -136,7 +136,7 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
   const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
   const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
   const common = { label, error, required: def.required };
-  const byAutocomplete = isReference(def) && (def.autocomplete === true || def.target === USERS_TARGET);
+  const byAutocomplete = isReference(def) && def.autocomplete === true;
   const references = useReferenceOptions(isReference(def) && !byAutocomplete ? def.target : undefined);
   const autocomplete = { target: def.target ?? '', label, required: def.required, error, known: titles };
 

@@ -218,17 +218,17 @@ describe('workflow steps', () => {
 
     const users = page.getByRole('combobox', { name: "Utilisateurs notifiés à l'entrée" });
     await users.pressSequentially('ad', { delay: 50 });
-    await page.getByRole('option', { name: 'Administrateur Principal' }).click();
+    await page.getByRole('option', { name: 'Principal Administrateur' }).click();
     // Keys closer than 300 ms apart make one request, for the whole term.
     expect(asked).toEqual(['ad']);
     await save();
     await showPage('Visite réalisée');
-    expect(await shownValue(page, "Utilisateurs notifiés à l'entrée").textContent()).toBe('Administrateur Principal');
+    expect(await shownValue(page, "Utilisateurs notifiés à l'entrée").textContent()).toBe('Principal Administrateur');
 
     // Editing shows the chosen user by name, not by id.
     await page.getByRole('link', { name: 'Modifier' }).click();
     await page.getByRole('tab', { name: 'Notifications' }).click();
-    await page.getByRole('tabpanel', { name: 'Notifications' }).getByText('Administrateur Principal').waitFor();
+    await page.getByRole('tabpanel', { name: 'Notifications' }).getByText('Principal Administrateur').waitFor();
   });
 });
 

@@ -134,6 +134,14 @@ ALTER TABLE "missions" ADD COLUMN "corresponding_missions" integer[] DEFAULT '{}
 ALTER TABLE "users" ADD COLUMN "external" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "group_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "service_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "username" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "photo" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "followed_missions" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "notification_territories" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "confidentiality_territories" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "dashboard_iframes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "updated_by" integer;--> statement-breakpoint
 ALTER TABLE "access_profiles" ADD CONSTRAINT "access_profiles_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "access_profiles" ADD CONSTRAINT "access_profiles_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "individuals" ADD CONSTRAINT "individuals_commune_communes_id_fk" FOREIGN KEY ("commune") REFERENCES "public"."communes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,40 @@
+import { field, USERS_TARGET } from './fields';
+import { defineResource } from './resource';
+
+/**
+ * The back office's users. Their password, language and screen preferences are theirs alone (login,
+ * profile, password links): no field here writes them.
+ */
+export const usersResource = defineResource({
+  slug: USERS_TARGET,
+  table: 'users',
+  menu: { section: 'other', icon: 'users' },
+  titleField: 'lastName',
+  titleSuffix: ['firstName'],
+  // Enabled or not through the enable and disable batch actions of the list.
+  behaviours: { clonable: false, importable: false, activatable: true },
+  fields: {
+    lastName: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'identity' }),
+    firstName: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'identity' }),
+    email: field.email({ required: true, list: true, sortable: true, searchable: true, tab: 'identity' }),
+    username: field.text({ maxLength: 100, tab: 'identity' }),
+    photo: field.file({ tab: 'identity' }),
+    emailSignature: field.richtext({ tab: 'identity' }),
+    isAdmin: field.boolean({ list: true, filter: true, tab: 'access' }),
+    external: field.boolean({ filter: true, tab: 'access' }),
+    expiresAt: field.datetime({ tab: 'access' }),
+    serviceId: field.reference('service', { list: true, filter: true, tab: 'access' }),
+    groupIds: field.references('groupes', { list: true, filter: true, tab: 'access' }),
+    followedMissions: field.references('missions', { tab: 'access' }),
+    notificationTerritories: field.references('communes', { autocomplete: true, tab: 'territories' }),
+    confidentialityTerritories: field.references('communes', { autocomplete: true, tab: 'territories' }),
+    dashboardIframes: field.collection(
+      {
+        tabTitle: field.text({ required: true, maxLength: 60 }),
+        iframeCode: field.textarea({ required: true, maxLength: 2000 }),
+      },
+      { tab: 'dashboard' },
+    ),
+    lastLoginAt: field.datetime({ readOnly: true, list: true, sortable: true }),
+  },
+});
