@@ -17,7 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
@@ -73,7 +73,12 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  useUnsavedChangesGuard(order !== null && !saving);
+  const [saved, setSaved] = useState(false);
+  useUnsavedChangesGuard(order !== null && !saving && !saved);
+  // Leaves once the guard has been lifted by a render: navigating in the same tick would meet it.
+  useEffect(() => {
+    if (saved) void navigate(path('admin.resource.list', { resource: slug }));
+  }, [saved, navigate, slug]);
 
   if (!page) return <Loader aria-label={t('shell.loading')} />;
   const items = order ?? page.items;
@@ -91,7 +96,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
       await apiRequest('POST', path('api.resource.reorder', { resource: slug }), { ids: items.map((item) => item.id) });
       toast.success(t('success.saved'));
       await refresh();
-      await navigate(path('admin.resource.list', { resource: slug }));
+      setSaved(true);
     } catch (error) {
       setSaving(false);
       toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));

@@ -173,7 +173,10 @@ describe('workflow steps', () => {
     await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2 - 10, { steps: 20 });
     await page.mouse.up();
     await expect.poll(order).toEqual(['Travaux', 'Accueil', 'Diagnostic']);
+    // dnd-kit ends the drop with a short animation; a click during it is lost.
+    await page.waitForTimeout(500);
     await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
+    await toast('Les données ont été enregistrées.').waitFor();
     await page.waitForURL((current) => current.pathname === '/admin/etapes');
     const saved = await page.request.get(path('api.resource.collection', { resource: 'etapes', tri: 'position' }));
     const steps: { name: string; position: number }[] = (await saved.json()).items;
