@@ -24,6 +24,7 @@ import { useSession, useSetSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../error/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
 
 /** Navigation state of the move to login on logout: the session still cached is on its way out. */
 export const loggedOutState = { loggedOut: true };
@@ -86,11 +87,7 @@ export function LoginScreen() {
               </Text>
             </Box>
             {redirect && !error && <Alert color="blue">{t('login.auth_required')}</Alert>}
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormErrorAlert error={error} />
             <TextInput
               label={t('login.email')}
               type="email"

@@ -11,6 +11,7 @@ import {
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { PublicPage } from '../../shell/public-page.layout';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
 
 /** /admin/mot-de-passe-oublie: the email, then the check-your-email page with the neutral reply. */
 export function ForgotPasswordScreen() {
@@ -49,11 +50,7 @@ export function ForgotPasswordScreen() {
     <PublicPage title={t('password_reset.title')} intro={t('password_reset.intro')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <TextInput
             label={t('login.email')}
             type="email"

@@ -11,6 +11,7 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { PasswordStrengthInput } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
 
 /** /admin/reinitialisation/{token}: the page an emailed reset or creation link opens. */
 export function ResetPasswordScreen() {
@@ -78,11 +79,7 @@ export function ResetPasswordScreen() {
     <PublicPage title={title}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <PasswordStrengthInput
             label={t('password.new')}
             required

@@ -11,6 +11,7 @@ import { PasswordStrengthInput } from '../../shell/password-strength-input.compo
 import { PublicPage } from '../../shell/public-page.layout';
 import { ErrorScreen } from '../error/error.screen';
 import { useRegistrationState } from './registration-state.hook';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
 
 /** /admin/inscription: only while registration is on in the configuration (404 otherwise). */
 export function RegistrationScreen() {
@@ -60,11 +61,7 @@ export function RegistrationScreen() {
     <PublicPage title={t('registration.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormErrorAlert error={error} />
           <TextInput
             label={t('login.email')}
             type="email"
