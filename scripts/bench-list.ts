@@ -3,22 +3,20 @@
  * driver, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  * skipped with a message when it does not answer); then the export of all rows to CSV and XLSX.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
+import type { DatabaseHandle } from '../src/server/db/database';
 import { seedEmptyDatabase } from '../src/server/db/seed';
 import { usefulLinksTable } from '../src/server/db/schema';
 import { exportResource } from '../src/server/engine/resource-export';
 import { createResourceStore } from '../src/server/engine/resource-store';
 import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
 import { path as routePath } from '../src/shared/routes';
-import { createScratchDatabase, temporaryUploadsDir } from '../tests/support/test-database';
+import { temporaryUploadsDir } from '../tests/support/test-database';
+import { onBothDatabases } from './bench-databases';
 
 const ROWS = 100_000;
 const RUNS = 100;
@@ -141,28 +139,4 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   await app.close();
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-list-'));
-try {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
-  await bench('PGlite (embedded, on disk)', pglite);
-  await pglite.close();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-let scratch;
-try {
-  scratch = await createScratchDatabase(serverUrl);
-} catch (error) {
-  console.log(`\n== PostgreSQL skipped: ${serverUrl} does not answer (${(error as Error).message})`);
-}
-if (scratch) {
-  const postgres = await openDatabase({ kind: 'postgres', url: scratch.url });
-  try {
-    await bench(`PostgreSQL (${new URL(serverUrl).host})`, postgres);
-  } finally {
-    await postgres.close();
-    await scratch.drop();
-  }
-}
+await onBothDatabases('bench-list', bench);

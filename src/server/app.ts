@@ -4,16 +4,20 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { osmTiles } from '../shared/map/structure-map';
 import { registerSessions } from './auth/sessions';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerResourceRoutes } from './engine/resource.routes';
+import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
+import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerConfigurationRoutes } from './routes/configuration.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerOpenApiRoutes } from './routes/openapi.routes';
 import { registerPreferenceRoutes } from './routes/preferences.routes';
@@ -61,7 +65,8 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         // Mantine sets inline styles and style tags for its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map screen's OpenStreetMap tiles, and nothing else from outside.
+        imgSrc: ["'self'", 'data:', 'blob:', osmTiles.origin],
         upgradeInsecureRequests: null,
       },
     },
@@ -108,13 +113,16 @@ export async function buildApp({
   registerHealthRoutes(app, db);
   registerTranslationRoutes(app);
   registerAuthRoutes(app, db);
+  registerCustomerAreaRoutes(app, db);
   const mailer = createMailer(db, mail, app.log);
   app.addHook('onClose', () => mailer.close());
   registerAccountRoutes(app, db, mailer);
   registerPreferenceRoutes(app, db);
-  registerResourceRoutes(app, db);
+  registerConfigurationRoutes(app, db);
+  registerResourceRoutes(app, db, mailer);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, uploadsDir);
+  registerImportAssistantRoutes(app, db, uploadsDir);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 
   return app;

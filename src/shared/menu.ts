@@ -1,3 +1,5 @@
+import { can, type PermissionHolder, type ResourceAction } from './permissions';
+import { duplicateResources } from './resources/contact-duplicates';
 import { resources } from './resources/registry';
 import { path } from './routes';
 
@@ -30,7 +32,10 @@ export type MenuIcon =
   | 'map'
   | 'history'
   | 'users'
-  | 'building';
+  | 'building'
+  | 'settings'
+  | 'merge'
+  | 'upload';
 
 export interface MenuEntry {
   section: MenuSection;
@@ -40,6 +45,8 @@ export interface MenuEntry {
   icon: MenuIcon;
   /** Resource slug, for the permission check; none: every logged-in user. */
   resource?: string;
+  /** Instead: shown to whoever may do this action on any of these resources. */
+  access?: { resources: readonly string[]; action: ResourceAction };
 }
 
 export const menuEntries: MenuEntry[] = [
@@ -51,7 +58,37 @@ export const menuEntries: MenuEntry[] = [
     icon: resource.menu.icon,
     resource: resource.slug,
   })),
+  // Only administrators may see it: no access profile grants "configuration".
+  {
+    section: 'other',
+    href: path('admin.configuration'),
+    label: 'menu.entries.configuration',
+    icon: 'settings',
+    resource: 'configuration',
+  },
+  // Duplicate management: for whoever may modify individuals or structures.
+  {
+    section: 'contacts',
+    href: path('admin.duplicates'),
+    label: 'menu.entries.duplicates',
+    icon: 'merge',
+    access: { resources: duplicateResources, action: 'update' },
+  },
+  // The contacts import assistant (import-individus): for whoever may add individuals or structures.
+  {
+    section: 'contacts',
+    href: path('admin.import_assistant'),
+    label: 'menu.entries.import_assistant',
+    icon: 'upload',
+    access: { resources: ['individus', 'structures'], action: 'create' },
+  },
 ];
+
+/** Whether the user may see the entry: its resource's list, or the access it names. */
+export function canSeeMenuEntry(user: PermissionHolder, entry: MenuEntry): boolean {
+  if (entry.access) return entry.access.resources.some((resource) => can(user, resource, entry.access!.action));
+  return !entry.resource || can(user, entry.resource, 'list');
+}
 
 /** The sections to show, in order, each with the entries the user may see. */
 export function visibleMenu(canSee: (entry: MenuEntry) => boolean): { section: MenuSection; entries: MenuEntry[] }[] {

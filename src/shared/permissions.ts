@@ -1,5 +1,5 @@
 /** The actions a resource permission covers; access profiles group them as add, consult, modify, delete, other. */
-export type ResourceAction = 'list' | 'show' | 'create' | 'update' | 'delete' | 'export' | 'sort';
+export type ResourceAction = 'list' | 'show' | 'create' | 'update' | 'delete' | 'export' | 'sort' | 'impersonate';
 
 /**
  * Spec 3: an access profile grants a resource's actions by group — add, consult, modify, delete,
@@ -11,7 +11,8 @@ export const permissionGroups = {
   consult: ['list', 'show'],
   modify: ['update', 'sort'],
   delete: ['delete'],
-  other: ['export'],
+  // impersonate: "log in as" a user (utilisateurs only).
+  other: ['export', 'impersonate'],
 } as const satisfies Record<string, readonly ResourceAction[]>;
 export type PermissionGroup = keyof typeof permissionGroups;
 export const permissionGroupNames = Object.keys(permissionGroups) as PermissionGroup[];

@@ -5,6 +5,7 @@
  * that matches neither a page nor a server route.
  */
 import { resources } from './resources/registry';
+import { isDuplicateResource } from './resources/contact-duplicates';
 import type { ResourceDefinition } from './resources/resource';
 
 export const routeTable = {
@@ -14,6 +15,11 @@ export const routeTable = {
   'admin.forgot_password': '/admin/mot-de-passe-oublie',
   'admin.register': '/admin/inscription',
   'admin.reset_password': '/admin/reinitialisation/{token}',
+  'admin.configuration': '/admin/configuration',
+
+  // Customer area of external users
+  'client.login': '/espace-client/connexion',
+  'client.home': '/espace-client',
 
   // Generic resource screens (spec 2.3), {resource} being a resource slug
   'admin.resource.list': '/admin/{resource}',
@@ -22,6 +28,13 @@ export const routeTable = {
   'admin.resource.show': '/admin/{resource}/voir/{id}',
   'admin.resource.clone': '/admin/{resource}/dupliquer/{id}',
   'admin.resource.sort': '/admin/{resource}/organiser',
+  // The contacts import assistant: a new import, and a job's page (spec 2.3: import-individus)
+  'admin.import_assistant': '/admin/import-individus',
+  'admin.import_assistant.job': '/admin/import-individus/{id}',
+  'admin.structures.map': '/admin/structures/google-map/{id}',
+  // Duplicate management of the contacts: the pairs found, and the merge of one ({resource}: individus or structures)
+  'admin.duplicates': '/admin/doublons',
+  'admin.duplicates.merge': '/admin/doublons/{resource}/fusionner/{id}/{other}',
 
   // JSON API
   'api.health': '/api/health',
@@ -33,7 +46,15 @@ export const routeTable = {
   'api.registration': '/api/inscription',
   'api.registration.state': '/api/inscription/etat',
   'api.configuration.registration': '/api/configuration/inscription',
+  'api.configuration.external_services': '/api/configuration/services-externes',
   'api.users.password_link': '/api/utilisateurs/{id}/lien-mot-de-passe',
+  'api.users.impersonate': '/api/utilisateurs/{id}/se-connecter-en-tant-que',
+  'api.impersonation.end': '/api/connexion-en-tant-que/fin',
+  'api.customer.login': '/api/espace-client/connexion',
+  'api.customer.logout': '/api/espace-client/deconnexion',
+  'api.customer.session': '/api/espace-client/session',
+  'api.customer.home': '/api/espace-client/accueil',
+  'api.configuration.dashboard': '/api/configuration/tableau-de-bord',
   'api.users.find_approximately': '/api/utilisateurs/find-approximately',
   'api.users.form_values_from_service': '/api/utilisateurs/get-form-values-from-service/{service}',
   'api.toggle_content': '/api/toggle-content',
@@ -53,6 +74,7 @@ export const routeTable = {
   'api.resource.autocomplete': '/api/{resource}/autocomplete',
   'api.communes.by_postal_code': '/api/communes/ajax/code-postal',
   'api.resource.modal_create': '/api/{resource}/modal/ajouter',
+  'api.resource.modal_edit': '/api/{resource}/modal/editer/{id}',
   'api.form_fields.all': '/api/champs-de-formulaire/all-ajax',
   'api.form_fields.one': '/api/champs-de-formulaire/one-ajax/{id}',
   'api.forms.autocompleter': '/api/formulaires/ajax-autocompleter/{id}',
@@ -60,9 +82,35 @@ export const routeTable = {
   'api.structures.find': '/api/structures/find-ajax',
   'api.structures.load': '/api/structures/load-ajax/{id}',
   'api.structures.individuals': '/api/structures/get-individus-ajax/{id}',
-  'api.individuals.ajax_create': '/api/individus/ajax/ajouter',
+  'api.structures.rge_import': '/api/structures/rge-import/{id}',
+  'api.structures.qualifications': '/api/structure-qualification/index/{structure}',
+  'api.structures.naf_codes': '/api/structures/codes-naf',
+  'api.structures.map': '/api/structures/google-map/{id}',
+  'api.structures.parents': '/api/structures/get-parents-ajax',
+  'api.structures.territories': '/api/structures/territoires-rattachement/{id}',
+  'api.structures.project_json': '/api/structures/projet/json/{id}',
+  // maj-commune of individuals and structures: {resource} is individus or structures.
+  'api.commune_update': '/api/{resource}/maj-commune/{id}',
+  // Probable duplicates of individus and structures: the last scan's pairs, a new scan, merge, dismissal, merges into a record.
+  'api.duplicates.list': '/api/{resource}/doublons',
+  'api.duplicates.scan': '/api/{resource}/doublons/analyse',
+  'api.duplicates.merge': '/api/{resource}/doublons/fusion',
+  'api.duplicates.dismiss': '/api/{resource}/doublons/ignorer',
+  'api.duplicates.history': '/api/{resource}/historique-fusions/{id}',
+  'api.resource.ajax_create': '/api/{resource}/ajax/ajouter',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
+  'api.import_assistant.upload': '/api/assistant-import/import',
+  'api.import_assistant.choices': '/api/assistant-import-champ/choices/{type}',
+  'api.import_jobs.collection': '/api/import-individus',
+  'api.import_jobs.item': '/api/import-individus/{id}',
+  'api.import_jobs.preview': '/api/import-individus/{id}/apercu',
+  'api.import_jobs.simulate': '/api/import-individus/{id}/simulation',
+  'api.import_jobs.run': '/api/import-individus/{id}/import',
+  'api.import_jobs.undo': '/api/import-individus/{id}/annuler',
+  'api.import_jobs.structures': '/api/import-individus/{id}/structures-ajax',
+  'api.import_jobs.territories': '/api/import-individus/{id}/territoires-ajax',
+  'api.import_jobs.individuals': '/api/import-individus/{id}/individus-ajax',
   'api.upload': '/api/televersements',
   'uploads.file': '/uploads/{chemin}',
 
@@ -179,6 +227,7 @@ const resourceScreenApplies: Partial<Record<RouteName, (resource: ResourceDefini
   'admin.resource.clone': (resource) => resource.behaviours.clonable,
   'admin.resource.create': (resource) => !resource.behaviours.readOnly,
   'admin.resource.edit': (resource) => !resource.behaviours.readOnly,
+  'admin.duplicates.merge': (resource) => isDuplicateResource(resource.slug),
 };
 
 /**

@@ -5,7 +5,10 @@ import { path } from '../shared/routes';
 import { ApiRequestError, apiRequest, setCsrfToken } from './api-client';
 import { applyLocale } from './i18n';
 
-const sessionKey = ['session'] as const;
+/** The back office and the customer area each have their own session. */
+export type SessionArea = 'back_office' | 'customer_area';
+const sessionRoutes = { back_office: 'api.session', customer_area: 'api.customer.session' } as const;
+const sessionKey = (area: SessionArea) => ['session', area] as const;
 
 /** Adopts a session: its CSRF token for later requests, its user's language for the screens. */
 function adopt(session: SessionPayload | null): SessionPayload | null {
@@ -14,13 +17,13 @@ function adopt(session: SessionPayload | null): SessionPayload | null {
   return session;
 }
 
-/** The current session, or null when nobody is logged in. */
-export function useSession() {
+/** The current session of an area (the back office unless said), or null when nobody is logged in. */
+export function useSession(area: SessionArea = 'back_office') {
   return useQuery({
-    queryKey: sessionKey,
+    queryKey: sessionKey(area),
     queryFn: async () => {
       try {
-        return adopt(await apiRequest<SessionPayload>('GET', path('api.session')));
+        return adopt(await apiRequest<SessionPayload>('GET', path(sessionRoutes[area])));
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) return adopt(null);
         throw error;
@@ -31,11 +34,11 @@ export function useSession() {
   });
 }
 
-export function useSetSession() {
+export function useSetSession(area: SessionArea = 'back_office') {
   const queryClient = useQueryClient();
   return useCallback(
-    (session: SessionPayload | null) => queryClient.setQueryData(sessionKey, adopt(session)),
-    [queryClient],
+    (session: SessionPayload | null) => queryClient.setQueryData(sessionKey(area), adopt(session)),
+    [queryClient, area],
   );
 }
 
@@ -43,7 +46,7 @@ export function useSetSession() {
 export function useUpdateSessionUser() {
   const queryClient = useQueryClient();
   return (changes: Partial<SessionPayload['user']>) =>
-    queryClient.setQueryData<SessionPayload | null>(sessionKey, (session) =>
+    queryClient.setQueryData<SessionPayload | null>(sessionKey('back_office'), (session) =>
       session ? { ...session, user: { ...session.user, ...changes } } : session,
     );
 }

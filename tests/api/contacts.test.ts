@@ -112,7 +112,7 @@ describe('individuals', () => {
 
   it('is created from a modal, at the spec path and at the engine one', async () => {
     for (const url of [
-      path('api.individuals.ajax_create'),
+      path('api.resource.ajax_create', { resource: 'individus' }),
       path('api.resource.modal_create', { resource: 'individus' }),
     ]) {
       const response = await post('individus', { lastName: 'Modal', firstName: url }, url);
@@ -123,6 +123,16 @@ describe('individuals', () => {
 });
 
 describe('structures', () => {
+  it('is created from another form at ajax/ajouter, duplicates refused there too', async () => {
+    const url = path('api.resource.ajax_create', { resource: 'structures' });
+    const response = await post('structures', { name: 'Agence locale de l’énergie', acronym: 'ALEC' }, url);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Agence locale de l’énergie', id: expect.any(Number) });
+    const again = await post('structures', { name: 'agence locale de l’energie', acronym: 'alec' }, url);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().duplicateOf).toBe(response.json().id);
+  });
+
   it('checks the SIRET with Luhn, La Poste adding up to a multiple of 5', async () => {
     const valid = await created('structures', { name: 'Valide', siret: '812 345 678 00021' });
     expect(valid.siret).toBe('81234567800021');

@@ -157,6 +157,32 @@ describe('the OpenAPI document', () => {
     expect(parameters).toContainEqual(expect.objectContaining({ name, in: 'query', schema: { type: 'boolean' } }));
   });
 
+  it('names the existing record (duplicateOf) in the 400 reply of the writes that refuse duplicates', () => {
+    const badRequest = (route: string, method: string) =>
+      (document.paths[route]?.[method] as { responses: Record<string, { $ref: string }> }).responses['400']?.$ref;
+    const duplicate = '#/components/responses/DuplicateRefused';
+    for (const slug of ['individus', 'structures']) {
+      expect(badRequest(path('api.resource.collection', { resource: slug }), 'post'), slug).toBe(duplicate);
+      expect(badRequest(routeTable['api.resource.item'].replace('{resource}', slug), 'put'), slug).toBe(duplicate);
+    }
+    for (const resource of ['individus', 'structures']) {
+      expect(badRequest(path('api.resource.ajax_create', { resource }), 'post'), resource).toBe(duplicate);
+    }
+    expect(badRequest(routeTable['api.resource.modal_edit'].replace('{resource}', 'structures'), 'post')).toBe(
+      duplicate,
+    );
+    expect(badRequest(path('api.resource.collection', { resource: 'liens-utiles' }), 'post')).toBe(
+      '#/components/responses/BadRequest',
+    );
+    expect(JSON.stringify(document.components.schemas.DuplicateError)).toContain('"duplicateOf"');
+    // The commune update, on one record and as a batch action.
+    for (const slug of ['individus', 'structures']) {
+      expect(operation(routeTable['api.commune_update'].replace('{resource}', slug), 'post'), slug).toMatchObject({
+        summary: 'Mettre à jour la commune',
+      });
+    }
+  });
+
   it('is in English with ?locale=en', async () => {
     const response = await t.app.inject({ method: 'GET', url: path('api.openapi', { locale: 'en' }) });
     const english = response.json<OpenApiDocument>();

@@ -211,6 +211,22 @@ describe('links sent by an administrator', () => {
     expect((await login(email, strongPassword)).statusCode).toBe(200);
   });
 
+  it('mails a password-creation link to the user an administrator creates', async () => {
+    const admin = await logIn(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: 'utilisateurs' }),
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      payload: { lastName: 'Nouveau', firstName: 'Arrivant', email: 'nouvel.arrivant@exemple.fr' },
+    });
+    expect(created.statusCode).toBe(201);
+    const mail = await smtp.nextMail('nouvel.arrivant@exemple.fr');
+    expect(mail.subject).toBe('Créez votre mot de passe');
+    const token = linkIn(mail).pathname.split('/').pop()!;
+    expect((await setPassword(token, strongPassword)).statusCode).toBe(204);
+    expect((await login('nouvel.arrivant@exemple.fr', strongPassword)).statusCode).toBe(200);
+  });
+
   it('says when the user does not exist', async () => {
     const response = await sendLink(999_999);
     expect(response.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, permissionGroupNames, permissionKey, type PermissionGroup } from '../../src/shared/permissions';
 import { resources } from '../../src/shared/resources/registry';
 import { permissionGroupsOf, type ResourceDefinition, type ResourceRecord } from '../../src/shared/resources/resource';
-import { path } from '../../src/shared/routes';
+import { path, type RouteName } from '../../src/shared/routes';
 import { sampleValues } from '../support/resource-samples';
 import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
@@ -115,6 +115,16 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
           );
         }
         if (!record) continue;
+        // The record's own commands (commune update, RGE import, log in as…): refused ones change
+        // nothing; what granted ones do is their own tests' business.
+        for (const command of definition.commands.filter((candidate) => candidate.kind === 'post')) {
+          if (can(holder, slug, command.action)) continue;
+          const url = path(command.route as RouteName & 'api.resource.item', { resource: slug, id: record.id });
+          const response = await t.app.inject({ method: 'POST', url, headers: headers(user) });
+          tried.combinations += 1;
+          tried.refused += 1;
+          expect(response.statusCode, `${name} ${command.name} ${slug}`).toBe(403);
+        }
         // Delete last, on a record of its own: a granted delete must not spoil the next profile's tries.
         const victim = await createAsAdmin(definition, 700 + index);
         const deleted = await t.app.inject({

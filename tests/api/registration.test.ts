@@ -85,9 +85,16 @@ describe('registration', () => {
   });
 
   it('creates the account in the default group, sends the configured welcome mail, and the user can log in', async () => {
+    const group = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: 'groupes' }),
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      payload: { name: 'Nouveaux inscrits', permissions: [] },
+    });
+    const groupId = group.json<{ id: number }>().id;
     await configure({
       enabled: true,
-      defaultGroupId: 7,
+      defaultGroupId: groupId,
       welcomeEmailSubject: 'Bienvenue dans l’équipe',
       welcomeEmailContent: 'Bonjour,\n\nVotre accès au back-office est prêt.',
     });
@@ -99,7 +106,7 @@ describe('registration', () => {
     expect(mail.text).toContain('https://renov.exemple.fr/admin/connexion');
 
     const [user] = await t.database.db.select().from(users).where(eq(users.email, newcomer.email));
-    expect(user?.groupIds).toEqual([7]);
+    expect(user?.groupIds).toEqual([groupId]);
     const session = await logIn(t.app, { email: newcomer.email, password: newcomer.password });
     expect(session.session.user).toMatchObject({ firstName: 'Léa', lastName: 'Durand', isAdmin: false });
 

@@ -78,7 +78,14 @@ export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<s
 /** Values a resource's business rules ask for (etapes: one finished step at most; structures: a subtype if public). */
 const ruleAbiding: Record<string, Record<string, unknown>> = {
   etapes: { done: false },
-  structures: { contactType: 'public' },
+  // A mapping of its own type, its columns written as its flag says, the required field mapped.
+  'templates-import': {
+    type: 'individus',
+    numericColumns: true,
+    fields: [{ field: 'individual.lastName', column: '0', searchCriterion: true }],
+  },
+  // A field of activity is a NAF code.
+  structures: { contactType: 'public', activity: '62.01Z' },
   // Dashboard iframes are checked against the allowed hosts and rewritten: their own test has them.
   // Only an administrator makes administrators: the samples' writers are not always one.
   utilisateurs: { dashboardIframes: [], isAdmin: false },

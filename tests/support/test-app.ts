@@ -44,10 +44,11 @@ export interface LoggedIn {
   session: SessionPayload;
 }
 
-export function sessionCookieOf(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find(({ name }) => name === 'sid');
+/** The session cookie a reply sets (the back office's "sid" unless said): the last one set, after any clearing. */
+export function sessionCookieOf(response: LightMyRequestResponse, cookieName = 'sid'): string {
+  const cookie = response.cookies.findLast(({ name, value }) => name === cookieName && value !== '');
   if (!cookie) throw new Error(`no session cookie in the reply (${response.statusCode}: ${response.body})`);
-  return `sid=${cookie.value}`;
+  return `${cookieName}=${cookie.value}`;
 }
 
 export async function logIn(app: FastifyInstance, credentials = adminCredentials, remember = false): Promise<LoggedIn> {

@@ -14,6 +14,8 @@ export interface LoginAttempt {
   application: LoginApplication;
   /** The account the username names, when there is one. */
   userId: number | null;
+  /** Who logs in as that account, for application "impersonation". */
+  impersonatorId?: number;
 }
 
 /** Writes one row of the login history (spec 3); the login routes are its only writers. */
@@ -28,5 +30,6 @@ export async function recordLoginAttempt(db: Database, request: FastifyRequest, 
     ipAddress: request.ip,
     userAgent,
     user: attempt.userId,
+    impersonator: attempt.impersonatorId ?? null,
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { loginThrottles } from '../db/schema';
 
@@ -64,7 +64,21 @@ export async function recordFailure(db: Database, keys: ThrottleKey[], now: Date
   }
 }
 
-/** A successful login clears its account's failures (the address keeps its own). */
-export async function clearFailures(db: Database, { key }: ThrottleKey): Promise<void> {
-  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+/**
+ * A successful login clears its account's failures (the address keeps its own), and the rows that
+ * no longer count or lock anything go too, so the table holds only the last 15 minutes.
+ */
+export async function clearFailures(db: Database, { key }: ThrottleKey, now: Date): Promise<void> {
+  const windowSince = new Date(now.getTime() - WINDOW_MS);
+  await db
+    .delete(loginThrottles)
+    .where(
+      or(
+        eq(loginThrottles.key, key),
+        and(
+          lte(loginThrottles.windowStart, windowSince),
+          or(isNull(loginThrottles.lockedUntil), lte(loginThrottles.lockedUntil, now)),
+        ),
+      ),
+    );
 }

@@ -128,7 +128,7 @@ export async function usePasswordLink(
     if (!link) throw expired();
     // A new password lifts the account's lock (too many failed logins) at once.
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
-    if (owner) await clearFailures(tx, accountKey(owner.email));
+    if (owner) await clearFailures(tx, accountKey(owner.email), clock.now());
     await tx
       .update(passwordResets)
       .set({ usedAt: now, updatedAt: now })

@@ -6,7 +6,10 @@ import type { Database } from '../db/database';
 import { accessProfilesTable, sessions, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
+/** The back office and the customer area each have their own session cookie. */
+export type SessionArea = 'back_office' | 'customer_area';
 export const SESSION_COOKIE = 'sid';
+const sessionCookies: Record<SessionArea, string> = { back_office: SESSION_COOKIE, customer_area: 'sid_client' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** "Se souvenir de moi": the session survives browser restarts for 30 days. */
@@ -23,7 +26,17 @@ export type SessionUser = SessionUserPayload;
 export interface AuthContext {
   sessionId: string;
   csrfToken: string;
+  area: SessionArea;
   user: SessionUser;
+  /** Who logged in as the user, if anyone: the banner names them and the way back returns to them. */
+  impersonator: { id: number; name: string } | null;
+}
+
+/** How a session is opened: for which area, and by whom when it is a "log in as". */
+export interface SessionOptions {
+  persistent: boolean;
+  area?: SessionArea;
+  impersonatorId?: number;
 }
 
 declare module 'fastify' {
@@ -40,7 +53,7 @@ export async function openSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-  persistent: boolean,
+  { persistent, area = 'back_office', impersonatorId }: SessionOptions,
 ): Promise<{ csrfToken: string }> {
   const token = randomToken();
   const csrfToken = randomToken();
@@ -49,12 +62,14 @@ export async function openSession(
     id: hashToken(token),
     userId,
     csrfToken,
+    area,
+    impersonatorId,
     persistent,
     expiresAt: new Date(Date.now() + lifetime),
     ipAddress: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookies[area], token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -67,7 +82,7 @@ export async function openSession(
 
 export async function closeSession(db: Database, reply: FastifyReply, auth: AuthContext): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, auth.sessionId));
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(sessionCookies[auth.area], { path: '/' });
 }
 
 /**
@@ -114,12 +129,20 @@ function prepareSessionQuery(db: Database) {
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
       user: sessionUserColumns,
+      impersonatorId: sessions.impersonatorId,
+      impersonatorName: sql<string | null>`(
+        select coalesce(nullif(trim(concat_ws(' ', impersonator.first_name, impersonator.last_name)), ''), impersonator.email)
+        from ${users} impersonator where impersonator.id = ${sessions.impersonatorId}
+      )`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.area, sql.placeholder('area')),
+        // External users belong to the customer area, the others to the back office.
+        eq(users.external, sql.placeholder('external')),
         gt(sessions.expiresAt, sql`now()`),
         or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))),
         eq(users.enabled, true),
@@ -129,17 +152,27 @@ function prepareSessionQuery(db: Database) {
     .prepare('load_session');
 }
 
-async function loadSession(db: Database, token: string): Promise<AuthContext | null> {
+async function loadSession(db: Database, token: string, area: SessionArea): Promise<AuthContext | null> {
   const sessionId = hashToken(token);
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.execute({ sessionId, idleSince: new Date(Date.now() - IDLE_TIMEOUT_MS) });
+  const [row] = await query.execute({
+    sessionId,
+    area,
+    external: area === 'customer_area',
+    idleSince: new Date(Date.now() - IDLE_TIMEOUT_MS),
+  });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
-  return { sessionId, csrfToken: row.csrfToken, user: row.user };
+  const impersonator =
+    row.impersonatorId === null ? null : { id: row.impersonatorId, name: row.impersonatorName ?? '' };
+  return { sessionId, csrfToken: row.csrfToken, area, user: row.user, impersonator };
 }
+
+/** The customer area's API: its requests carry the customer-area session. */
+const CUSTOMER_API_PREFIX = '/api/espace-client/';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -154,8 +187,9 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await loadSession(db, token) : null;
+    const area: SessionArea = request.url.startsWith(CUSTOMER_API_PREFIX) ? 'customer_area' : 'back_office';
+    const token = request.cookies[sessionCookies[area]];
+    request.auth = token ? await loadSession(db, token, area) : null;
     if (request.auth && !SAFE_METHODS.has(request.method)) {
       if (request.headers['x-csrf-token'] !== request.auth.csrfToken) throw new ApiError(403, 'errors.csrf');
     }

@@ -37,6 +37,10 @@ export function databaseLocation(config: { databaseUrl?: string; dataDir: string
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // An idle client whose connection the server ends (restart, database dropped) is discarded by
+    // the pool, which re-emits the error: unheard, it would end the process. Queries in flight get
+    // their own error.
+    pool.on('error', () => undefined);
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db,

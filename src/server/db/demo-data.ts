@@ -359,6 +359,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       phone: '06 12 00 00 30',
       website: 'https://www.exemple-bir.fr',
       contactType: 'private',
+      activity: '43.29A',
       comments: 'Artisan RGE : isolation des combles et des murs par l’extérieur.',
       parents: [{ ref: 'Grand Bourg Agglomération' }],
       addresses: [
@@ -399,6 +400,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       phone: '04 74 00 00 50',
       website: 'https://www.exemple-banque.fr',
       contactType: 'private',
+      activity: '64.19Z',
       comments: 'Éco-prêt à taux zéro et prêts travaux.',
       addresses: [],
     },
@@ -408,6 +410,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       siret: '39123456700025',
       email: 'redaction@exemple-journal.fr',
       contactType: 'media',
+      activity: '58.13Z',
       addresses: [],
     },
   ],
@@ -552,6 +555,38 @@ export const demoData: Record<string, DemoRecord[]> = {
       addressComplement: 'Bâtiment B',
       postalCode: '01500',
       cityOutside: 'Ambérieu-en-Bugey',
+    },
+  ],
+  // Mappings of the contacts import assistant.
+  'templates-import': [
+    {
+      name: 'Annuaire des partenaires',
+      type: 'individus',
+      numericColumns: false,
+      header: true,
+      sheet: 0,
+      fields: [
+        { field: 'individual.civility', column: 'A', searchCriterion: false },
+        { field: 'individual.lastName', column: 'B', searchCriterion: true },
+        { field: 'individual.firstName', column: 'C', searchCriterion: true },
+        { field: 'individual.email', column: 'D', searchCriterion: false },
+        { field: 'structure.name', column: 'E', searchCriterion: false },
+        { field: 'link.contactType', column: 'F', searchCriterion: false },
+        { field: 'link.function', column: 'G', searchCriterion: false },
+      ],
+    },
+    {
+      name: 'Structures par SIRET',
+      type: 'structures',
+      numericColumns: true,
+      header: true,
+      sheet: 0,
+      fields: [
+        { field: 'structure.siret', column: '0', searchCriterion: true },
+        { field: 'structure.name', column: '1', searchCriterion: false },
+        { field: 'structure.acronym', column: '2', searchCriterion: false },
+        { field: 'structure.territories', column: '3', searchCriterion: false },
+      ],
     },
   ],
 };

@@ -2,10 +2,12 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -39,6 +41,13 @@ import { taskTypes } from '../../shared/resources/types-tache.resource';
 import { loginHistory } from '../../shared/resources/historique-connexions.resource';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
+import { importTemplates } from '../../shared/resources/templates-import.resource';
+import {
+  importStatuses,
+  importSteps,
+  type ImportConfig,
+  type ImportResults,
+} from '../../shared/import-assistant/import-assistant';
 
 /** createdAt, updatedAt, deletedAt: the spec's common fields on every record. */
 const timestamps = {
@@ -64,6 +73,8 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Spec 3's main permission: the user's main role in the service. */
+    mainPermission: text('main_permission'),
     locale: text('locale').notNull().default('fr'),
     emailSignature: text('email_signature').notNull().default(''),
     /** An external user (customer area): refused on the back-office login. */
@@ -111,6 +122,12 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
+    /** The back office, or the customer area of external users: each has its own cookie. */
+    area: text('area', { enum: ['back_office', 'customer_area'] })
+      .notNull()
+      .default('back_office'),
+    /** Who opened this session as the user ("log in as"): the banner names them, the way back returns to them. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     persistent: boolean('persistent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -170,6 +187,19 @@ export const loginThrottles = pgTable('login_throttles', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Where the geocoder (the BAN) placed an address, by the query sent for it: an address is asked
+ * for once, and an edited address, being another query, is placed anew.
+ */
+export const geocodedAddresses = pgTable('geocoded_addresses', {
+  query: text('query').primaryKey(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  /** The address as the geocoder understood it. */
+  label: text('label').notNull(),
+  ...timestamps,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -325,9 +355,166 @@ export const structuresTable = resourceTable(structures, (columns) => [
   index('structures_duplicate_idx')
     .on(comparableText(columns.name!), comparableText(columns.acronym!))
     .where(sql`${columns.deletedAt!} is null`),
+  // A structure's child territories: the structures whose parents hold it.
+  index('structures_parents_idx').using('gin', columns.parents!),
 ]);
 export const individualsTable = resourceTable(individuals, (columns) => [
   index('individuals_duplicate_idx')
     .on(comparableText(columns.lastName!), comparableText(columns.firstName!))
     .where(sql`${columns.deletedAt!} is null`),
+  // The individuals linked to a structure: structures @> '[{"structure": id}]'.
+  index('individuals_structures_idx').using('gin', sql`${columns.structures!} jsonb_path_ops`),
 ]);
+
+// ---------------------------------------------------------------------------------------------
+// The contacts import assistant (import-individus): its templates, and its jobs with what each run
+// refused and what the import changed, so that it can be undone.
+
+export const importTemplatesTable = resourceTable(importTemplates);
+
+/** One file sent to the import assistant, its mapping, and its last run (simulation or import) as it goes. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** Under DATA_DIR/uploads/imports, which GET /uploads never serves. */
+    filePath: text('file_path').notNull(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    encoding: text('encoding', { enum: ['utf-8', 'windows-1252'] })
+      .notNull()
+      .default('utf-8'),
+    sheets: text('sheets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Non-blank rows of each tab read so far, header included, by tab index. */
+    rowCounts: jsonb('row_counts').$type<Record<string, number>>().notNull().default({}),
+    config: jsonb('config').$type<ImportConfig>(),
+    simulatedConfig: jsonb('simulated_config').$type<ImportConfig>(),
+    status: text('status', { enum: importStatuses }).notNull().default('uploaded'),
+    run: text('run', { enum: ['simulation', 'import'] }),
+    step: text('step', { enum: importSteps }),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    results: jsonb('results').$type<ImportResults>().notNull().default({}),
+    /** Catalog key of the last run's failure. */
+    error: text('error'),
+    /** Written by the process running the job: a job that stops beating was interrupted. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('import_jobs_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+/** A row a step of a job's last run left out, with the catalog key of why (rows of a job: no timestamps of their own). */
+export const importJobRejections = pgTable(
+  'import_job_rejections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: importSteps }).notNull(),
+    row: integer('row').notNull(),
+    field: text('field'),
+    message: text('message').notNull(),
+    /** The message's {{placeholders}}. */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [index('import_job_rejections_job_idx').on(table.jobId, table.step, table.row)],
+);
+
+/** A record an import changed, with its row before the import's first change (as to_jsonb gave it): undo restores it. */
+export const importJobChanges = pgTable(
+  'import_job_changes',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+    previous: jsonb('previous').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.resource, table.recordId] })],
+);
+
+/** The records a batch of an import created, in one row (undo deletes them). */
+export const importJobCreations = pgTable(
+  'import_job_creations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    recordIds: integer('record_ids').array().notNull(),
+  },
+  (table) => [index('import_job_creations_job_idx').on(table.jobId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Duplicate management of the contacts (server/resources/contact-duplicates.ts, record-merge.ts).
+
+/** When a resource was last scanned for probable duplicates. */
+export const duplicateScans = pgTable('duplicate_scans', {
+  resource: text('resource').primaryKey(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/** The pairs the last scan of a resource flagged (first id below the second), paged best first. */
+export const duplicateCandidates = pgTable(
+  'duplicate_candidates',
+  {
+    resource: text('resource').notNull(),
+    firstId: integer('first_id').notNull(),
+    secondId: integer('second_id').notNull(),
+    score: integer('score').notNull(),
+    similarity: doublePrecision('similarity').notNull(),
+    reasons: text('reasons').array().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.resource, table.firstId, table.secondId] }),
+    index('duplicate_candidates_score_idx').on(table.resource, table.score.desc(), table.firstId, table.secondId),
+  ],
+);
+
+/** Pairs a user said are not duplicates: no scan flags them again. */
+export const duplicateDismissals = pgTable(
+  'duplicate_dismissals',
+  {
+    resource: text('resource').notNull(),
+    firstId: integer('first_id').notNull(),
+    secondId: integer('second_id').notNull(),
+    dismissedBy: integer('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.resource, table.firstId, table.secondId] })],
+);
+
+/** A merge, in the kept record's history: the record removed, as it was, and which values came from it. */
+export const recordMerges = pgTable(
+  'record_merges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    resource: text('resource').notNull(),
+    keptId: integer('kept_id').notNull(),
+    removedId: integer('removed_id').notNull(),
+    removedTitle: text('removed_title').notNull(),
+    /** The removed record's fields before the merge. */
+    removedValues: jsonb('removed_values').$type<Record<string, unknown>>().notNull(),
+    /** Field → kept, removed or both. */
+    choices: jsonb('choices').$type<Record<string, string>>().notNull(),
+    movedLinks: integer('moved_links').notNull().default(0),
+    mergedBy: integer('merged_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('record_merges_kept_idx').on(table.resource, table.keptId)],
+);

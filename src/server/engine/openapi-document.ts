@@ -7,7 +7,9 @@ import {
   registrationSchema,
   registrationSettingsSchema,
 } from '../../shared/account/registration.schema';
+import { dashboardSettingsSchema, externalServicesSettingsSchema } from '../../shared/configuration.schema';
 import { translate, type Locale } from '../../shared/i18n/catalog';
+import { importConfigSchema, importTypes } from '../../shared/import-assistant/import-assistant';
 import type { FieldDef } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
 import { importableFields, isImportable } from '../../shared/resources/import';
@@ -50,6 +52,8 @@ interface OperationSpec {
   body?: Schema;
   /** The body is a file's bytes (application/octet-stream). */
   upload?: boolean;
+  /** Its 400 reply, when it says more than the common one (a refused duplicate names the record it repeats). */
+  badRequest?: unknown;
 }
 
 const errorResponses = {
@@ -129,7 +133,7 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       in: 'path',
       required: true,
       description: t(`parameters.${parameter}`),
-      schema: parameter === 'token' ? { type: 'string' } : integer,
+      schema: parameter === 'token' ? { type: 'string' } : parameter === 'type' ? { enum: importTypes } : integer,
     }));
     paths[path] ??= parameters.length > 0 ? { parameters } : {};
     paths[path][method] = operation;
@@ -145,7 +149,7 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       ...(spec.parameters ? { parameters: spec.parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, ...json(spec.body) } } : {}),
       ...(spec.upload ? { requestBody: { required: true, content: { [octetStream]: {} } } } : {}),
-      responses: { ...spec.responses, ...errors },
+      responses: { ...spec.responses, ...errors, ...(spec.badRequest ? { 400: spec.badRequest } : {}) },
     };
   }
 
@@ -159,6 +163,12 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
       },
       required: ['statusCode', 'code', 'message'],
+    },
+    DuplicateError: {
+      allOf: [
+        ref('schemas', 'ApiError'),
+        { type: 'object', properties: { duplicateOf: { ...integer, description: t('parameters.duplicate_of') } } },
+      ],
     },
     ReferenceTitles: {
       type: 'object',
@@ -180,10 +190,16 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
             locale: { type: 'string' },
             emailSignature: { type: 'string' },
             preferences: { type: 'object', properties: { sidebarEnlarged: { type: 'boolean' } } },
+            permissions: { type: 'array', items: { type: 'string' } },
+            serviceId: { type: ['integer', 'null'] },
           },
         },
+        impersonator: {
+          type: ['object', 'null'],
+          properties: { id: integer, name: { type: 'string' } },
+        },
       },
-      required: ['csrfToken', 'user'],
+      required: ['csrfToken', 'user', 'impersonator'],
     },
   };
 
@@ -298,11 +314,14 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         errors: [401, 403],
       }),
     );
+    // A resource whose server file refuses duplicates says which record a refused one repeats.
+    const badRequest = resourceHooks[slug]?.refusesDuplicates ? ref('responses', 'DuplicateRefused') : undefined;
     const create: OperationSpec = {
       access: 'write',
       body: input,
       responses: { 201: created },
       errors: [400, 401, 403],
+      badRequest,
     };
     const writable = !behaviours.readOnly;
     if (writable) addOperation('api.resource.collection', slug, 'post', op('create', create));
@@ -327,8 +346,19 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
           body: input,
           responses: { 200: ok(record) },
           errors: [400, 401, 403, 404],
+          badRequest,
         }),
       );
+    for (const method of behaviours.modalEdit ? ['put', 'post'] : []) {
+      const spec: OperationSpec = {
+        access: 'write',
+        body: input,
+        responses: { 200: ok(record) },
+        errors: [400, 401, 403, 404],
+        badRequest,
+      };
+      addOperation('api.resource.modal_edit', slug, method, op('modal_edit', spec, `${slug}.modal_edit-${method}`));
+    }
     for (const method of writable ? ['post', 'put'] : []) {
       const spec: OperationSpec = { access: 'write', responses: { 200: deleted }, errors: [401, 403, 404, 409] };
       addOperation('api.resource.delete', slug, method, op('delete', spec, `${slug}.delete-${method}`));
@@ -341,7 +371,21 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         op('batch', {
           access: 'write',
           body: batchBody,
-          responses: { 200: ok({ type: 'object', properties: { processed: integer } }) },
+          responses: {
+            200: ok({
+              type: 'object',
+              properties: {
+                processed: integer,
+                failed: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { id: integer, title: { type: 'string' }, message: { type: 'string' } },
+                  },
+                },
+              },
+            }),
+          },
           errors: [400, 401, 403, 404, 409],
         }),
       );
@@ -368,9 +412,23 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
           parameters: Object.entries(route.query ?? {}).map(([name, key]) =>
             query(name, text(key), { type: 'string' }),
           ),
-          ...(route.recordBody ? { body: input } : {}),
+          ...(route.recordBody ? { body: input, badRequest } : {}),
+          ...(route.body ? { body: jsonSchema(route.body, 'input') } : {}),
           responses: { [route.status ?? 200]: ok({}) },
           errors: [400, 401, 403, 404],
+        }),
+      );
+    }
+    // Its record commands that POST (the page ones are screens).
+    for (const command of definition.commands.filter((candidate) => candidate.kind === 'post')) {
+      addOperation(
+        command.route,
+        slug,
+        'post',
+        operation(tag, `${slug}.${command.name}`, text(`resources.${slug}.commands.${command.name}`), {
+          access: 'write',
+          responses: { 200: ok({ type: 'object', properties: { message: { type: 'string' } } }) },
+          errors: [400, 401, 403, 404, 409],
         }),
       );
     }
@@ -473,7 +531,6 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
   // The routes outside the engine.
   const tags = {
     account: t('tags.account'),
-    users: t('tags.users'),
     files: t('tags.files'),
     service: t('tags.service'),
   };
@@ -489,17 +546,50 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     errors: [],
   });
   plain('api.openapi', tags.service, 'openapi', 'get', { access: 'public', responses: { 200: ok({}) }, errors: [] });
-  plain('api.login', tags.account, 'login', 'post', {
-    access: 'public',
-    body: body(loginSchema),
+  // The back office's login, and the customer area's (external users, cookie sid_client).
+  for (const [login, current, logout, prefix] of [
+    ['api.login', 'api.session', 'api.logout', ''],
+    ['api.customer.login', 'api.customer.session', 'api.customer.logout', 'customer_'],
+  ] as const) {
+    plain(login, tags.account, `${prefix}login`, 'post', {
+      access: 'public',
+      body: body(loginSchema),
+      responses: { 200: session },
+      errors: [400, 401, 403],
+    });
+    plain(current, tags.account, `${prefix}session`, 'get', {
+      access: 'read',
+      responses: { 200: session },
+      errors: [401],
+    });
+    plain(logout, tags.account, `${prefix}logout`, 'post', {
+      access: 'write',
+      responses: { 204: noContent },
+      errors: [401, 403],
+    });
+  }
+  plain('api.customer.home', tags.account, 'customer_home', 'get', {
+    access: 'read',
+    responses: {
+      200: ok({
+        type: 'object',
+        properties: {
+          missions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: integer, name: { type: 'string' }, acronym: { type: ['string', 'null'] } },
+            },
+          },
+        },
+      }),
+    },
+    errors: [401],
+  });
+  plain('api.impersonation.end', tags.account, 'impersonation_end', 'post', {
+    access: 'write',
     responses: { 200: session },
     errors: [400, 401, 403],
-  });
-  plain('api.session', tags.account, 'session', 'get', { access: 'read', responses: { 200: session }, errors: [401] });
-  plain('api.logout', tags.account, 'logout', 'post', {
-    access: 'write',
-    responses: { 204: noContent },
-    errors: [401, 403],
   });
   plain('api.locale', tags.account, 'locale', 'post', {
     access: 'write',
@@ -550,22 +640,21 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     responses: { 201: created },
     errors: [400, 404],
   });
-  plain('api.configuration.registration', tags.account, 'registration_settings_show', 'get', {
-    access: 'read',
-    responses: { 200: ok(jsonSchema(registrationSettingsSchema, 'output')) },
-    errors: [401, 403],
-  });
-  plain('api.configuration.registration', tags.account, 'registration_settings_update', 'put', {
-    access: 'write',
-    body: body(registrationSettingsSchema),
-    responses: { 200: ok(jsonSchema(registrationSettingsSchema, 'output')) },
-    errors: [400, 401, 403],
-  });
-  plain('api.users.password_link', tags.users, 'password_link', 'post', {
-    access: 'write',
-    responses: { 200: message },
-    errors: [401, 403, 404, 409],
-  });
+  // The configuration screen's groups of values, each read and written whole (configuration.routes.ts).
+  for (const [route, tag, name, schema] of [
+    ['api.configuration.registration', tags.account, 'registration_settings', registrationSettingsSchema],
+    ['api.configuration.dashboard', tags.account, 'dashboard_settings', dashboardSettingsSchema],
+    ['api.configuration.external_services', tags.service, 'external_services', externalServicesSettingsSchema],
+  ] as const) {
+    const values = ok(jsonSchema(schema, 'output'));
+    plain(route, tag, `${name}_show`, 'get', { access: 'read', responses: { 200: values }, errors: [401, 403] });
+    plain(route, tag, `${name}_update`, 'put', {
+      access: 'write',
+      body: body(schema),
+      responses: { 200: values },
+      errors: [400, 401, 403],
+    });
+  }
 
   // Files: sent as the raw body, stored under DATA_DIR/uploads, given back to logged-in users.
   plain('api.upload', tags.files, 'upload', 'post', {
@@ -587,6 +676,68 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     },
     errors: [400, 401, 403],
   });
+  // The contacts import assistant (import-individus): its file, its jobs and their steps' reports.
+  const importTag = t('tags.imports');
+  const anObject = ok({ type: 'object' });
+  plain('api.import_assistant.upload', importTag, 'import_upload', 'post', {
+    access: 'write',
+    upload: true,
+    parameters: [query('nom', t('parameters.file_name'), { type: 'string' })],
+    responses: { 201: { description: t('responses.created'), ...json({ type: 'object' }) } },
+    errors: [400, 401, 403, 413],
+  });
+  plain('api.import_assistant.choices', importTag, 'import_choices', 'get', {
+    access: 'read',
+    responses: { 200: ok({ type: 'array', items: { type: 'object' } }) },
+    errors: [401, 403, 404],
+  });
+  plain('api.import_jobs.collection', importTag, 'import_jobs', 'get', {
+    access: 'read',
+    responses: { 200: ok({ type: 'array', items: { type: 'object' } }) },
+    errors: [401, 403],
+  });
+  plain('api.import_jobs.item', importTag, 'import_job', 'get', {
+    access: 'read',
+    responses: { 200: anObject },
+    errors: [401, 404],
+  });
+  plain('api.import_jobs.preview', importTag, 'import_preview', 'get', {
+    access: 'read',
+    parameters: [
+      query('onglet', t('parameters.sheet'), { type: 'integer', minimum: 0 }),
+      query('entete', t('parameters.header'), { enum: ['0', '1'] }),
+    ],
+    responses: { 200: anObject },
+    errors: [400, 401, 404],
+  });
+  plain('api.import_jobs.simulate', importTag, 'import_simulate', 'post', {
+    access: 'write',
+    body: body(importConfigSchema),
+    responses: { 202: { description: t('responses.accepted'), ...json({ type: 'object' }) } },
+    errors: [400, 401, 403, 404, 409],
+  });
+  plain('api.import_jobs.run', importTag, 'import_run', 'post', {
+    access: 'write',
+    responses: { 202: { description: t('responses.accepted'), ...json({ type: 'object' }) } },
+    errors: [401, 403, 404, 409],
+  });
+  plain('api.import_jobs.undo', importTag, 'import_undo', 'post', {
+    access: 'write',
+    responses: { 200: anObject },
+    errors: [401, 403, 404, 409],
+  });
+  for (const [route, action] of [
+    ['api.import_jobs.structures', 'import_step_structures'],
+    ['api.import_jobs.territories', 'import_step_territories'],
+    ['api.import_jobs.individuals', 'import_step_individuals'],
+  ] as const) {
+    plain(route, importTag, action, 'get', {
+      access: 'read',
+      parameters: [query('page', t('parameters.page'), { type: 'integer', minimum: 1 })],
+      responses: { 200: anObject },
+      errors: [401, 404],
+    });
+  }
   paths[routeTable['uploads.file']] = {
     get: operation(tags.files, 'uploads.file', t('operations.download'), {
       access: 'read',
@@ -608,13 +759,15 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
     tags: [
       ...resources.map(({ slug }) => ({ name: text(`resources.${slug}.label`) })),
       ...Object.values(tags).map((name) => ({ name })),
+      { name: importTag },
     ],
     paths,
     components: {
       schemas,
-      responses: Object.fromEntries(
-        Object.entries(errorResponses).map(([status, name]) => [name, errorResponse(status)]),
-      ),
+      responses: {
+        ...Object.fromEntries(Object.entries(errorResponses).map(([status, name]) => [name, errorResponse(status)])),
+        DuplicateRefused: { description: t('responses.duplicate'), ...json(ref('schemas', 'DuplicateError')) },
+      },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: t('security.session') },
         csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: t('security.csrf') },

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { locales, translate } from '../../shared/i18n/catalog';
@@ -7,6 +6,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   importableFields,
+  normalize,
   type ImportAnalysis,
   type ImportFailure,
   type ImportMapping,
@@ -16,12 +16,7 @@ import {
 import { inputSchema, type ResourceDefinition, type ResourceInputValues } from '../../shared/resources/resource';
 import { ApiError } from '../http/api-error';
 import type { ResourceStore } from './resource-store';
-
-/** A row of a file, as text, with its number in the spreadsheet (the header being row 1). */
-interface SheetRow {
-  row: number;
-  cells: string[];
-}
+import { bufferFile, checkArchive, csvEncoding, isBlankRow, sheetRows, type SheetRow } from './sheet-reader';
 
 /** A file read as text: its first row names the columns; blank rows are left out. */
 export interface Sheet {
@@ -45,118 +40,21 @@ export const importRouteOptions = {
   },
 };
 
-/** Lower case, no accents, anything but letters and digits as single spaces: "Adresse (URL)" → "adresse url". */
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-function pushRow(rows: SheetRow[], row: SheetRow): void {
-  if (row.cells.every((cell) => cell.trim() === '')) return;
-  if (rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, 'import.too_many_rows');
-  rows.push(row);
-}
-
-/** UTF-8 (its BOM dropped), or Windows-1252 when the bytes are not valid UTF-8. */
-function decode(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-/** Semicolons (as French Excel writes them) unless the first line holds more commas. */
-function detectSeparator(text: string): string {
-  const firstLine = (/^.*/.exec(text)?.[0] ?? '').replace(/"[^"]*"/g, '');
-  const count = (separator: string) => firstLine.split(separator).length;
-  return count(',') > count(';') ? ',' : ';';
-}
-
-/** RFC 4180 CSV: quoted fields, "" for a quote, line breaks inside quotes. */
-function readCsv(bytes: Buffer): SheetRow[] {
-  // Line breaks as \n, inside quoted cells too, as spreadsheets keep them.
-  const text = decode(bytes).replace(/\r\n?/g, '\n');
-  const separator = detectSeparator(text);
-  const rows: SheetRow[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  // Row numbers count every record, blank ones included, as a spreadsheet shows them.
-  let row = 1;
-  const endRow = () => {
-    cells.push(cell);
-    pushRow(rows, { row, cells });
-    row += 1;
-    cells = [];
-    cell = '';
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else quoted = false;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n') endRow();
-    else cell += char;
-  }
-  if (cell !== '' || cells.length > 0) endRow();
-  return rows;
-}
-
-/** A date cell as yyyy-mm-dd, with " hh:mm" when it has a time (Excel keeps local times). */
-function dateCellText(date: Date): string {
-  const iso = date.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-}
-
-/** What a cell shows: rich text as plain text, a formula's result, a link's text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return dateCellText(value);
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result);
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-  return ''; // #N/A and other errors
-}
-
-/** The first worksheet. */
-async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new ApiError(400, 'import.unreadable');
-  }
-  const rows: SheetRow[] = [];
-  workbook.worksheets[0]?.eachRow((row, number) => {
-    const cells = Array.from({ length: row.cellCount }, (_, index) => cellText(row.getCell(index + 1).value));
-    pushRow(rows, { row: number, cells });
-  });
-  return rows;
-}
-
-const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-/** An XLSX file (a zip) or a CSV text: anything else is refused. */
+/** An XLSX file (its first tab) or a CSV text, whole: anything else is refused. */
 export async function readSheet(body: unknown): Promise<Sheet> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'import.no_file');
-  const isXlsx = body.subarray(0, 4).equals(zipSignature);
-  if (!isXlsx && body.includes(0)) throw new ApiError(400, 'import.unknown_format');
-  const [header, ...rows] = isXlsx ? await readXlsx(body) : readCsv(body);
-  if (!header || rows.length === 0) throw new ApiError(400, 'import.empty');
-  return { columns: header.cells.map((cell) => cell.trim()), rows };
+  const file = bufferFile(body);
+  if (file.format === 'xlsx') await checkArchive(file);
+  const encoding = file.format === 'csv' ? await csvEncoding(file) : 'utf-8';
+  const rows: SheetRow[] = [];
+  for await (const row of sheetRows(file, { sheet: 0, encoding })) {
+    if (isBlankRow(row)) continue;
+    if (rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, 'import.too_many_rows');
+    rows.push(row);
+  }
+  const [header, ...data] = rows;
+  if (!header || data.length === 0) throw new ApiError(400, 'import.empty');
+  return { columns: header.cells.map((cell) => cell.trim()), rows: data };
 }
 
 /** The names a column may carry for a field: its own, and its label in every catalog. */
@@ -204,11 +102,12 @@ export function parseMapping(definition: ResourceDefinition, raw: unknown): Impo
   return mapping;
 }
 
-type Converted = { value: unknown } | { error: string };
+/** A cell converted to a field's value, or the catalog key of why it cannot be. */
+export type Converted = { value: unknown } | { error: string };
 const ok = (value: unknown): Converted => ({ value });
 
 /** A reference field's target records: by normalized title (null when several share it), and their ids. */
-interface ReferenceLookup {
+export interface ReferenceLookup {
   byTitle: Map<string, number | null>;
   ids: Set<number>;
 }
@@ -252,8 +151,35 @@ function toIsoDateTime(text: string): string {
 const trueWords = new Set(['oui', 'vrai', '1', 'x', 'true', 'yes']);
 const falseWords = new Set(['', 'non', 'faux', '0', 'false', 'no']);
 
+/** A select's choices by every way of writing them (value, label in each catalog), normalized: by "<slug>.<field>". */
+const choiceNames = new Map<string, Map<string, string>>();
+
+function choiceNamed(definition: ResourceDefinition, name: string, def: FieldDef, text: string): string | undefined {
+  const key = `${definition.slug}.${name}`;
+  let names = choiceNames.get(key);
+  if (!names) {
+    names = new Map();
+    for (const value of def.choices ?? []) {
+      const labels = locales.map((locale) =>
+        translate(locale, `resources.${definition.slug}.choices.${name}.${value}`),
+      );
+      for (const candidate of [value, ...labels])
+        if (!names.has(normalize(candidate))) names.set(normalize(candidate), value);
+    }
+    choiceNames.set(key, names);
+  }
+  return names.get(normalize(text));
+}
+
+/** Several values of one cell, separated by ";" or ",". */
+const listOf = (text: string) =>
+  text
+    .split(/[;,]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
 /** A cell as the value of a field: the schema then checks it as it checks a form's. */
-function convertCell(
+export function convertCell(
   definition: ResourceDefinition,
   name: string,
   def: FieldDef,
@@ -261,11 +187,6 @@ function convertCell(
   lookup: ReferenceLookup | undefined,
 ): Converted {
   const text = raw.trim();
-  const list = () =>
-    text
-      .split(/[;,]/)
-      .map((part) => part.trim())
-      .filter((part) => part !== '');
   switch (def.kind) {
     case 'boolean': {
       const word = normalize(text);
@@ -281,27 +202,31 @@ function convertCell(
       return ok(text === '' ? null : toIsoDate(text));
     case 'datetime':
       return ok(text === '' ? null : toIsoDateTime(text));
-    case 'select': {
-      if (text === '') return ok(null);
-      const labelOf = (choice: string) =>
-        locales.map((locale) => translate(locale, `resources.${definition.slug}.choices.${name}.${choice}`));
-      const choice = def.choices?.find((value) =>
-        [value, ...labelOf(value)].some((candidate) => normalize(candidate) === normalize(text)),
-      );
-      return ok(choice ?? text);
-    }
+    case 'select':
+      return ok(text === '' ? null : (choiceNamed(definition, name, def, text) ?? text));
     case 'reference':
       return text === '' ? ok(null) : resolveReference(lookup!, text);
     case 'references': {
-      const resolved = list().map((part) => resolveReference(lookup!, part));
+      const resolved = listOf(text).map((part) => resolveReference(lookup!, part));
       const failed = resolved.find((item) => 'error' in item);
       return failed ?? ok(resolved.map((item) => ('value' in item ? item.value : null)));
     }
     case 'texts':
-      return ok(list());
+      return ok(listOf(text));
     default:
       return ok(text);
   }
+}
+
+/** The live records of a reference target, to find by title or id. */
+export async function referenceLookup(store: ResourceStore, target: string): Promise<ReferenceLookup> {
+  const lookup: ReferenceLookup = { byTitle: new Map(), ids: new Set() };
+  for (const { value, label } of await store.referenceChoices(target)) {
+    const title = normalize(label);
+    lookup.byTitle.set(title, lookup.byTitle.has(title) ? null : value);
+    lookup.ids.add(value);
+  }
+  return lookup;
 }
 
 async function referenceLookups(
@@ -313,13 +238,7 @@ async function referenceLookups(
   for (const name of names) {
     const def = definition.fields[name]!;
     if ((def.kind !== 'reference' && def.kind !== 'references') || !def.target) continue;
-    const lookup: ReferenceLookup = { byTitle: new Map(), ids: new Set() };
-    for (const { value, label } of await store.referenceChoices(def.target)) {
-      const title = normalize(label);
-      lookup.byTitle.set(title, lookup.byTitle.has(title) ? null : value);
-      lookup.ids.add(value);
-    }
-    lookups[name] = lookup;
+    lookups[name] = await referenceLookup(store, def.target);
   }
   return lookups;
 }

@@ -112,7 +112,7 @@ const numbers = (value: unknown): number[] =>
  * Every reference field, top-level or inside a collection ("<collection>.<sub-field>"), with where
  * a record holds its ids: under the field's name, or under "<collection>.<row>.<sub-field>".
  */
-function referencePaths(definition: ResourceDefinition) {
+export function referencePaths(definition: ResourceDefinition) {
   return Object.entries(definition.fields).flatMap(([name, def]) => {
     if (isReference(def)) {
       return [
@@ -396,6 +396,9 @@ export function createResourceStore(db: Database) {
     },
 
     createMany,
+
+    /** Ids among these that live records still point at (an import's undo checks it after its deletes). */
+    linkedIds,
 
     async create(definition: ResourceDefinition, values: ResourceInputValues, userId: number): Promise<ResourceRecord> {
       const [created] = await createMany(definition, [values], userId);

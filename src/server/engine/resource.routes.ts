@@ -1,19 +1,31 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resources } from '../../shared/resources/registry';
-import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
+import {
+  batchActionPermission,
+  batchActionsOf,
+  filterFields,
+  inputSchema,
+  recordTitle,
+  type BatchReply,
+  type RecordCommand,
+  type ResourceDefinition,
+} from '../../shared/resources/resource';
+import { translate } from '../../shared/i18n/catalog';
 import { routePattern, type RouteName } from '../../shared/routes';
 import { isImportable } from '../../shared/resources/import';
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 import { ApiError } from '../http/api-error';
 import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
 import { resourceHooks } from '../resources/registry';
-import { createResourceStore, type ListQuery } from './resource-store';
+import type { RecordCommandHandler, ResourceRouteContext } from '../resources/resource-hooks';
+import { createResourceStore, type ListQuery, type ResourceStore } from './resource-store';
 
 /** The most rows a list page may ask for. */
 export const MAX_PAGE_SIZE = 100;
@@ -52,6 +64,50 @@ export function parseListQuery(definition: ResourceDefinition, raw: Record<strin
   return { page, pageSize, sort, direction, search: raw.q?.trim() ?? '', filters };
 }
 
+/** The server side of a resource's post commands; a command declared without one is a startup error. */
+function commandHandlers(definition: ResourceDefinition): [RecordCommand, RecordCommandHandler][] {
+  return definition.commands
+    .filter((command) => command.kind === 'post')
+    .map((command) => {
+      const handler = resourceHooks[definition.slug]?.commands?.[command.name];
+      if (!handler) throw new Error(`Resource "${definition.slug}": command "${command.name}" has no server handler.`);
+      return [command, handler];
+    });
+}
+
+/**
+ * A batch command, record by record: one refused record does not stop the others, and the reply
+ * names each refused record with its reason.
+ */
+async function runBatchCommand(
+  definition: ResourceDefinition,
+  handler: RecordCommandHandler,
+  ids: number[],
+  context: ResourceRouteContext,
+): Promise<BatchReply> {
+  const locale = requestLocale(context.request);
+  const reply: Required<BatchReply> = { processed: 0, failed: [] };
+  for (const id of ids) {
+    try {
+      await handler(id, context);
+      reply.processed += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const title = await titleOrId(context.store, definition, id);
+      reply.failed.push({ id, title, message: error.toJSON(locale).message });
+    }
+  }
+  return reply;
+}
+
+async function titleOrId(store: ResourceStore, definition: ResourceDefinition, id: number): Promise<string> {
+  try {
+    return recordTitle(definition, await store.get(definition, id));
+  } catch {
+    return `#${id}`;
+  }
+}
+
 const batchSchema = z.object({
   ids: z.array(z.number().int().positive()).default([]),
   _action: z.string().default(''),
@@ -65,8 +121,16 @@ const AUTOCOMPLETE_LIMIT = 20;
  * The generic API of every declared resource, under /api/<slug>: list, show, create, update,
  * delete (supprimer/{id}, PUT or POST), batch actions (actions-groupes) and reorder (reorganiser).
  */
-export function registerResourceRoutes(app: FastifyInstance, db: Database): void {
+export function registerResourceRoutes(app: FastifyInstance, db: Database, mailer: Mailer): void {
   const store = createResourceStore(db);
+  const contextOf = (request: FastifyRequest, reply: FastifyReply, userId: number): ResourceRouteContext => ({
+    db,
+    store,
+    mailer,
+    userId,
+    request,
+    reply,
+  });
   const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
 
   for (const definition of resources) {
@@ -75,6 +139,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
     const userAllowedTo = (request: FastifyRequest, action: ResourceAction) => allowedUser(request, slug, action);
     const schema = inputSchema(definition);
     const options = { preHandler: requireUser };
+    const commands = commandHandlers(definition);
 
     app.get(pattern('api.resource.collection'), options, async (request) => {
       userAllowedTo(request, 'list');
@@ -91,6 +156,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       app.post(url, options, async (request, reply) => {
         const user = userAllowedTo(request, 'create');
         const record = await store.create(definition, parseBody(schema, request.body), user.id);
+        await resourceHooks[slug]?.afterCreate?.(record.id, contextOf(request, reply, user.id));
         return reply.code(201).send(record);
       });
     }
@@ -101,10 +167,24 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
     });
 
     if (!definition.behaviours.readOnly) {
-      app.put<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
-        const user = userAllowedTo(request, 'update');
-        return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
-      });
+      // modal/editer/{id} (modalEdit): the same update, also as the POST of a modal's form.
+      const updateRoutes: [string, ('PUT' | 'POST')[]][] = [
+        [pattern('api.resource.item'), ['PUT']],
+        ...(definition.behaviours.modalEdit
+          ? [[pattern('api.resource.modal_edit'), ['PUT', 'POST']] as [string, ('PUT' | 'POST')[]]]
+          : []),
+      ];
+      for (const [url, method] of updateRoutes) {
+        app.route<{ Params: { id: string } }>({
+          method,
+          url,
+          preHandler: requireUser,
+          handler: async (request) => {
+            const user = userAllowedTo(request, 'update');
+            return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
+          },
+        });
+      }
 
       app.route<{ Params: { id: string } }>({
         method: ['POST', 'PUT'],
@@ -116,7 +196,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
         },
       });
 
-      app.post(pattern('api.resource.batch'), options, async (request) => {
+      app.post(pattern('api.resource.batch'), options, async (request, reply) => {
         const { ids, _action: action } = parseBody(batchSchema, request.body);
         if (!action) throw new ApiError(400, 'batch.no_action');
         if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
@@ -124,11 +204,10 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
         const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
         if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
         const unique = [...new Set(ids)];
-        if (batchAction === 'delete') {
-          const user = userAllowedTo(request, 'delete');
-          return { processed: await store.delete(definition, unique, user.id) };
-        }
-        const user = userAllowedTo(request, 'update');
+        const user = userAllowedTo(request, batchActionPermission(definition, batchAction));
+        const command = commands.find(([candidate]) => candidate.name === batchAction);
+        if (command) return runBatchCommand(definition, command[1], unique, contextOf(request, reply, user.id));
+        if (batchAction === 'delete') return { processed: await store.delete(definition, unique, user.id) };
         return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', user.id) };
       });
     }
@@ -148,6 +227,21 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
       return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT);
     });
 
+    for (const [command, handler] of commands) {
+      app.post<{ Params: { id: string } }>(
+        routePattern(command.route, { resource: slug }),
+        options,
+        async (request, reply) => {
+          const user = userAllowedTo(request, command.action);
+          const { key, values, location } = await handler(
+            parseId(request.params.id),
+            contextOf(request, reply, user.id),
+          );
+          return { message: translate(requestLocale(request), key, values), location };
+        },
+      );
+    }
+
     for (const route of resourceHooks[slug]?.routes ?? []) {
       app.route({
         method: route.method,
@@ -155,7 +249,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database): void
         preHandler: requireUser,
         handler: async (request, reply) => {
           const user = userAllowedTo(request, route.action);
-          return reply.code(route.status ?? 200).send(await route.handle(request, { db, store, userId: user.id }));
+          return reply.code(route.status ?? 200).send(await route.handle(request, contextOf(request, reply, user.id)));
         },
       });
     }

@@ -1,7 +1,10 @@
 import { and, getTableColumns, getTableName, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { comparableText } from '../db/schema';
+import { parseBody } from '../http/request-parsing';
+import type { ResourceRoute } from './resource-hooks';
 
 /**
  * The first live row of a resource table whose columns hold the same texts as these values,
@@ -32,4 +35,18 @@ export async function findDuplicate(
     )
     .limit(1);
   return found;
+}
+
+/** ajax/ajouter (individuals and structures): a contact created from another form, answered whole. */
+export function ajaxCreateRoute(definition: ResourceDefinition): ResourceRoute {
+  return {
+    name: 'api.resource.ajax_create',
+    method: 'POST',
+    action: 'create',
+    summary: 'openapi.operations.modal_create',
+    recordBody: true,
+    status: 201,
+    handle: (request, { store, userId }) =>
+      store.create(definition, parseBody(inputSchema(definition), request.body), userId),
+  };
 }

@@ -1,15 +1,16 @@
-import { inputSchema } from '../../shared/resources/resource';
 import { individuals } from '../../shared/resources/individus.resource';
 import { individualsTable } from '../db/schema';
-import { parseBody } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
-import { findDuplicate } from './duplicates';
+import { ajaxCreateRoute, findDuplicate } from './duplicates';
+import { updateIndividualCommune } from './commune-update';
+import { duplicateRoutes } from './duplicate-routes';
 import type { ResourceServerHooks } from './resource-hooks';
 
 type LinkRow = { structure: number | null; contactType: number | null };
 
 /** Individuals: no two with the same first and last name; a link to a structure names its contact type. */
 export const individualsHooks: ResourceServerHooks = {
+  refusesDuplicates: true,
   async beforeWrite(tx, values, id) {
     const fieldErrors: Record<string, string> = {};
     ((values.structures as LinkRow[] | undefined) ?? []).forEach((link, index) => {
@@ -34,17 +35,6 @@ export const individualsHooks: ResourceServerHooks = {
       );
     }
   },
-  routes: [
-    {
-      // individus ajax ajouter: the create-in-modal of the spec's path (the engine's is modal/ajouter).
-      name: 'api.individuals.ajax_create',
-      method: 'POST',
-      action: 'create',
-      summary: 'openapi.operations.modal_create',
-      recordBody: true,
-      status: 201,
-      handle: (request, { store, userId }) =>
-        store.create(individuals, parseBody(inputSchema(individuals), request.body), userId),
-    },
-  ],
+  routes: [ajaxCreateRoute(individuals), ...duplicateRoutes('individus')],
+  commands: { commune_update: updateIndividualCommune },
 };

@@ -8,6 +8,7 @@ import { projectTypesHooks } from './types-projet.server';
 import { formsHooks } from './formulaires.server';
 import { individualsHooks } from './individus.server';
 import { structuresHooks } from './structures.server';
+import { importTemplatesHooks } from './templates-import.server';
 import type { ResourceServerHooks } from './resource-hooks';
 
 /** The server files of the resources that have one (src/server/resources/<slug>.server.ts), by slug. */
@@ -22,4 +23,5 @@ export const resourceHooks: Record<string, ResourceServerHooks> = {
   formulaires: formsHooks,
   structures: structuresHooks,
   individus: individualsHooks,
+  'templates-import': importTemplatesHooks,
 };

@@ -1,15 +1,20 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { ResourceAction } from '../../shared/permissions';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { RouteName } from '../../shared/routes';
 import type { Database } from '../db/database';
 import type { ResourceStore } from '../engine/resource-store';
+import type { Mailer } from '../mail/mailer';
 
-/** What a route of a resource's own is given: its database, the engine's store, the user. */
+/** What a route of a resource's own is given: its database, the engine's store, the mailer, the user, the request and its reply. */
 export interface ResourceRouteContext {
   db: Database;
   store: ResourceStore;
+  mailer: Mailer;
   userId: number;
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /**
@@ -28,10 +33,26 @@ export interface ResourceRoute {
   query?: Record<string, string>;
   /** It takes the resource's record as a JSON body. */
   recordBody?: boolean;
+  /** Or this JSON body (its schema, for the API document; the handler parses it). */
+  body?: z.ZodType;
   /** The status of a successful reply: 200 unless said. */
   status?: 200 | 201;
   handle(request: FastifyRequest, context: ResourceRouteContext): Promise<unknown>;
 }
+
+/** A record command's success message: a catalog key and its placeholders. */
+export interface CommandMessage {
+  key: string;
+  values?: Record<string, string | number>;
+  /** A page the browser then loads anew (e.g. the back office as the user logged in as). */
+  location?: string;
+}
+
+/**
+ * The server side of a record command (RecordCommand in the resource's declaration): does it to one
+ * record, atomically, and answers its message; throws an ApiError to refuse it.
+ */
+export type RecordCommandHandler = (id: number, context: ResourceRouteContext) => Promise<CommandMessage>;
 
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ResourceServerHooks {
@@ -40,7 +61,13 @@ export interface ResourceServerHooks {
    * who writes); throws an ApiError with field errors to refuse it.
    */
   beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined, userId: number): Promise<void>;
+  /** Runs once a record is created (outside its transaction), e.g. the new user's password-creation mail. */
+  afterCreate?(id: number, context: ResourceRouteContext): Promise<void>;
   routes?: ResourceRoute[];
+  /** beforeWrite refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
+  refusesDuplicates?: boolean;
+  /** The handlers of the record commands the declaration lists, by command name. */
+  commands?: Record<string, RecordCommandHandler>;
 }
 
 /** A route's path parameter or query value, as text. */

@@ -1,28 +1,34 @@
-import { and, asc, getTableColumns, isNull, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Suggestion } from '../../shared/resources/resource';
-import { individualsTable, structuresTable } from '../db/schema';
+import { structuresTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
-import { containsIgnoringAccents } from '../engine/resource-store';
 import { ApiError } from '../http/api-error';
-import { findDuplicate } from './duplicates';
+import { ajaxCreateRoute, findDuplicate } from './duplicates';
+import { updateStructureCommune } from './commune-update';
+import { duplicateRoutes } from './duplicate-routes';
+import {
+  linkedIndividuals,
+  selfAndDescendants,
+  structureRelationRoutes,
+  suggestStructures,
+} from './structure-relations';
+import { isNafCode, nafCodeRoutes } from './naf-codes';
+import { structureMapRoutes } from './structure-map';
+import { importRgeQualifications, qualificationRoutes } from './structure-qualifications';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
-
-const columns = getTableColumns(structuresTable) as Record<string, AnyPgColumn>;
-const individualColumns = getTableColumns(individualsTable) as Record<string, AnyPgColumn>;
 
 /** find-ajax answers this many suggestions at most. */
 const FIND_LIMIT = 20;
 
 type Address = { main: boolean };
-type Link = { structure: number | null; function: string; service: string; leftStructure: boolean };
 
 /**
  * Structures: no two with the same name and acronym; one main address among several; a public
- * subtype only on a public structure; never their own parent.
+ * subtype only on a public structure; never their own parent, nor below one of their children; a
+ * field of activity among the NAF codes.
  */
 export const structuresHooks: ResourceServerHooks = {
+  refusesDuplicates: true,
   async beforeWrite(tx, values, id) {
     const fieldErrors: Record<string, string> = {};
     const addresses = (values.addresses as Address[] | undefined) ?? [];
@@ -32,8 +38,15 @@ export const structuresHooks: ResourceServerHooks = {
     if (values.publicSubtype != null && values.contactType !== 'public') {
       fieldErrors.publicSubtype = 'validation.public_subtype_only';
     }
-    if (id !== undefined && ((values.parents as number[] | undefined) ?? []).includes(id)) {
+    if (typeof values.activity === 'string' && values.activity !== '' && !isNafCode(values.activity)) {
+      fieldErrors.activity = 'validation.naf_code';
+    }
+    const parents = (values.parents as number[] | undefined) ?? [];
+    if (id !== undefined && parents.includes(id)) {
       fieldErrors.parents = 'validation.own_parent';
+    } else if (id !== undefined && parents.length > 0) {
+      const below = await selfAndDescendants(tx, id);
+      if (parents.some((parent) => below.includes(parent))) fieldErrors.parents = 'validation.parent_cycle';
     }
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
     const duplicate = await findDuplicate(tx, structuresTable, { name: values.name, acronym: values.acronym }, id);
@@ -48,6 +61,7 @@ export const structuresHooks: ResourceServerHooks = {
     }
   },
   routes: [
+    ajaxCreateRoute(structures),
     {
       // find-ajax: suggestions by name, acronym or SIRET (spaces ignored).
       name: 'api.structures.find',
@@ -58,26 +72,7 @@ export const structuresHooks: ResourceServerHooks = {
       async handle(request, { db }): Promise<Suggestion[]> {
         const term = requestValue(request, 'term');
         if (term === '') return [];
-        const digits = term.replace(/\s/g, '');
-        const rows = await db
-          .select({ value: columns.id!, name: columns.name!, acronym: columns.acronym! })
-          .from(structuresTable)
-          .where(
-            and(
-              isNull(columns.deletedAt!),
-              or(
-                containsIgnoringAccents(columns.name!, term),
-                containsIgnoringAccents(columns.acronym!, term),
-                ...(/^\d+$/.test(digits) ? [sql`${columns.siret!} like ${`${digits}%`}`] : []),
-              ),
-            ),
-          )
-          .orderBy(sql`immutable_unaccent(lower(${columns.name!}))`, asc(columns.id!))
-          .limit(FIND_LIMIT);
-        return rows.map(({ value, name, acronym }) => ({
-          value: Number(value),
-          label: acronym ? `${String(name)} (${String(acronym)})` : String(name),
-        }));
+        return suggestStructures(db, term, FIND_LIMIT);
       },
     },
     {
@@ -100,35 +95,14 @@ export const structuresHooks: ResourceServerHooks = {
       summary: 'openapi.operations.structures_individuals',
       async handle(request, { db, store }) {
         const id = (await store.get(structures, parseId(requestValue(request, 'id')))).id;
-        const linked = await db
-          .select()
-          .from(individualsTable)
-          .where(
-            and(
-              isNull(individualColumns.deletedAt!),
-              sql`${individualColumns.structures!} @> ${JSON.stringify([{ structure: id }])}::jsonb`,
-            ),
-          )
-          .orderBy(
-            sql`immutable_unaccent(lower(${individualColumns.lastName!}))`,
-            sql`immutable_unaccent(lower(${individualColumns.firstName!}))`,
-            asc(individualColumns.id!),
-          );
-        return linked.map((individual) => {
-          const link = (individual.structures as Link[]).find((row) => row.structure === id)!;
-          return {
-            id: individual.id,
-            civility: individual.civility,
-            lastName: individual.lastName,
-            firstName: individual.firstName,
-            email: individual.email,
-            mobile: individual.mobile,
-            function: link.function,
-            service: link.service,
-            leftStructure: link.leftStructure,
-          };
-        });
+        return linkedIndividuals(db, id);
       },
     },
+    ...structureRelationRoutes,
+    ...nafCodeRoutes,
+    ...qualificationRoutes,
+    ...structureMapRoutes,
+    ...duplicateRoutes('structures'),
   ],
+  commands: { commune_update: updateStructureCommune, rge_import: importRgeQualifications },
 };

@@ -3,6 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { missionsTable, users } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
+import { path } from '../../shared/routes';
+import { recordLoginAttempt } from '../auth/login-history';
+import { sendPasswordCreationLink } from '../auth/password-links';
+import { closeSession, currentAuth, openSession } from '../auth/sessions';
+import { clock } from '../clock';
 import { dashboardSettings, loadSettings } from '../settings/settings';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
 
@@ -103,4 +108,48 @@ export const usersHooks: ResourceServerHooks = {
       },
     },
   ],
+  // A user created by an administrator chooses a password through a 2-hour creation link; if the
+  // mail cannot leave, the user screen's "send a password link" sends another.
+  async afterCreate(id, { db, mailer }) {
+    await sendPasswordCreationLink(db, mailer, id).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
+  },
+  commands: {
+    async password_link(id, { db, mailer }) {
+      await sendPasswordCreationLink(db, mailer, id);
+      return { key: 'success.email_sent' };
+    },
+    /**
+     * Log in as the user: the session becomes theirs, marked with who opened it, and the login
+     * history says so. Never as oneself, twice over, an external, disabled or expired user, nor,
+     * for a non-administrator, an administrator (that would give them every right).
+     */
+    async impersonate(id, { db, request, reply }) {
+      const auth = currentAuth(request);
+      if (auth.impersonator) throw new ApiError(400, 'impersonation.errors.nested');
+      if (id === auth.user.id) throw new ApiError(400, 'impersonation.errors.self');
+      const [target] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      if (!target) throw new ApiError(404, 'errors.pages.404.title');
+      if (!target.enabled || (target.expiresAt && target.expiresAt.getTime() < clock.now().getTime())) {
+        throw new ApiError(400, 'impersonation.errors.inactive');
+      }
+      if (target.external) throw new ApiError(400, 'impersonation.errors.external');
+      if (target.isAdmin && !auth.user.isAdmin) throw new ApiError(403, 'impersonation.errors.administrator');
+      await recordLoginAttempt(db, request, {
+        username: target.email,
+        state: 'success',
+        application: 'impersonation',
+        userId: target.id,
+        impersonatorId: auth.user.id,
+      });
+      await closeSession(db, reply, auth);
+      await openSession(db, request, reply, target.id, { persistent: false, impersonatorId: auth.user.id });
+      const name = [target.firstName, target.lastName].join(' ');
+      return { key: 'impersonation.started', values: { name }, location: path('admin.dashboard') };
+    },
+  },
 };

@@ -1,30 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../shared/account/password';
 import {
   passwordResetRequestSchema,
   registrationSchema,
-  registrationSettingsSchema,
   type RegistrationState,
 } from '../../shared/account/registration.schema';
 import { translate } from '../../shared/i18n/catalog';
-import { can, type ResourceAction } from '../../shared/permissions';
 import { path, routePattern } from '../../shared/routes';
-import {
-  checkPasswordLink,
-  requestPasswordReset,
-  sendPasswordCreationLink,
-  usePasswordLink,
-} from '../auth/password-links';
+import { checkPasswordLink, requestPasswordReset, usePasswordLink } from '../auth/password-links';
 import { hashPassword } from '../auth/passwords';
-import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { requestLocale } from '../http/request-locale';
 import { mailBody, type Mailer } from '../mail/mailer';
-import { loadSettings, registrationSettings, saveSettings } from '../settings/settings';
+import { loadSettings, registrationSettings } from '../settings/settings';
 
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
@@ -36,9 +28,6 @@ export async function registrationEnabled(db: Database): Promise<boolean> {
 /** Forgotten password, reset and creation links, registration and its configuration. */
 export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer: Mailer): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const allowed = (resource: string, action: ResourceAction) => async (request: FastifyRequest) => {
-    if (!can(currentAuth(request).user, resource, action)) throw new ApiError(403, 'errors.forbidden');
-  };
 
   // Spec 8: always the neutral reply, whether the email matches an account or not.
   api.post(
@@ -99,33 +88,6 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       const link = { label: translate(locale, 'login.submit'), url: mailer.url(path('admin.login')) };
       await mailer.send({ to: email, subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link) });
       return reply.code(201).send();
-    },
-  );
-
-  api.get(
-    routePattern('api.configuration.registration'),
-    { preHandler: [requireUser, allowed('configuration', 'show')] },
-    () => loadSettings(db, registrationSettings),
-  );
-
-  api.put(
-    routePattern('api.configuration.registration'),
-    { preHandler: [requireUser, allowed('configuration', 'update')], schema: { body: registrationSettingsSchema } },
-    async (request) => {
-      await saveSettings(db, registrationSettings, request.body);
-      return request.body;
-    },
-  );
-
-  api.post(
-    routePattern('api.users.password_link'),
-    {
-      preHandler: [requireUser, allowed('utilisateurs', 'update')],
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
-    },
-    async (request) => {
-      await sendPasswordCreationLink(db, mailer, request.params.id);
-      return { message: translate(requestLocale(request), 'success.email_sent') };
     },
   );
 }

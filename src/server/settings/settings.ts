@@ -2,11 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultLocale, translate } from '../../shared/i18n/catalog';
 import { registrationSettingsSchema, type RegistrationSettings } from '../../shared/account/registration.schema';
+import {
+  dashboardSettingsSchema,
+  externalServicesSettingsSchema,
+  type DashboardSettings,
+  type ExternalServicesSettings,
+} from '../../shared/configuration.schema';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
 /** A group of back-office configuration values, stored as one JSON object under its key. */
-interface SettingsGroup<T> {
+export interface SettingsGroup<T> {
   key: string;
   schema: z.ZodType<T>;
   defaults: () => T;
@@ -25,17 +31,27 @@ export const registrationSettings: SettingsGroup<RegistrationSettings> = {
   }),
 };
 
-const dashboardSettingsSchema = z.object({
-  /** The hosts a dashboard iframe may show (https only). */
-  allowedIframeHosts: z.array(z.string().min(1)),
-});
-
-/** The users' dashboards: which sites their iframe tabs may show. */
-export const dashboardSettings: SettingsGroup<z.infer<typeof dashboardSettingsSchema>> = {
+/** The users' dashboards: which sites (https only) their iframe tabs may show. */
+export const dashboardSettings: SettingsGroup<DashboardSettings> = {
   key: 'dashboard',
   schema: dashboardSettingsSchema,
   defaults: () => ({
     allowedIframeHosts: ['datawrapper.dwcdn.net', 'www.data.gouv.fr', 'public.tableau.com', 'app.powerbi.com'],
+  }),
+};
+
+/**
+ * The external reference services the back office calls (spec 8: their failures are "error from an
+ * external repository service call"); tests point them at local fake servers.
+ */
+export const externalServicesSettings: SettingsGroup<ExternalServicesSettings> = {
+  key: 'externalServices',
+  schema: externalServicesSettingsSchema,
+  defaults: () => ({
+    rgeDatasetUrl: 'https://data.ademe.fr/data-fair/api/v1/datasets/liste-des-entreprises-rge-2',
+    // The BAN's API, run by IGN's Géoplateforme since api-adresse.data.gouv.fr was handed over to it.
+    geocoderUrl: 'https://data.geopf.fr/geocodage',
+    timeoutMs: 10_000,
   }),
 };
 

@@ -39,6 +39,8 @@ export interface SessionUserPayload {
 export interface SessionPayload {
   user: SessionUserPayload;
   csrfToken: string;
+  /** Who logged in as the user ("log in as"): the back office shows a banner and a way back. */
+  impersonator: { id: number; name: string } | null;
 }
 
 /** Every API error reply. */
@@ -49,4 +51,9 @@ export interface ApiErrorPayload {
   fieldErrors?: Record<string, string>;
   /** A duplicate refused: the id of the existing record, to link to it. */
   duplicateOf?: number;
+}
+
+/** GET /api/espace-client/accueil: what the external user's groups are attached to. */
+export interface CustomerHome {
+  missions: { id: number; name: string; acronym: string | null }[];
 }

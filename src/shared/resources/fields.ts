@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionKeyPattern } from '../permissions';
+import type { ParamlessRouteName } from '../routes';
 import { textFormats, type TextFormat } from './formats';
 
 /**
@@ -46,6 +47,12 @@ export interface FieldOptions {
   readOnly?: boolean;
   /** The value of a field left out of a create: the schema's default, the column's and the new form's. */
   defaultValue?: string | number | boolean;
+  /**
+   * A collection's sub-field: its input stays disabled until this other sub-field of the same row has
+   * a value (an individual's structure waits for the link's contact type). The server file checks
+   * the rule itself.
+   */
+  enabledBy?: string;
 }
 
 export interface FieldDef extends FieldOptions {
@@ -70,6 +77,11 @@ export interface FieldDef extends FieldOptions {
   editLink?: boolean;
   /** text: checked and stored in one form (phone numbers as "01 23 45 67 89", SIRET, postal code). */
   format?: TextFormat;
+  /**
+   * text: chosen among the suggestions of this route (GET …?term=, JSON `Suggestion<string>[]`),
+   * e.g. a NAF code: the value is the code, the suggestion's label names it in forms and on show pages.
+   */
+  suggest?: ParamlessRouteName;
 }
 
 type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink'>;
@@ -86,7 +98,7 @@ function build(kind: FieldKind, options: FieldOptions, extra: Partial<FieldDef> 
 }
 
 export const field = {
-  text: (options: FieldOptions & Pick<FieldDef, 'format'> = {}) =>
+  text: (options: FieldOptions & Pick<FieldDef, 'format' | 'suggest'> = {}) =>
     build('text', { maxLength: DEFAULT_TEXT_MAX, ...options }),
   textarea: (options: FieldOptions = {}) => build('textarea', { maxLength: 5000, ...options }),
   email: (options: FieldOptions = {}) => build('email', options),

@@ -3,7 +3,7 @@ import { defineResource } from './resource';
 
 export const loginStates = ['success', 'failure', 'locked'] as const;
 export type LoginState = (typeof loginStates)[number];
-export const loginApplications = ['back_office', 'customer_area'] as const;
+export const loginApplications = ['back_office', 'customer_area', 'impersonation'] as const;
 export type LoginApplication = (typeof loginApplications)[number];
 export const loginDevices = ['computer', 'mobile', 'tablet'] as const;
 export type LoginDevice = (typeof loginDevices)[number];
@@ -31,6 +31,8 @@ export const loginHistory = defineResource({
     ipAddress: field.text({ list: true, filter: true }),
     userAgent: field.textarea({ maxLength: 1000 }),
     user: field.reference(USERS_TARGET, { autocomplete: true }),
+    /** Who logged in as the user (application "impersonation"). */
+    impersonator: field.reference(USERS_TARGET, { autocomplete: true, list: true }),
   },
   behaviours: { readOnly: true },
 });

@@ -6,6 +6,8 @@ import type { ResourceDefinition } from './resource';
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The most rows an import takes, the header aside (the catalog's import.too_many_rows says 20 000). */
 export const IMPORT_MAX_ROWS = 20_000;
+/** The most an XLSX file (a zip) may hold once uncompressed: a zip bomb is refused before it is read. */
+export const XLSX_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 
 /** Field name → the index of the file's column its values come from, or null for none. */
 export type ImportMapping = Record<string, number | null>;
@@ -40,6 +42,16 @@ export interface ImportFailure extends ApiErrorPayload {
   errors: ImportRowError[];
   /** Every error of the file: more than `errors` holds when the file has many. */
   errorCount: number;
+}
+
+/** Lower case, no accents, anything but letters and digits as single spaces: "Adresse (URL)" → "adresse url". */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /** Kinds a spreadsheet cell cannot hold: such fields are left to the form. */

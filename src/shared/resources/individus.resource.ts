@@ -13,6 +13,8 @@ export const individuals = defineResource({
   titleField: 'lastName',
   titleSuffix: ['firstName'],
   behaviours: { modalCreate: true },
+  // maj-commune: the commune from the postal code and the city (cityOutside, the individual's only city text).
+  commands: [{ name: 'commune_update', kind: 'post', route: 'api.commune_update', action: 'update', batch: true }],
   fields: {
     civility: field.select(['madame', 'monsieur'], { list: true, filter: true, tab: 'general' }),
     lastName: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
@@ -29,7 +31,7 @@ export const individuals = defineResource({
     structures: field.collection(
       {
         contactType: field.reference('types-contact'),
-        structure: field.reference('structures', { autocomplete: true }),
+        structure: field.reference('structures', { autocomplete: true, enabledBy: 'contactType' }),
         function: field.text(),
         service: field.text(),
         directLine: field.text({ format: 'phone' }),

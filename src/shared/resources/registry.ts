@@ -23,6 +23,7 @@ import { taskTypes } from './types-tache.resource';
 import { loginHistory } from './historique-connexions.resource';
 import { individuals } from './individus.resource';
 import { structures } from './structures.resource';
+import { importTemplates } from './templates-import.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -49,6 +50,7 @@ export const resources: readonly ResourceDefinition[] = [
   accessProfiles,
   structures,
   individuals,
+  importTemplates,
   usersResource,
 ];
 

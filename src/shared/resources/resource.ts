@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { permissionGroupNames, readingGroups, type PermissionGroup } from '../permissions';
+import { permissionGroupNames, readingGroups, type PermissionGroup, type ResourceAction } from '../permissions';
+import type { RouteName } from '../routes';
 import type { MenuIcon, MenuSection } from '../menu';
 import { fieldSchema, type FieldDef } from './fields';
 
@@ -18,6 +19,8 @@ export interface ResourceBehaviours {
   activatable: boolean;
   /** modal/ajouter: records are also created from a modal (POST …/modal/ajouter answers the record). */
   modalCreate: boolean;
+  /** modal/editer/{id}: records are also edited in a modal opened from the list (PUT or POST answers the record). */
+  modalEdit: boolean;
   /**
    * Records are written by the server alone (e.g. the login history): only list, show, preview,
    * export and autocomplete; no create, edit, clone, delete, batch, import, sort or publication.
@@ -45,10 +48,29 @@ export interface ResourceDefinition {
   /** Rows per list page. */
   pageSize: number;
   behaviours: ResourceBehaviours;
+  /** What a record offers besides the engine's own actions: buttons on its screen, batch actions. */
+  commands: RecordCommand[];
 }
 
-type ResourceInput = Omit<ResourceDefinition, 'pageSize' | 'behaviours' | 'defaultSort'> & {
+/**
+ * A command of a resource's own on one record, e.g. the commune update (maj-commune). Its label is
+ * `resources.<slug>.commands.<name>`. A `post` command is a button on the record's screen that POSTs
+ * to its route (`{resource}` and `{id}` filled) and shows the reply's message; when `batch`, it is
+ * also a batch action of the list, run record by record. A `page` command is a link to a screen.
+ * The server side is the resource's hook `commands[name]` (src/server/resources/<slug>.server.ts).
+ */
+export interface RecordCommand {
+  name: string;
+  kind: 'post' | 'page';
+  route: RouteName;
+  /** The permission it needs on the resource. */
+  action: ResourceAction;
+  batch?: boolean;
+}
+
+type ResourceInput = Omit<ResourceDefinition, 'pageSize' | 'behaviours' | 'defaultSort' | 'commands'> & {
   pageSize?: number;
+  commands?: RecordCommand[];
   behaviours?: Partial<ResourceBehaviours>;
   defaultSort?: ResourceDefinition['defaultSort'];
 };
@@ -72,6 +94,7 @@ const reservedNames = new Set([
 export function defineResource(input: ResourceInput): ResourceDefinition {
   const definition: ResourceDefinition = {
     pageSize: 25,
+    commands: [],
     ...input,
     defaultSort: input.defaultSort ?? { field: input.titleField, direction: 'asc' },
     behaviours: {
@@ -82,6 +105,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       publishable: false,
       activatable: false,
       modalCreate: false,
+      modalEdit: false,
       readOnly: false,
       ...input.behaviours,
     },
@@ -94,6 +118,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       publishable: false,
       activatable: false,
       modalCreate: false,
+      modalEdit: false,
     });
   }
   const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
@@ -168,17 +193,53 @@ export function filterFields(definition: ResourceDefinition): string[] {
     .map(([name]) => name);
 }
 
-/** Batch actions (actions-groupes): delete always; enable and disable when the resource is activatable. */
+/** The engine's batch actions (actions-groupes): delete always; enable and disable when the resource is activatable. */
 export type BatchAction = 'delete' | 'enable' | 'disable';
 
-export function batchActionsOf(definition: ResourceDefinition): BatchAction[] {
+function engineBatchActions(definition: ResourceDefinition): BatchAction[] {
   if (definition.behaviours.readOnly) return [];
   return definition.behaviours.activatable ? ['delete', 'enable', 'disable'] : ['delete'];
 }
 
-/** An autocomplete suggestion (GET …/autocomplete?term=). */
-export interface Suggestion {
-  value: number;
+/** Every batch action of a list: the engine's, then the resource's batch commands (by name). */
+export function batchActionsOf(definition: ResourceDefinition): string[] {
+  return [...engineBatchActions(definition), ...batchCommandsOf(definition).map((command) => command.name)];
+}
+
+export function batchCommandsOf(definition: ResourceDefinition): RecordCommand[] {
+  return definition.commands.filter((command) => command.kind === 'post' && command.batch);
+}
+
+/** The permission a batch action needs: its command's, delete's own, update for enable and disable. */
+export function batchActionPermission(definition: ResourceDefinition, action: string): ResourceAction {
+  const command = batchCommandsOf(definition).find((candidate) => candidate.name === action);
+  return command?.action ?? (action === 'delete' ? 'delete' : 'update');
+}
+
+/** A batch action's catalog label. */
+export function batchActionLabel(definition: ResourceDefinition, action: string): string {
+  return engineBatchActions(definition).some((candidate) => candidate === action)
+    ? `engine.batch_actions.${action}`
+    : `resources.${definition.slug}.commands.${action}`;
+}
+
+/** A record's name as lists and messages show it: its title field, completed by its title suffix. */
+export function recordTitle(definition: ResourceDefinition, record: Record<string, unknown>): string {
+  return [definition.titleField, ...(definition.titleSuffix ?? [])]
+    .map((name) => record[name])
+    .filter((value) => value !== null && value !== undefined && value !== '')
+    .join(' ');
+}
+
+/** A batch command's reply: the records done, and those refused with the reason. */
+export interface BatchReply {
+  processed: number;
+  failed?: { id: number; title: string; message: string }[];
+}
+
+/** An autocomplete suggestion (GET …/autocomplete?term=): a record's id; a code for a text field's `suggest` route. */
+export interface Suggestion<Value extends number | string = number> {
+  value: Value;
   label: string;
 }
 

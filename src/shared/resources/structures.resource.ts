@@ -14,7 +14,15 @@ export const structures = defineResource({
   table: 'structures',
   menu: { section: 'contacts', icon: 'building' },
   titleField: 'name',
-  behaviours: { modalCreate: true },
+  behaviours: { modalCreate: true, modalEdit: true },
+  commands: [
+    // maj-commune: the main address's commune from its postal code and city.
+    { name: 'commune_update', kind: 'post', route: 'api.commune_update', action: 'update', batch: true },
+    // rge-import/{id}: the structure's RGE qualifications from ADEME's open data, by SIRET.
+    { name: 'rge_import', kind: 'post', route: 'api.structures.rge_import', action: 'update' },
+    // google-map/{id}: the main address on a map.
+    { name: 'map', kind: 'page', route: 'admin.structures.map', action: 'show' },
+  ],
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
     acronym: field.text({ list: true, sortable: true, searchable: true, tab: 'general' }),
@@ -24,7 +32,12 @@ export const structures = defineResource({
     website: field.url({ tab: 'general' }),
     contactType: field.select(['media', 'private', 'public'], { list: true, filter: true, tab: 'general' }),
     publicSubtype: field.select(publicSubtypes, { filter: true, tab: 'general' }),
+    /** Field of activity: a NAF sub-class code ("62.01Z"), as SIRENE's APE code. */
+    activity: field.text({ maxLength: 6, suggest: 'api.structures.naf_codes', filter: true, tab: 'general' }),
     parents: field.references('structures', { autocomplete: true, tab: 'general' }),
+    service: field.reference('service', { filter: true, tab: 'general' }),
+    /** Set by the commune update when the structure is linked through a contact type that says so. */
+    inseeCode: field.text({ maxLength: 5, filter: true, tab: 'general' }),
     comments: field.textarea({ maxLength: 5000, tab: 'general' }),
     addresses: field.collection(
       {
@@ -38,5 +51,25 @@ export const structures = defineResource({
       },
       { tab: 'addresses' },
     ),
+    // Written by the RGE import alone (rge-import/{id}); structure-qualification/index/{structure} lists them.
+    qualifications: field.collection(
+      {
+        code: field.text(),
+        qualification: field.text(),
+        domains: field.texts(),
+        metaDomains: field.texts(),
+        body: field.text(),
+        certificate: field.text(),
+        url: field.url(),
+        startDate: field.date(),
+        endDate: field.date(),
+        forIndividuals: field.boolean(),
+        source: field.select(['rge']),
+        importedAt: field.datetime(),
+      },
+      { readOnly: true },
+    ),
+    // Free label and value rows: what the fields above do not hold.
+    additionalFields: field.collection({ label: field.text(), value: field.text() }, { tab: 'additional' }),
   },
 });

@@ -1,6 +1,9 @@
 import { field, USERS_TARGET } from './fields';
 import { defineResource } from './resource';
 
+/** Spec 3's main permission: the user's main role, among the staff the service has. */
+export const mainPermissions = ['administrator', 'project_officer', 'adviser'] as const;
+
 /**
  * The back office's users. Their password, language and screen preferences are theirs alone (login,
  * profile, password links): no field here writes them.
@@ -13,6 +16,12 @@ export const usersResource = defineResource({
   titleSuffix: ['firstName'],
   // Enabled or not through the enable and disable batch actions of the list.
   behaviours: { clonable: false, importable: false, activatable: true },
+  // A password-creation link for a user who has none yet, else a reset link, mailed to the user.
+  // "Log in as" the user: for holders of the users' "other" permissions; the banner leads back.
+  commands: [
+    { name: 'password_link', kind: 'post', route: 'api.users.password_link', action: 'update' },
+    { name: 'impersonate', kind: 'post', route: 'api.users.impersonate', action: 'impersonate' },
+  ],
   fields: {
     lastName: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'identity' }),
     firstName: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'identity' }),
@@ -20,6 +29,7 @@ export const usersResource = defineResource({
     username: field.text({ maxLength: 100, tab: 'identity' }),
     photo: field.file({ tab: 'identity' }),
     emailSignature: field.richtext({ tab: 'identity' }),
+    mainPermission: field.select(mainPermissions, { list: true, filter: true, tab: 'access' }),
     isAdmin: field.boolean({ list: true, filter: true, tab: 'access' }),
     external: field.boolean({ filter: true, tab: 'access' }),
     expiresAt: field.datetime({ tab: 'access' }),

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Suggestion } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
+import { path, type ParamlessRouteName } from '../../shared/routes';
 import { apiRequest } from '../api-client';
 
 /** Spec 9: suggestions are asked for 300 ms after the last key, from the first character. */
@@ -18,21 +18,40 @@ interface AutocompleteProps {
   label: string;
   required?: boolean;
   error?: string;
+  disabled?: boolean;
+  /** Shown under the input (e.g. why it is disabled for now). */
+  description?: string;
   /** Titles of the values already chosen, by id. */
   known: Record<string, string>;
 }
 
-function useSuggestions(target: string, known: Record<string, string>) {
+/** Where suggestions come from: the address of the reply for a typed term. */
+type SuggestionsUrl = (term: string) => string;
+
+const resourceSuggestions =
+  (target: string): SuggestionsUrl =>
+  (term) =>
+    path('api.resource.autocomplete', { resource: target, term });
+const routeSuggestions =
+  (route: ParamlessRouteName): SuggestionsUrl =>
+  (term) =>
+    path(route, { term });
+
+/** `known` names the values already chosen; it may arrive after the first render (a looked-up label). */
+function useSuggestions(url: SuggestionsUrl, known: Record<string, string>) {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), AUTOCOMPLETE_DELAY_MS);
   const [chosen, setChosen] = useState(known);
   const { data = [] } = useQuery({
-    queryKey: ['autocomplete', target, debounced],
+    queryKey: ['autocomplete', url(debounced)],
     enabled: debounced.length >= AUTOCOMPLETE_MIN_LENGTH,
-    queryFn: () =>
-      apiRequest<Suggestion[]>('GET', path('api.resource.autocomplete', { resource: target, term: debounced })),
+    queryFn: () => apiRequest<Suggestion<number | string>[]>('GET', url(debounced)),
   });
-  const labels = { ...chosen, ...Object.fromEntries(data.map(({ value, label }) => [String(value), label])) };
+  const labels = {
+    ...chosen,
+    ...known,
+    ...Object.fromEntries(data.map(({ value, label }) => [String(value), label])),
+  };
   return {
     options: Object.entries(labels).map(([value, label]) => ({ value, label })),
     // The server has already filtered: every suggestion is shown.
@@ -48,12 +67,14 @@ export function AutocompleteInput({
   ...props
 }: AutocompleteProps & { value: number | null; onChange: (value: number | null) => void }) {
   const { t } = useTranslation();
-  const { options, searchProps, remember } = useSuggestions(props.target, props.known);
+  const { options, searchProps, remember } = useSuggestions(resourceSuggestions(props.target), props.known);
   return (
     <Select
       label={props.label}
       required={props.required}
       error={props.error}
+      disabled={props.disabled}
+      description={props.description}
       {...searchProps}
       clearable={!props.required}
       nothingFoundMessage={t('engine.type_to_search')}
@@ -74,12 +95,14 @@ export function AutocompleteMultiInput({
   ...props
 }: AutocompleteProps & { value: number[]; onChange: (value: number[]) => void }) {
   const { t } = useTranslation();
-  const { options, searchProps, remember } = useSuggestions(props.target, props.known);
+  const { options, searchProps, remember } = useSuggestions(resourceSuggestions(props.target), props.known);
   return (
     <MultiSelect
       label={props.label}
       required={props.required}
       error={props.error}
+      disabled={props.disabled}
+      description={props.description}
       {...searchProps}
       nothingFoundMessage={t('engine.type_to_search')}
       data={options}
@@ -87,6 +110,57 @@ export function AutocompleteMultiInput({
       onChange={(next) => {
         remember(next);
         onChange(next.map(Number));
+      }}
+    />
+  );
+}
+
+/**
+ * The label of a text field's value among its route's suggestions (field.text's `suggest`): the
+ * route is asked for the value itself, and answers it first. Null while unknown.
+ */
+export function useSuggestionLabel(route: ParamlessRouteName, value: string): string | null {
+  const { data } = useQuery({
+    queryKey: ['autocomplete', path(route, { term: value })],
+    enabled: value !== '',
+    queryFn: () => apiRequest<Suggestion<string>[]>('GET', path(route, { term: value })),
+  });
+  return data?.find((suggestion) => suggestion.value === value)?.label ?? null;
+}
+
+/** A text chosen among a route's suggestions, e.g. a NAF code: the value is the code, shown with its label. */
+export function SuggestInput({
+  route,
+  label,
+  required,
+  error,
+  value,
+  onChange,
+}: {
+  route: ParamlessRouteName;
+  label: string;
+  required?: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const valueLabel = useSuggestionLabel(route, value);
+  const known = value === '' ? {} : { [value]: valueLabel ?? value };
+  const { options, searchProps, remember } = useSuggestions(routeSuggestions(route), known);
+  return (
+    <Select
+      label={label}
+      required={required}
+      error={error}
+      {...searchProps}
+      clearable={!required}
+      nothingFoundMessage={t('engine.type_to_search')}
+      data={options}
+      value={value === '' ? null : value}
+      onChange={(next) => {
+        remember(next ? [next] : []);
+        onChange(next ?? '');
       }}
     />
   );

@@ -7,6 +7,9 @@ import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.compo
 
 type Row = Record<string, unknown>;
 
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
 /** The index a new row takes: one past the highest in use, so a removed row's number is never reused. */
 export function nextFreeIndex(indexes: readonly number[]): number {
   return indexes.length === 0 ? 0 : Math.max(...indexes) + 1;
@@ -35,6 +38,11 @@ export function CollectionInput({
   const fields = Object.entries(def.fields ?? {});
   const [indexes, setIndexes] = useState(() => rows.map((_, position) => position));
   const rowError = typeof errors?.message === 'string' ? t(errors.message) : undefined;
+  /** A sub-field waiting for another of its row (enabledBy): what to choose first. */
+  const waitingFor = (sub: FieldDef, row: Row) =>
+    sub.enabledBy !== undefined && isEmpty(row[sub.enabledBy])
+      ? t('engine.enabled_by', { field: t(`resources.${slug}.subfields.${sub.enabledBy}`) })
+      : undefined;
 
   function add() {
     setIndexes([...indexes, nextFreeIndex(indexes)]);
@@ -71,6 +79,7 @@ export function CollectionInput({
                     value={row[subName]}
                     onChange={(value) => change(position, subName, value)}
                     errors={errors?.[position]?.[subName]}
+                    disabledBecause={waitingFor(sub, row)}
                   />
                 ))}
               </SimpleGrid>

@@ -19,7 +19,7 @@ import { findResource } from '../../shared/resources/registry';
 import type { ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
-import { AutocompleteInput, AutocompleteMultiInput } from './autocomplete-input.component';
+import { AutocompleteInput, AutocompleteMultiInput, SuggestInput } from './autocomplete-input.component';
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
 import { CreateInModalButton } from './resource-create.modal';
@@ -41,6 +41,8 @@ interface FieldInputProps {
   titles?: Record<string, string>;
   /** A sub-field of a collection: labelled from resources.<slug>.subfields. */
   sub?: boolean;
+  /** Why the input is disabled for now (what to fill first), shown as its description. */
+  disabledBecause?: string;
 }
 
 /** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
@@ -131,14 +133,16 @@ function EditLink({ target, id }: { target: string; id: number | null }) {
 }
 
 /** The input of a field, by kind. */
-function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub = false }: FieldInputProps) {
+function KindInput(props: FieldInputProps) {
+  const { slug, name, def, value, onChange, errors, titles = {}, sub = false, disabledBecause } = props;
   const { t } = useTranslation();
   const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
   const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
-  const common = { label, error, required: def.required };
+  const disabled = disabledBecause !== undefined;
+  const common = { label, error, required: def.required, disabled, description: disabledBecause };
   const byAutocomplete = isReference(def) && def.autocomplete === true;
   const references = useReferenceOptions(isReference(def) && !byAutocomplete ? def.target : undefined);
-  const autocomplete = { target: def.target ?? '', label, required: def.required, error, known: titles };
+  const autocomplete = { target: def.target ?? '', known: titles, ...common };
 
   switch (def.kind) {
     case 'boolean':
@@ -146,6 +150,8 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
         <Checkbox
           label={label}
           error={error}
+          disabled={disabled}
+          description={disabledBecause}
           // Mantine describes the checkbox by its error but does not mark it invalid as it does text inputs.
           aria-invalid={error !== undefined}
           checked={value === true}
@@ -271,6 +277,8 @@ function KindInput({ slug, name, def, value, onChange, errors, titles = {}, sub 
         />
       );
     default:
+      if (def.suggest)
+        return <SuggestInput {...common} route={def.suggest} value={String(value ?? '')} onChange={onChange} />;
       return (
         <TextInput
           {...common}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldText } from '../../shared/resources/field-text';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { ReferenceTitles } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
+import { path, type ParamlessRouteName } from '../../shared/routes';
+import { useSuggestionLabel } from './autocomplete-input.component';
 
 interface FieldValueProps {
   slug: string;
@@ -39,6 +40,11 @@ export function FieldValue({ slug, name, def, value, titles }: FieldValueProps) 
         </List>
       );
     default:
-      return <>{text}</>;
+      return def.suggest ? <SuggestedValue route={def.suggest} value={text} /> : <>{text}</>;
   }
+}
+
+/** A value chosen among a route's suggestions (a NAF code), with the label naming it once known. */
+function SuggestedValue({ route, value }: { route: ParamlessRouteName; value: string }) {
+  return <>{useSuggestionLabel(route, value) ?? value}</>;
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/format';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import { MergeHistory } from '../screens/duplicates/merge-history.component';
 import { FieldValue } from './field-value.component';
 
 /** Every field of a record, then its history (created, last changed, by whom): the show page and the preview. */
@@ -39,6 +40,7 @@ export function RecordDetails({ definition, record }: { definition: ResourceDefi
           {t('engine.updated_at')} {formatDateTime(record.updatedAt)}
           {by(record.updatedByName)}
         </Text>
+        <MergeHistory slug={slug} id={record.id} />
       </Paper>
     </Stack>
   );

@@ -12,12 +12,14 @@ import {
   type ResourceRecordView,
 } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
+import type { ApiErrorPayload } from '../../shared/account/account.schema';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { ErrorScreen } from '../screens/error/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
+import { DuplicateAlert } from './duplicate-alert.component';
 import { emptyValue } from './field-input.component';
 import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
@@ -72,6 +74,7 @@ function ResourceForm({
   });
   const { isDirty, isSubmitting } = form.formState;
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ApiErrorPayload | null>(null);
   useUnsavedChangesGuard(isDirty && leaveTo === null);
   // Navigates once the saved values are the form's own, so the unsaved-changes guard stays quiet.
   useEffect(() => {
@@ -87,6 +90,7 @@ function ResourceForm({
   const listPath = path('admin.resource.list', { resource: slug });
 
   const save = form.handleSubmit(async (values) => {
+    setServerError(null);
     try {
       const saved =
         mode === 'edit' && record
@@ -103,6 +107,7 @@ function ResourceForm({
     } catch (error) {
       if (error instanceof ApiRequestError) {
         for (const [name, message] of Object.entries(error.payload.fieldErrors ?? {})) form.setError(name, { message });
+        setServerError(error.payload);
         toast.error(error.message);
       } else {
         toast.error(t('errors.generic'));
@@ -130,6 +135,7 @@ function ResourceForm({
             onTabChange={showTab}
             titles={record?.titles}
           />
+          <DuplicateAlert slug={slug} error={serverError} />
           <Group justify="flex-end" mt="lg">
             <Button variant="default" component={Link} to={listPath}>
               {t('engine.back_to_list')}

@@ -21,6 +21,7 @@ import {
   IconCopy,
   IconEye,
   IconPencil,
+  IconPencilBolt,
   IconPlus,
   IconSortAscending,
   IconSortDescending,
@@ -33,7 +34,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can, nobody } from '../../shared/permissions';
 import {
+  batchActionLabel,
+  batchActionPermission,
   batchActionsOf,
+  type BatchReply,
   listColumns,
   type ResourceDefinition,
   type ResourceRecord,
@@ -51,6 +55,7 @@ import { ExportModal, type ExportFormat } from './resource-export.modal';
 import { ImportModal } from './resource-import.modal';
 import { isImportable } from '../../shared/resources/import';
 import { PreviewModal } from './resource-preview.modal';
+import { EditModal } from './resource-edit.modal';
 import { PublishToggle } from './publish-toggle.component';
 import { ResourceFilters, criteriaNames } from './resource-filters.component';
 
@@ -95,6 +100,9 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   const canCreate = writable && can(user, slug, 'create');
   const canUpdate = writable && can(user, slug, 'update');
   const canDelete = writable && can(user, slug, 'delete');
+  const batchActions = batchActionsOf(definition).filter((action) =>
+    can(user, slug, batchActionPermission(definition, action)),
+  );
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [batchAction, setBatchAction] = useState<string | null>(null);
@@ -105,6 +113,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   const [exportFormat, setExportFormat] = useState<ExportFormat | null>(null);
   const [importOpened, setImportOpened] = useState(false);
   const [previewed, setPreviewed] = useState<ResourceRecord | null>(null);
+  const [editing, setEditing] = useState<ResourceRecord | null>(null);
   const activatable = definition.behaviours.activatable;
   const lastClicked = useRef<number | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -112,7 +121,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   const items = page?.items ?? [];
   const ids = items.map((item) => item.id);
   // Rows the user may not act on are disabled: select-all skips them.
-  const rowEnabled = () => canDelete;
+  const rowEnabled = () => batchActions.length > 0;
   const enabledIds = ids.filter(rowEnabled);
   const allSelected = enabledIds.length > 0 && enabledIds.every((id) => selected.has(id));
   const columns = listColumns(definition);
@@ -149,11 +158,13 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
     if (!takeConfirmation(event.currentTarget)) return applyBatch();
     const data = new FormData(event.currentTarget);
     try {
-      const result = await apiRequest<{ processed: number }>('POST', path('api.resource.batch', { resource: slug }), {
+      const result = await apiRequest<BatchReply>('POST', path('api.resource.batch', { resource: slug }), {
         ids: data.getAll('ids[]').map(Number),
         _action: String(data.get('_action') ?? ''),
       });
       toast.success(t('engine.batch_done', { count: result.processed }));
+      // A batch command names each record it could not do, with the reason.
+      for (const failure of result.failed ?? []) toast.error(`${failure.title} : ${failure.message}`);
       setSelected(new Set());
       await refresh();
     } catch (error) {
@@ -219,6 +230,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
       </ScreenHeader>
 
       <PreviewModal definition={definition} record={previewed} onClose={() => setPreviewed(null)} />
+      <EditModal definition={definition} record={editing} onClose={() => setEditing(null)} />
       <ImportModal definition={definition} opened={importOpened} onClose={() => setImportOpened(false)} />
       <ExportModal
         definition={definition}
@@ -365,6 +377,17 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                               icon={IconPencil}
                             />
                           )}
+                          {canUpdate && definition.behaviours.modalEdit && (
+                            <Tooltip label={t('engine.row_edit_modal', { title })}>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('engine.row_edit_modal', { title })}
+                                onClick={() => setEditing(record)}
+                              >
+                                <IconPencilBolt size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
                           {canCreate && definition.behaviours.clonable && (
                             <RowLink
                               label={t('engine.row_clone', { title })}
@@ -393,14 +416,14 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
             </Table>
           </Table.ScrollContainer>
           <Group justify="space-between" mt="sm">
-            {canDelete ? (
+            {batchActions.length > 0 ? (
               <Group align="flex-end">
                 <Select
                   label={t('engine.batch_action')}
                   placeholder={t('engine.batch_choose')}
-                  data={batchActionsOf(definition).map((action) => ({
+                  data={batchActions.map((action) => ({
                     value: action,
-                    label: t(`engine.batch_actions.${action}`),
+                    label: t(batchActionLabel(definition, action)),
                   }))}
                   value={batchAction}
                   onChange={setBatchAction}

@@ -10,6 +10,7 @@ import { useSession } from '../session.hook';
 import { useDialogs } from '../shell/dialogs.component';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
+import { RecordCommands } from './record-commands.component';
 import { RecordDetails } from './record-details.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 
@@ -50,6 +51,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
             {t('engine.clone')}
           </Button>
         )}
+        <RecordCommands definition={definition} record={record} user={user} />
         {!definition.behaviours.readOnly && can(user, slug, 'delete') && (
           <Button
             color="red"

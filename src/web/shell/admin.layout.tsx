@@ -1,4 +1,15 @@
-import { ActionIcon, AppShell, Burger, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconLogout, IconSettings, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +22,7 @@ import { loggedOutState } from '../screens/login/login.screen';
 import { ProfileModal } from '../screens/profile/profile.modal';
 import { useSession } from '../session.hook';
 import { useConfirmedSubmit } from './dialogs.component';
+import { ImpersonationBanner } from './impersonation-banner.component';
 import { SettingsBar } from './settings-bar.component';
 import { Sidebar } from './sidebar.component';
 import { toast } from './toasts.component';
@@ -132,9 +144,13 @@ function AdminShell({ session }: { session: SessionPayload }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <Sidebar enlarged={showEnlarged} onNavigate={() => setMobileOpened(false)} />
+        {/* The menu is longer than many windows: it scrolls, its last entries within reach. */}
+        <AppShell.Section grow component={ScrollArea}>
+          <Sidebar enlarged={showEnlarged} onNavigate={() => setMobileOpened(false)} />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ImpersonationBanner session={session} />
         <Outlet />
       </AppShell.Main>
       <SettingsBar

@@ -1,5 +1,7 @@
 import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import {
+  IconArrowMerge,
+  IconFileImport,
   IconBuilding,
   IconCalendarEvent,
   IconChecklist,
@@ -10,14 +12,15 @@ import {
   IconLink,
   IconList,
   IconMapPin,
+  IconSettings,
   IconTags,
   IconTemplate,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { visibleMenu, type MenuEntry } from '../../shared/menu';
-import { can, nobody } from '../../shared/permissions';
+import { canSeeMenuEntry, visibleMenu, type MenuEntry } from '../../shared/menu';
+import { nobody } from '../../shared/permissions';
 import { path } from '../../shared/routes';
 import { useSession } from '../session.hook';
 
@@ -35,6 +38,9 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   users: IconUsersGroup,
   history: IconHistory,
   building: IconBuilding,
+  settings: IconSettings,
+  merge: IconArrowMerge,
+  upload: IconFileImport,
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */
@@ -43,7 +49,7 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
   const location = useLocation();
   const { data: session } = useSession();
   const user = session?.user ?? nobody;
-  const sections = visibleMenu((entry) => !entry.resource || can(user, entry.resource, 'list'));
+  const sections = visibleMenu((entry) => canSeeMenuEntry(user, entry));
   // A resource entry stays current on its create, edit and show screens.
   const isCurrent = (href: string) =>
     location.pathname === href || (href !== path('admin.dashboard') && location.pathname.startsWith(`${href}/`));

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionPayload } from '../../../src/shared/account/account.schema';
+import { path } from '../../../src/shared/routes';
+import { createRecords } from '../../support/api-as-page';
 import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
 import { adminCredentials } from '../../support/test-app';
@@ -118,5 +120,35 @@ describe('forgotten password', () => {
     await page.goto(link.pathname);
     await page.getByText('Ce lien a expiré, veuillez recommencer la procédure.').waitFor();
     await page.getByRole('link', { name: 'Recommencer la procédure' }).waitFor();
+  });
+});
+
+describe('password link sent from a user screen', () => {
+  it('says a creation link is pending, then mails a reset link once the password is chosen', async () => {
+    const email = 'nina.roux@exemple.fr';
+    const admin = await started.openAsAdmin(path('admin.dashboard'));
+    const [user] = await createRecords(admin, 'utilisateurs', [{ firstName: 'Nina', lastName: 'Roux', email }]);
+    const creation = await smtp.nextMail(email);
+    expect(creation.subject).toBe('Créez votre mot de passe');
+
+    await admin.goto(path('admin.resource.show', { resource: 'utilisateurs', id: user!.id }));
+    const sendLink = admin.getByRole('button', { name: 'Envoyer un lien de mot de passe' });
+    await sendLink.click();
+    await admin.getByRole('alert').filter({ hasText: 'Vous avez déjà une demande en cours.' }).waitFor();
+    expect(smtp.received.filter(({ to }) => to === email)).toHaveLength(1);
+
+    await page.goto(linkIn(creation).pathname);
+    await page.getByRole('heading', { name: 'Créer votre mot de passe', level: 1 }).waitFor();
+    await page.getByLabel(/^Nouveau mot de passe/).fill('Le-phare-de-Brest-veille-1871');
+    await page.getByLabel(/^Confirmation du mot de passe/).fill('Le-phare-de-Brest-veille-1871');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByText('Votre mot de passe a été réinitialisé.').waitFor();
+
+    await sendLink.click();
+    await admin.getByRole('status').filter({ hasText: "Un e-mail a été envoyé à l'utilisateur." }).waitFor();
+    const reset = await smtp.nextMail(email);
+    expect(reset.subject).toBe('Réinitialisation de votre mot de passe');
+    await page.goto(linkIn(reset).pathname);
+    await page.getByRole('heading', { name: 'Nouveau mot de passe', level: 1 }).waitFor();
   });
 });

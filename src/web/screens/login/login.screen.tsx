@@ -20,7 +20,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { loginSchema, type LoginInput, type SessionPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
-import { useSession, useSetSession } from '../../session.hook';
+import { useSession, useSetSession, type SessionArea } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../error/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
@@ -29,19 +29,31 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 /** Navigation state of the move to login on logout: the session still cached is on its way out. */
 export const loggedOutState = { loggedOut: true };
 
+/** What differs between the back office's login page and the customer area's (/espace-client/connexion). */
+const loginPages = {
+  back_office: { api: 'api.login', home: 'admin.dashboard', title: 'login.title', intro: 'login.intro' },
+  customer_area: {
+    api: 'api.customer.login',
+    home: 'client.home',
+    title: 'customer_area.login_title',
+    intro: 'customer_area.login_intro',
+  },
+} as const;
+
 /** Only same-site paths are followed after login, never another site. */
-function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : path('admin.dashboard');
+function safeRedirect(target: string | null, home: string): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : home;
 }
 
-export function LoginScreen() {
+export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('login.title'));
+  const page = loginPages[area];
+  useDocumentTitle(t(page.title));
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { data: session } = useSession();
-  const setSession = useSetSession();
+  const { data: session } = useSession(area);
+  const setSession = useSetSession(area);
   const [error, setError] = useState<string | null>(null);
   const registration = useRegistrationState();
   const [blocked, setBlocked] = useState(false);
@@ -50,19 +62,20 @@ export function LoginScreen() {
     defaultValues: { email: '', password: '', remember: false },
   });
   const redirect = searchParams.get('redirect');
+  const home = path(page.home);
   const loggingOut = (location.state as typeof loggedOutState | null)?.loggedOut === true;
   useEffect(() => {
     if (loggingOut) setSession(null);
   }, [loggingOut, setSession]);
 
-  if (session && !loggingOut) return <Navigate to={safeRedirect(redirect)} replace />;
+  if (session && !loggingOut) return <Navigate to={safeRedirect(redirect, home)} replace />;
   if (blocked) return <ErrorScreen status={429} />;
 
   const submit = form.handleSubmit(async (values: LoginInput) => {
     setError(null);
     try {
-      setSession(await apiRequest<SessionPayload>('POST', path('api.login'), values));
-      await navigate(safeRedirect(redirect), { replace: true });
+      setSession(await apiRequest<SessionPayload>('POST', path(page.api), values));
+      await navigate(safeRedirect(redirect, home), { replace: true });
     } catch (caught) {
       if (caught instanceof ApiRequestError && caught.status === 429) setBlocked(true);
       setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));
@@ -80,10 +93,10 @@ export function LoginScreen() {
                 {t('app.name')}
               </Text>
               <Title order={1} size="h2">
-                {t('login.title')}
+                {t(page.title)}
               </Title>
               <Text size="sm" c="dimmed">
-                {t('login.intro')}
+                {t(page.intro)}
               </Text>
             </Box>
             {redirect && !error && <Alert color="blue">{t('login.auth_required')}</Alert>}
@@ -111,7 +124,7 @@ export function LoginScreen() {
             <Anchor component={Link} to={path('admin.forgot_password')} size="sm">
               {t('login.forgot_password')}
             </Anchor>
-            {registration.data?.enabled && (
+            {area === 'back_office' && registration.data?.enabled && (
               <Anchor component={Link} to={path('admin.register')} size="sm">
                 {t('login.register')}
               </Anchor>

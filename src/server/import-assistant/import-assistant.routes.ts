@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { translate } from '../../shared/i18n/catalog';
+import {
+  ASSISTANT_MAX_BYTES,
+  fieldsOfType,
+  importConfigSchema,
+  importSteps,
+  importTypes,
+  type ImportConfig,
+  type ImportStep,
+} from '../../shared/import-assistant/import-assistant';
+import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
+import { individuals } from '../../shared/resources/individus.resource';
+import { structures } from '../../shared/resources/structures.resource';
+import { routePattern, type RouteName } from '../../shared/routes';
+import { currentAuth, requireUser } from '../auth/sessions';
+import type { Database } from '../db/database';
+import { importJobs } from '../db/schema';
+import { createResourceStore } from '../engine/resource-store';
+import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
+import { safeFileName } from '../files/uploads.routes';
+import { ApiError } from '../http/api-error';
+import { requestLocale } from '../http/request-locale';
+import { parseBody, parseId } from '../http/request-parsing';
+import {
+  claimJob,
+  createJobRunner,
+  ensureImportsFolder,
+  jobFile,
+  jobPayload,
+  listJobs,
+  loadJob,
+  previewSheet,
+  removeFile,
+  saveRowCount,
+  stepReport,
+  undoJob,
+  type JobRow,
+} from './import-jobs';
+import { stepsOf } from './import-runner';
+
+/** The step reports' routes (spec 2.3: structures-ajax, territoires-ajax, individus-ajax). */
+const stepRoutes: Record<ImportStep, RouteName> = {
+  structures: 'api.import_jobs.structures',
+  territoires: 'api.import_jobs.territories',
+  individus: 'api.import_jobs.individuals',
+};
+
+/** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
+function resourcesOf(config: ImportConfig): string[] {
+  const steps = stepsOf(config);
+  return [
+    ...(steps.includes('individus') ? [individuals.slug] : []),
+    ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
+  ];
+}
+
+/** The logged-in user, when they may do these actions on these resources; 403 otherwise. */
+function userAllowed(request: FastifyRequest, slugs: string[], actions: ResourceAction[]) {
+  const { user } = currentAuth(request);
+  if (actions.includes('create') && createsNothing(user)) throw new ApiError(403, 'errors.no_service');
+  if (!slugs.every((slug) => actions.every((action) => can(user, slug, action)))) {
+    throw new ApiError(403, 'errors.forbidden');
+  }
+  return user;
+}
+
+/** Who may use the assistant at all: whoever may add individuals or structures. */
+function assistantUser(request: FastifyRequest) {
+  const { user } = currentAuth(request);
+  if (createsNothing(user)) throw new ApiError(403, 'errors.no_service');
+  if (!can(user, individuals.slug, 'create') && !can(user, structures.slug, 'create')) {
+    throw new ApiError(403, 'errors.forbidden');
+  }
+  return user;
+}
+
+/** The body, streamed to the file, ASSISTANT_MAX_BYTES at most. */
+async function saveBody(body: unknown, target: string): Promise<number> {
+  if (!body || typeof (body as Readable).pipe !== 'function') throw new ApiError(400, 'import.no_file');
+  let size = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > ASSISTANT_MAX_BYTES) done(new ApiError(413, 'import_assistant.errors.too_large'));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(body as Readable, limit, createWriteStream(target));
+  return size;
+}
+
+/**
+ * The import assistant's API: the file sent (assistant-import/import), the fields a type of file
+ * maps (assistant-import-champ/choices/{type}), and each job (import-individus/{id}): its preview
+ * by tab, its simulation, its import, its undo, and the report of each step.
+ */
+export function registerImportAssistantRoutes(app: FastifyInstance, db: Database, uploadsDir: string): void {
+  const store = createResourceStore(db);
+  const runner = createJobRunner(db, store, uploadsDir, app.log);
+  app.addHook('onClose', () => runner.stop());
+  const options = { preHandler: requireUser };
+  const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
+  const jobOf = (request: FastifyRequest) => loadJob(db, idOf(request), currentAuth(request).user);
+  const reply = (request: FastifyRequest, job: JobRow) => jobPayload(db, job, requestLocale(request));
+
+  // The file comes as the raw body, streamed to disk rather than held in memory.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/octet-stream');
+    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    scope.post(
+      routePattern('api.import_assistant.upload'),
+      {
+        onRequest: async (request) => {
+          await requireUser(request);
+          assistantUser(request);
+          if (Number(request.headers['content-length'] ?? 0) > ASSISTANT_MAX_BYTES) {
+            throw new ApiError(413, 'import_assistant.errors.too_large');
+          }
+        },
+      },
+      async (request, response) => {
+        const user = assistantUser(request);
+        const relative = `imports/${randomUUID()}`;
+        const target = path.join(await ensureImportsFolder(uploadsDir), path.basename(relative));
+        try {
+          if ((await saveBody(request.body, target)) === 0) throw new ApiError(400, 'import.no_file');
+          const file = await diskFile(target);
+          if (file.format === 'xlsx') await checkArchive(file);
+          const encoding = file.format === 'csv' ? await csvEncoding(file) : 'utf-8';
+          const { preview, nonBlank } = await previewSheet(file, encoding, 0, true);
+          // Empty: nothing to read in a CSV, or in an XLSX whose only tab is blank.
+          if (nonBlank === 0 && preview.sheets.length <= 1) throw new ApiError(400, 'import.empty');
+          const [job] = await db
+            .insert(importJobs)
+            .values({
+              userId: user.id,
+              fileName: safeFileName(String((request.query as Record<string, unknown>).nom ?? 'import')),
+              filePath: relative,
+              format: file.format,
+              encoding,
+              sheets: preview.sheets,
+              rowCounts: { 0: nonBlank },
+            })
+            .returning();
+          return response.code(201).send({ job: await reply(request, job!), preview });
+        } catch (error) {
+          await removeFile(target);
+          throw error;
+        }
+      },
+    );
+  });
+
+  app.get(routePattern('api.import_assistant.choices'), options, async (request) => {
+    assistantUser(request);
+    const type = importTypes.find((candidate) => candidate === (request.params as { type: string }).type);
+    if (!type) throw new ApiError(404, 'errors.not_found');
+    const locale = requestLocale(request);
+    return fieldsOfType(type).map(({ key, entity }) => ({
+      value: key,
+      label: translate(locale, `resources.templates-import.choices.field.${key}`),
+      entity,
+    }));
+  });
+
+  app.get(routePattern('api.import_jobs.collection'), options, async (request) => {
+    assistantUser(request);
+    return listJobs(db, currentAuth(request).user, requestLocale(request));
+  });
+
+  app.get(routePattern('api.import_jobs.item'), options, async (request) => reply(request, await jobOf(request)));
+
+  app.get(routePattern('api.import_jobs.preview'), options, async (request) => {
+    const job = await jobOf(request);
+    const query = request.query as Record<string, string | undefined>;
+    const sheet = /^\d{1,3}$/.test(query.onglet ?? '0') ? Number(query.onglet ?? 0) : -1;
+    if (sheet < 0) throw new ApiError(400, 'import_assistant.errors.sheet_index');
+    const { preview, nonBlank } = await previewSheet(
+      await jobFile(uploadsDir, job),
+      job.encoding,
+      sheet,
+      query.entete !== '0',
+    );
+    await saveRowCount(db, job, sheet, nonBlank);
+    return preview;
+  });
+
+  /** Starts a run of the job with this mapping: rows counted, job claimed, run in the background. */
+  async function start(request: FastifyRequest, job: JobRow, config: ImportConfig, dryRun: boolean) {
+    if (job.format === 'csv' ? config.sheet !== 0 : config.sheet >= job.sheets.length) {
+      const count = Math.max(1, job.sheets.length);
+      throw new ApiError(400, 'import_assistant.errors.no_such_sheet', {}, { values: { number: config.sheet, count } });
+    }
+    let nonBlank = job.rowCounts[String(config.sheet)];
+    if (nonBlank === undefined) {
+      nonBlank = (await previewSheet(await jobFile(uploadsDir, job), job.encoding, config.sheet, config.header))
+        .nonBlank;
+      await saveRowCount(db, job, config.sheet, nonBlank);
+    }
+    const total = nonBlank - (config.header && nonBlank > 0 ? 1 : 0);
+    if (total === 0) throw new ApiError(400, 'import.empty');
+    const claimed = await claimJob(db, job, dryRun ? ['uploaded', 'simulated', 'failed', 'undone'] : ['simulated'], {
+      status: dryRun ? 'simulating' : 'importing',
+      run: dryRun ? 'simulation' : 'import',
+      config,
+      total,
+      step: stepsOf(config)[0] ?? null,
+    });
+    if (!claimed) throw new ApiError(409, 'import_assistant.errors.busy');
+    runner.start(claimed, config, dryRun);
+    return reply(request, claimed);
+  }
+
+  app.post(routePattern('api.import_jobs.simulate'), options, async (request, response) => {
+    const config = parseBody(importConfigSchema, request.body) as ImportConfig;
+    userAllowed(request, resourcesOf(config), ['create', 'update']);
+    const job = await jobOf(request);
+    // An import done, or partly done, is undone before the file is run again.
+    if (job.status === 'imported' || (await reply(request, job)).canUndo) {
+      throw new ApiError(409, 'import_assistant.errors.already_imported');
+    }
+    return response.code(202).send(await start(request, job, config, true));
+  });
+
+  // The import runs the mapping its simulation ran: what the user saw is what is written.
+  app.post(routePattern('api.import_jobs.run'), options, async (request, response) => {
+    const job = await jobOf(request);
+    const config = job.simulatedConfig;
+    if (job.status !== 'simulated' || !config || !isDeepStrictEqual(config, job.config)) {
+      throw new ApiError(409, 'import_assistant.errors.simulate_first');
+    }
+    userAllowed(request, resourcesOf(config), ['create', 'update']);
+    return response.code(202).send(await start(request, job, config, false));
+  });
+
+  app.post(routePattern('api.import_jobs.undo'), options, async (request) => {
+    const job = await jobOf(request);
+    const payload = await reply(request, job);
+    if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
+    const user = userAllowed(request, resourcesOf(job.config), ['create', 'update']);
+    await undoJob(db, job, user.id);
+    return reply(request, await jobOf(request));
+  });
+
+  for (const step of importSteps) {
+    app.get(routePattern(stepRoutes[step]), options, async (request) => {
+      const job = await jobOf(request);
+      const page = Math.max(
+        1,
+        Number.parseInt(String((request.query as Record<string, unknown>).page ?? '1'), 10) || 1,
+      );
+      return stepReport(db, job, step, page, requestLocale(request));
+    });
+  }
+}

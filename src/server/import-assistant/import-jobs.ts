@@ -1,0 +1,338 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { translate, type Locale } from '../../shared/i18n/catalog';
+import {
+  ASSISTANT_MAX_ROWS,
+  runningStatuses,
+  type ImportAdvice,
+  type ImportConfig,
+  type ImportJob,
+  type ImportPreview,
+  type ImportRejection,
+  type ImportStatus,
+  type ImportStep,
+  type ImportStepReport,
+} from '../../shared/import-assistant/import-assistant';
+import { individuals } from '../../shared/resources/individus.resource';
+import { structures } from '../../shared/resources/structures.resource';
+import type { Database } from '../db/database';
+import { importJobChanges, importJobCreations, importJobRejections, importJobs } from '../db/schema';
+import { createResourceStore, type ResourceStore } from '../engine/resource-store';
+import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
+import { ApiError } from '../http/api-error';
+import { runImport, RunInterrupted } from './import-runner';
+import { undoChanges } from './import-writes';
+
+/**
+ * The import assistant's jobs, in PostgreSQL (import_jobs): each holds its file's path, its last
+ * mapping and run, and the run's progress, so a page left and opened again (or another process of
+ * the application) shows where it stands. Runs go on in the background of the process that started
+ * them, beating a heartbeat; a job whose heartbeat stops was interrupted.
+ */
+
+export type JobRow = typeof importJobs.$inferSelect;
+
+/** A running job's process writes its heartbeat this often… */
+const HEARTBEAT_MS = 10_000;
+/** …so one older than this says the process stopped. */
+const STALE_MS = 60_000;
+/** Rejected rows per page of a step's report. */
+export const REPORT_PAGE_SIZE = 50;
+const SAMPLE_ROWS = 5;
+
+/** Where the assistant keeps the files sent to it: DATA_DIR/uploads/imports/<uuid>. */
+export const importsFolder = (uploadsDir: string) => path.join(uploadsDir, 'imports');
+
+export function jobFile(uploadsDir: string, job: Pick<JobRow, 'filePath'>): Promise<SheetFile> {
+  return diskFile(path.join(uploadsDir, job.filePath));
+}
+
+/** The job, when it is the user's (an administrator sees every job); a job whose run stopped beating is marked interrupted. */
+export async function loadJob(db: Database, id: number, user: { id: number; isAdmin: boolean }): Promise<JobRow> {
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  if (!job || (job.userId !== user.id && !user.isAdmin)) throw new ApiError(404, 'errors.not_found');
+  const stale = job.heartbeatAt === null || Date.now() - job.heartbeatAt.getTime() > STALE_MS;
+  if (!runningStatuses.includes(job.status) || !stale) return job;
+  const [interrupted] = await db
+    .update(importJobs)
+    .set({ status: 'failed', error: 'import_assistant.errors.interrupted', finishedAt: new Date() })
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, job.status), eq(importJobs.heartbeatAt, job.heartbeatAt!)))
+    .returning();
+  return interrupted ?? job;
+}
+
+/** Whether an import changed records that undoing it would give back. */
+async function hasChanges(db: Database, job: JobRow): Promise<boolean> {
+  if (job.run !== 'import' || (job.status !== 'imported' && job.status !== 'failed')) return false;
+  const [[created], [changed]] = await Promise.all([
+    db
+      .select({ id: importJobCreations.id })
+      .from(importJobCreations)
+      .where(eq(importJobCreations.jobId, job.id))
+      .limit(1),
+    db
+      .select({ id: importJobChanges.recordId })
+      .from(importJobChanges)
+      .where(eq(importJobChanges.jobId, job.id))
+      .limit(1),
+  ]);
+  return created !== undefined || changed !== undefined;
+}
+
+export async function jobPayload(db: Database, job: JobRow, locale: Locale): Promise<ImportJob> {
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    format: job.format,
+    sheets: job.sheets,
+    status: job.status,
+    run: job.run,
+    step: job.step,
+    processed: job.processed,
+    total: job.total,
+    results: job.results,
+    error: job.error === null ? null : translate(locale, job.error),
+    config: job.config,
+    simulatedConfig: job.simulatedConfig,
+    canUndo: await hasChanges(db, job),
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    undoneAt: job.undoneAt?.toISOString() ?? null,
+  };
+}
+
+/** The user's last jobs (every user's for an administrator), newest first. */
+export async function listJobs(db: Database, user: { id: number; isAdmin: boolean }, locale: Locale) {
+  const jobs = await db
+    .select()
+    .from(importJobs)
+    .where(user.isAdmin ? undefined : eq(importJobs.userId, user.id))
+    .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
+    .limit(50);
+  return Promise.all(jobs.map((job) => jobPayload(db, job, locale)));
+}
+
+/**
+ * A tab's first rows, header and size, in one pass: refused when the tab does not exist or holds
+ * too many rows. Answers the non-blank rows too (header included), which the job keeps.
+ */
+export async function previewSheet(
+  file: SheetFile,
+  encoding: CsvEncoding,
+  sheet: number,
+  header: boolean,
+): Promise<{ preview: ImportPreview; nonBlank: number }> {
+  const names = { names: [] as string[] };
+  let nonBlank = 0;
+  let columnCount = 0;
+  let headers: string[] | null = null;
+  const sample: string[][] = [];
+  for await (const row of sheetRows(file, { sheet, encoding, names })) {
+    if (isBlankRow(row)) continue;
+    nonBlank += 1;
+    if (nonBlank > ASSISTANT_MAX_ROWS + 1) {
+      throw new ApiError(400, 'import_assistant.errors.too_many_rows', {}, { values: { max: ASSISTANT_MAX_ROWS } });
+    }
+    columnCount = Math.max(columnCount, row.cells.length);
+    if (header && nonBlank === 1) headers = row.cells.map((cell) => cell.trim());
+    else if (sample.length < SAMPLE_ROWS) sample.push(row.cells);
+  }
+  const sheets = file.format === 'xlsx' ? names.names : [];
+  if (file.format === 'xlsx' && sheets.length === 0) throw new ApiError(400, 'import.unreadable');
+  if (sheet >= Math.max(1, sheets.length)) {
+    throw new ApiError(
+      400,
+      'import_assistant.errors.no_such_sheet',
+      {},
+      { values: { number: sheet, count: Math.max(1, sheets.length) } },
+    );
+  }
+  const rowCount = Math.max(0, nonBlank - (header && nonBlank > 0 ? 1 : 0));
+  return { preview: { sheets, sheet, columnCount, headers, sample, rowCount }, nonBlank };
+}
+
+/** Remembers how many non-blank rows a tab holds. */
+export async function saveRowCount(db: Database, job: JobRow, sheet: number, nonBlank: number): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ rowCounts: sql`${importJobs.rowCounts} || ${JSON.stringify({ [sheet]: nonBlank })}::jsonb` })
+    .where(eq(importJobs.id, job.id));
+}
+
+/** Moves a job into a run if it is in one of these statuses (one run at a time): the claimed row, or undefined. */
+export async function claimJob(
+  db: Database,
+  job: JobRow,
+  from: ImportStatus[],
+  values: Pick<JobRow, 'status' | 'run' | 'config' | 'total' | 'step'>,
+): Promise<JobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(importJobs)
+      .set({
+        ...values,
+        processed: 0,
+        results: {},
+        error: null,
+        heartbeatAt: new Date(),
+        finishedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, from)))
+      .returning();
+    // The report of the run before goes: the new run writes its own.
+    if (claimed) await tx.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
+    return claimed;
+  });
+}
+
+/** Advice of spec 5 that goes with a reason a row was left out. */
+function adviceFor(message: string): ImportAdvice {
+  if (message === 'import_assistant.rejections.two_names') return 'two_names';
+  if (message.includes('duplicate')) return 'no_duplicates';
+  if (message === 'validation.date' || message === 'validation.datetime') return 'excel_dates';
+  if (message.includes('territory')) return 'commas';
+  return 'fix_errors';
+}
+
+/** A step's figures and a page of the rows it left out, with the reasons in the request's language. */
+export async function stepReport(
+  db: Database,
+  job: JobRow,
+  step: ImportStep,
+  page: number,
+  locale: Locale,
+): Promise<ImportStepReport> {
+  const rows = await db
+    .select()
+    .from(importJobRejections)
+    .where(and(eq(importJobRejections.jobId, job.id), eq(importJobRejections.step, step)))
+    .orderBy(importJobRejections.row, importJobRejections.id)
+    .limit(REPORT_PAGE_SIZE)
+    .offset((page - 1) * REPORT_PAGE_SIZE);
+  const rejections: ImportRejection[] = rows.map(({ row, field, message, params }) => ({
+    row,
+    field,
+    message: translate(locale, message, params),
+    advice: adviceFor(message),
+  }));
+  return { step, result: job.results[step] ?? null, rejections, page, pageSize: REPORT_PAGE_SIZE };
+}
+
+/**
+ * Undoes an import as a whole, in one transaction: the records it changed get their values back,
+ * those it created are deleted — refused, changing nothing, when a record made since points at one.
+ */
+export async function undoJob(db: Database, job: JobRow, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const executor = tx as unknown as Database;
+    const store = createResourceStore(executor);
+    for (const definition of [individuals, structures]) {
+      const deleted = await undoChanges(executor, definition, job.id, userId);
+      if (deleted.length > 0 && (await store.linkedIds(definition, deleted)).length > 0) {
+        throw new ApiError(409, 'import_assistant.errors.undo_linked');
+      }
+    }
+    await tx.delete(importJobChanges).where(eq(importJobChanges.jobId, job.id));
+    await tx.delete(importJobCreations).where(eq(importJobCreations.jobId, job.id));
+    await tx
+      .update(importJobs)
+      .set({ status: 'undone', undoneAt: new Date(), updatedAt: new Date() })
+      .where(eq(importJobs.id, job.id));
+  });
+}
+
+/** Runs jobs in the background of this process; stop() ends them after their current batch. */
+export function createJobRunner(db: Database, store: ResourceStore, uploadsDir: string, log: FastifyBaseLogger) {
+  const running = new Set<Promise<void>>();
+  const controller = new AbortController();
+
+  async function run(job: JobRow, config: ImportConfig, dryRun: boolean): Promise<void> {
+    // The heartbeat goes on whatever a batch takes; the job's readers see a silent one as interrupted.
+    const beat = setInterval(
+      () =>
+        void db
+          .update(importJobs)
+          .set({ heartbeatAt: new Date() })
+          .where(eq(importJobs.id, job.id))
+          .catch(() => undefined),
+      HEARTBEAT_MS,
+    );
+    const finish = (values: Partial<JobRow>) =>
+      db
+        .update(importJobs)
+        .set({ ...values, finishedAt: new Date(), heartbeatAt: new Date(), updatedAt: new Date() })
+        .where(eq(importJobs.id, job.id));
+    try {
+      const results = await runImport({
+        db,
+        store,
+        jobId: job.id,
+        userId: job.userId,
+        file: await jobFile(uploadsDir, job),
+        encoding: job.encoding,
+        config,
+        dryRun,
+        signal: controller.signal,
+        progress: async (step, processed) => {
+          await db
+            .update(importJobs)
+            .set({ step, processed, heartbeatAt: new Date() })
+            .where(eq(importJobs.id, job.id));
+        },
+      });
+      await finish(
+        dryRun
+          ? { status: 'simulated', results, simulatedConfig: config }
+          : { status: 'imported', results, simulatedConfig: null },
+      );
+    } catch (error) {
+      const interrupted = error instanceof RunInterrupted;
+      if (!interrupted) log.error({ err: error, job: job.id }, 'import failed');
+      let key = interrupted
+        ? 'import_assistant.errors.interrupted'
+        : error instanceof ApiError
+          ? error.messageKey
+          : 'import_assistant.errors.failed';
+      // All or nothing: what the failed import wrote is undone (an interrupted one can be, from its page).
+      if (!dryRun && !interrupted) {
+        await undoJob(db, job, job.userId).catch((undoError: unknown) => {
+          log.error({ err: undoError, job: job.id }, 'undoing a failed import failed');
+          key = 'import_assistant.errors.failed_partly';
+        });
+      }
+      await finish({ status: 'failed', error: key }).catch((finishError: unknown) =>
+        log.error({ err: finishError, job: job.id }, 'recording the end of an import failed'),
+      );
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  return {
+    /** Starts a claimed job's run; the request answers at once. */
+    start(job: JobRow, config: ImportConfig, dryRun: boolean): void {
+      const promise = run(job, config, dryRun).finally(() => running.delete(promise));
+      running.add(promise);
+    },
+    async stop(): Promise<void> {
+      controller.abort();
+      await Promise.all(running);
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** A new job's file folder; the file is removed when the job is refused. */
+export async function removeFile(file: string): Promise<void> {
+  await rm(file, { force: true });
+}
+
+export async function ensureImportsFolder(uploadsDir: string): Promise<string> {
+  const folder = importsFolder(uploadsDir);
+  await mkdir(folder, { recursive: true });
+  return folder;
+}

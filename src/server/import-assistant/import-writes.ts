@@ -1,0 +1,322 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import type { FieldDef } from '../../shared/resources/fields';
+import type { ResourceDefinition } from '../../shared/resources/resource';
+import type { Database } from '../db/database';
+import { comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
+import { comparisonOf } from './import-rows';
+
+/**
+ * The import's statements, each for a whole batch of rows (one JSON parameter read with
+ * jsonb_to_recordset): find the records rows match, find duplicates, insert, update — every write
+ * recording what it changed in the same statement (import_job_creations, import_job_changes) — and undo.
+ * Lookups served by an index probe it row by row (LATERAL … LIMIT): without fresh statistics
+ * (PGlite has no autovacuum) the planner would otherwise scan the whole table for every batch.
+ */
+
+/** Both drivers answer { rows }. */
+type Rows<T> = { rows: T[] };
+
+function tableOf(definition: ResourceDefinition) {
+  const table = resourceTables.get(definition.slug) as AnyPgTable;
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  return { table, columns, name: getTableName(table) };
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The fields a record is written with: all those a client sends. */
+const writtenFields = (definition: ResourceDefinition) =>
+  Object.entries(definition.fields)
+    .filter(([, def]) => !def.readOnly)
+    .map(([name]) => name);
+
+/** A record as to_jsonb gave it (column names) with its fields' names. */
+function recordOf(definition: ResourceDefinition, json: Record<string, unknown>): Record<string, unknown> {
+  const { columns } = tableOf(definition);
+  const record: Record<string, unknown> = { id: json.id };
+  for (const name of Object.keys(definition.fields)) record[name] = json[columns[name]!.name];
+  return record;
+}
+
+/** The column list of a jsonb_to_recordset: "name type, …" for these fields, after the given leading ones. */
+function recordsetColumns(definition: ResourceDefinition, names: string[], leading: string[] = []): SQL {
+  const { columns } = tableOf(definition);
+  return sql.raw(
+    [...leading, ...names.map((name) => `${quoted(columns[name]!.name)} ${columns[name]!.getSQLType()}`)].join(', '),
+  );
+}
+
+/** The values of records as jsonb_to_recordset reads them: by column name. */
+function payload(definition: ResourceDefinition, records: Record<string, unknown>[], names: string[]): string {
+  const { columns } = tableOf(definition);
+  return JSON.stringify(
+    records.map((record) => {
+      const row: Record<string, unknown> = { id: record.id };
+      for (const name of names) row[columns[name]!.name] = record[name];
+      return row;
+    }),
+  );
+}
+
+/** What a criterion compares, on both sides: the expression of comparisonOf(). */
+function compared(def: FieldDef, value: SQL): SQL {
+  switch (comparisonOf(def)) {
+    case 'name':
+      return comparableText(value);
+    case 'email':
+      return sql`lower(${value})`;
+    default:
+      return sql`coalesce((${value})::text, '')`;
+  }
+}
+
+/** The advisory lock key findDuplicate() takes for two names already made comparable. */
+const lockKey = (table: string, first: SQL, second: SQL) =>
+  sql`hashtext(${table}::text || ':' || ${first} || ':' || ${second})`;
+
+/**
+ * The live records each row matches on the criteria (rows: the criteria's values, '' when empty),
+ * two at most (one is a match, two make it ambiguous), by the row's position. When the batch
+ * writes, the matches are locked until it ends; and when the criteria are the duplicate rule's
+ * (`byRule`: its index serves them), the same statement first takes the advisory locks of
+ * lockNames() for the rows' names.
+ */
+export async function findMatches(
+  executor: Database,
+  definition: ResourceDefinition,
+  criteria: { field: string; def: FieldDef }[],
+  rows: string[][],
+  { lock, byRule }: { lock: boolean; byRule: boolean },
+): Promise<Record<string, unknown>[][]> {
+  const matches: Record<string, unknown>[][] = rows.map(() => []);
+  if (rows.length === 0) return matches;
+  const { table, columns, name } = tableOf(definition);
+  const keys = JSON.stringify(
+    rows.map((values, ord) =>
+      Object.fromEntries([['ord', ord], ...values.map((value, index) => [`c${index}`, value])]),
+    ),
+  );
+  // Each value compared once per row, as the column is.
+  const values = sql.join(
+    criteria.map(({ def }, index) => sql`${compared(def, sql.raw(`c${index}`))} as ${sql.raw(`v${index}`)}`),
+    sql`, `,
+  );
+  const conditions = sql.join(
+    [
+      sql`t.deleted_at is null`,
+      ...criteria.map(
+        ({ field, def }, index) =>
+          sql`${compared(def, sql`t.${sql.raw(quoted(columns[field]!.name))}`)} = ${sql.raw(`k.v${index}`)}`,
+      ),
+    ],
+    sql` and `,
+  );
+  const locking = lock ? sql`for update of t` : sql``;
+  const source = sql`k as materialized (
+    select ord, ${values} from jsonb_to_recordset(${keys}::jsonb)
+      as x(${sql.raw(['ord int', ...criteria.map((_, index) => `c${index} text`)].join(', '))})
+  )`;
+  // The locks, sorted so that two imports take them in the same order, before anything is read.
+  const locks =
+    lock && byRule
+      ? sql`, locked as materialized (
+          select count(pg_advisory_xact_lock(${lockKey(name, sql`v0`, sql`v1`)})) as count
+          from (select distinct v0, v1 from k order by v0, v1) as names
+        )`
+      : sql``;
+  const locked = lock && byRule ? sql`where (select count from locked) >= 0` : sql``;
+  // An index serves the rule's fields: probed row by row (without fresh statistics the planner
+  // would scan the table for the batch). Other criteria: one hash join for the batch.
+  const query = byRule
+    ? sql`with ${source}${locks} select k.ord, m.record from k cross join lateral (
+        select to_jsonb(t) as record from ${table} as t where ${conditions} limit 2 ${locking}
+      ) as m ${locked}`
+    : sql`with ${source} select k.ord, to_jsonb(t) as record from k join ${table} as t on ${conditions} ${locking}`;
+  const result = (await executor.execute(query)) as Rows<{ ord: number; record: Record<string, unknown> }>;
+  for (const { ord, record } of result.rows) matches[ord]!.push(recordOf(definition, record));
+  return matches;
+}
+
+/**
+ * Takes the advisory locks findDuplicate() takes for these names (the duplicate rule's two fields),
+ * sorted so that two imports lock in the same order: a form saving the same name waits for the batch.
+ */
+export async function lockNames(executor: Database, definition: ResourceDefinition, names: [string, string][]) {
+  if (names.length === 0) return;
+  const { name } = tableOf(definition);
+  const keys = JSON.stringify(names.map(([a, b]) => ({ a, b })));
+  await executor.execute(sql`
+    select count(pg_advisory_xact_lock(${lockKey(name, sql`a`, sql`b`)})) from (
+      select distinct ${comparableText(sql`k.a`)} as a, ${comparableText(sql`k.b`)} as b
+      from jsonb_to_recordset(${keys}::jsonb) as k(a text, b text) order by a, b
+    ) as names`);
+}
+
+/**
+ * A live record sharing each row's two names (the duplicate rule: individuals' last and first
+ * name, structures' name and acronym), the row's own record aside; by the row's position.
+ */
+export async function findDuplicates(
+  executor: Database,
+  definition: ResourceDefinition,
+  fields: [string, string],
+  rows: { id: number | null; names: [string, string] }[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const found = new Map<number, Record<string, unknown>>();
+  if (rows.length === 0) return found;
+  const { table, columns } = tableOf(definition);
+  const keys = JSON.stringify(rows.map(({ id, names }, ord) => ({ ord, id, a: names[0], b: names[1] })));
+  const [first, second] = fields.map((field) => sql`t.${sql.raw(quoted(columns[field]!.name))}`) as [SQL, SQL];
+  const result = (await executor.execute(sql`
+    select k.ord, m.record from jsonb_to_recordset(${keys}::jsonb) as k(ord int, id int, a text, b text)
+    cross join lateral (
+      select to_jsonb(t) as record from ${table} as t
+      where t.deleted_at is null
+        and ${comparableText(first)} = ${comparableText(sql`k.a`)}
+        and ${comparableText(second)} = ${comparableText(sql`k.b`)}
+        and (k.id is null or t.id <> k.id)
+      limit 1
+    ) as m`)) as Rows<{ ord: number; record: Record<string, unknown> }>;
+  for (const { ord, record } of result.rows) found.set(ord, recordOf(definition, record));
+  return found;
+}
+
+/** New ids for records about to be inserted, in order. */
+export async function newIds(executor: Database, definition: ResourceDefinition, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { name } = tableOf(definition);
+  const result = (await executor.execute(
+    sql`select nextval(pg_get_serial_sequence(${name}::text, 'id'))::int as id from generate_series(1, ${count}::int)`,
+  )) as Rows<{ id: number }>;
+  return result.rows.map(({ id }) => Number(id));
+}
+
+/**
+ * Inserts records (every field given; their id when they have one, from newIds) and lists them,
+ * in one row, as created by the job.
+ */
+export async function insertRecords(
+  executor: Database,
+  definition: ResourceDefinition,
+  records: Record<string, unknown>[],
+  userId: number,
+  jobId: number,
+): Promise<void> {
+  if (records.length === 0) return;
+  const { table, columns } = tableOf(definition);
+  const withIds = records[0]!.id !== undefined;
+  const names = writtenFields(definition);
+  const list = sql.raw([...(withIds ? ['id'] : []), ...names.map((name) => quoted(columns[name]!.name))].join(', '));
+  await executor.execute(sql`
+    with inserted as (
+      insert into ${table} (${list}, created_by, updated_by) ${withIds ? sql`overriding system value` : sql``}
+      select ${list}, ${userId}::int, ${userId}::int
+      from jsonb_to_recordset(${payload(definition, records, names)}::jsonb)
+        as x(${recordsetColumns(definition, names, withIds ? ['id int'] : [])})
+      returning id
+    )
+    insert into ${importJobCreations} (job_id, resource, record_ids)
+    select ${jobId}::int, ${definition.slug}::text, array_agg(id) from inserted`);
+}
+
+/** What a job changed in a record: its row before the first change is kept, once. */
+const savePrevious = (definition: ResourceDefinition, table: AnyPgTable, json: string, jobId: number) => sql`
+  saved as (
+    insert into ${importJobChanges} (job_id, resource, record_id, previous)
+    select ${jobId}::int, ${definition.slug}::text, t.id, to_jsonb(t) from ${table} as t
+    where t.id in (select (e ->> 'id')::int from jsonb_array_elements(${json}::jsonb) as e)
+    on conflict do nothing
+  )`;
+
+/** Sets these fields of existing records (id and values), keeping each record's row before the job's first change. */
+export async function updateRecords(
+  executor: Database,
+  definition: ResourceDefinition,
+  names: string[],
+  records: Record<string, unknown>[],
+  userId: number,
+  jobId: number,
+): Promise<void> {
+  if (records.length === 0 || names.length === 0) return;
+  const { table, columns } = tableOf(definition);
+  const json = payload(definition, records, names);
+  const assignments = sql.raw(
+    names.map((name) => `${quoted(columns[name]!.name)} = x.${quoted(columns[name]!.name)}`).join(', '),
+  );
+  await executor.execute(sql`
+    with ${savePrevious(definition, table, json, jobId)}
+    update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
+    from jsonb_to_recordset(${json}::jsonb) as x(${recordsetColumns(definition, names, ['id int'])})
+    where t.id = x.id`);
+}
+
+/** Adds parent territories to structures (id and parents), each once, keeping their rows before the job's first change. */
+export async function addParents(
+  executor: Database,
+  definition: ResourceDefinition,
+  records: { id: number; parents: number[] }[],
+  userId: number,
+  jobId: number,
+): Promise<void> {
+  if (records.length === 0) return;
+  const { table } = tableOf(definition);
+  const json = JSON.stringify(records);
+  await executor.execute(sql`
+    with ${savePrevious(definition, table, json, jobId)}
+    update ${table} as t
+    set parents = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.parents || x.parents) as p),
+      updated_at = now(), updated_by = ${userId}::int
+    from jsonb_to_recordset(${json}::jsonb) as x(id int, parents integer[])
+    where t.id = x.id`);
+}
+
+/**
+ * Undoes a job's changes to a resource: the records it changed get their fields back, those it
+ * created are deleted (soft, as the engine deletes). Answers the ids deleted.
+ */
+export async function undoChanges(
+  executor: Database,
+  definition: ResourceDefinition,
+  jobId: number,
+  userId: number,
+): Promise<number[]> {
+  const { table, columns, name } = tableOf(definition);
+  const assignments = sql.raw(
+    writtenFields(definition)
+      .map((field) => `${quoted(columns[field]!.name)} = p.${quoted(columns[field]!.name)}`)
+      .join(', '),
+  );
+  await executor.execute(sql`
+    update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
+    from ${importJobChanges} as c, jsonb_populate_record(null::${sql.raw(quoted(name))}, c.previous) as p
+    where c.job_id = ${jobId}::int and c.resource = ${definition.slug} and t.id = c.record_id`);
+  const deleted = (await executor.execute(sql`
+    update ${table} set deleted_at = now(), updated_by = ${userId}::int
+    where deleted_at is null and id in (
+      select unnest(record_ids) from ${importJobCreations}
+      where job_id = ${jobId}::int and resource = ${definition.slug}
+    )
+    returning id`)) as Rows<{ id: number }>;
+  return deleted.rows.map(({ id }) => Number(id));
+}
+
+/** Live structures named so (by name or acronym, as people compare names): the names' candidates. */
+export async function structuresNamed(
+  executor: Database,
+  definition: ResourceDefinition,
+  names: string[],
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  if (names.length === 0) return found;
+  const { table } = tableOf(definition);
+  const result = (await executor.execute(sql`
+    select k.name, t.id from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as k(name)
+    join ${table} as t on t.deleted_at is null and (
+      ${comparableText(sql`t.name`)} = ${comparableText(sql`k.name`)}
+      or (t.acronym <> '' and ${comparableText(sql`t.acronym`)} = ${comparableText(sql`k.name`)})
+    )
+    order by t.id`)) as Rows<{ name: string; id: number }>;
+  for (const { name, id } of result.rows) found.set(name, [...(found.get(name) ?? []), Number(id)]);
+  return found;
+}

@@ -1,0 +1,77 @@
+import { can } from '../../shared/permissions';
+import { dismissBodySchema, mergeBodySchema, type DuplicateResource } from '../../shared/resources/contact-duplicates';
+import { findResource } from '../../shared/resources/registry';
+import { currentAuth } from '../auth/sessions';
+import { ApiError } from '../http/api-error';
+import { parseBody, parseId } from '../http/request-parsing';
+import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
+import { mergeHistory, mergeRecords } from './record-merge';
+import { requestValue, type ResourceRoute } from './resource-hooks';
+
+const PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+
+const positive = (raw: string, fallback: number) => {
+  const value = Number.parseInt(raw, 10);
+  return value > 0 ? value : fallback;
+};
+
+/**
+ * The duplicate routes of individus and structures, declared as the resource's own: the last scan's
+ * pairs, a new scan and dismissal need `modify`; a merge needs `modify` and `delete`; a record's
+ * merges, `consult`.
+ */
+export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
+  const definition = findResource(slug)!;
+  return [
+    {
+      name: 'api.duplicates.list',
+      method: 'GET',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_list',
+      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+      handle: (request, { db }) =>
+        listDuplicates(
+          db,
+          slug,
+          positive(requestValue(request, 'page'), 1),
+          Math.min(positive(requestValue(request, 'parPage'), PAGE_SIZE), MAX_PAGE_SIZE),
+        ),
+    },
+    {
+      name: 'api.duplicates.scan',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_scan',
+      handle: (_request, { db }) => scanDuplicates(db, slug),
+    },
+    {
+      name: 'api.duplicates.merge',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_merge',
+      body: mergeBodySchema(definition),
+      handle(request, { db, userId }) {
+        // The removed record is deleted: a merge needs that permission too.
+        if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
+        return mergeRecords(db, slug, parseBody(mergeBodySchema(definition), request.body), userId);
+      },
+    },
+    {
+      name: 'api.duplicates.dismiss',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_dismiss',
+      body: dismissBodySchema,
+      handle: (request, { db, userId }) =>
+        dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, userId),
+    },
+    {
+      name: 'api.duplicates.history',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.duplicates_history',
+      handle: (request, { db }) => mergeHistory(db, slug, parseId(requestValue(request, 'id'))),
+    },
+  ];
+}

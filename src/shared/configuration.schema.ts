@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Groups of back-office configuration values (the registration's are with the account schemas). */
+
+/** The back-office configuration of the users' dashboards: the sites their iframe tabs may show. */
+export const dashboardSettingsSchema = z.object({
+  allowedIframeHosts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'validation.host'),
+    )
+    .max(50, 'validation.too_long'),
+});
+export type DashboardSettings = z.infer<typeof dashboardSettingsSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'validation.url' });
+
+export const externalServicesSettingsSchema = z.object({
+  /** ADEME's data-fair dataset of RGE companies: its /lines are searched by SIRET. */
+  rgeDatasetUrl: httpUrl,
+  /** The Base adresse nationale's geocoder: its /search turns an address into a point. */
+  geocoderUrl: httpUrl,
+  /** How long a call may take before it counts as failed. */
+  timeoutMs: z
+    .number('validation.timeout')
+    .int('validation.timeout')
+    .min(500, 'validation.timeout')
+    .max(60_000, 'validation.timeout'),
+});
+export type ExternalServicesSettings = z.infer<typeof externalServicesSettingsSchema>;

@@ -1,0 +1,75 @@
+import { Button } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { can, type PermissionHolder } from '../../shared/permissions';
+import type { RecordCommand, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { path, routeTable, type RouteName } from '../../shared/routes';
+import { ApiRequestError, apiRequest } from '../api-client';
+import { toast } from '../shell/toasts.component';
+import { useRefreshResource } from './resource-api.hook';
+
+/** A command's path: its route, with the record and, when its path names one, the resource filled in. */
+const commandPath = (command: RecordCommand, slug: string, id: number) =>
+  path(
+    command.route as RouteName & 'api.resource.item',
+    // A resource given to a path without {resource} would end up in its query string.
+    (routeTable[command.route].includes('{resource}') ? { resource: slug, id } : { id }) as {
+      resource: string;
+      id: number;
+    },
+  );
+
+/** The record's own commands the user may run: links to their screens, or buttons that POST and say how it went. */
+export function RecordCommands({
+  definition,
+  record,
+  user,
+}: {
+  definition: ResourceDefinition;
+  record: ResourceRecord;
+  user: PermissionHolder;
+}) {
+  const { t } = useTranslation();
+  const refresh = useRefreshResource(definition);
+  const [running, setRunning] = useState<string | null>(null);
+  const { slug } = definition;
+
+  async function run(command: RecordCommand) {
+    setRunning(command.name);
+    try {
+      const reply = await apiRequest<{ message: string; location?: string }>(
+        'POST',
+        commandPath(command, slug, record.id),
+      );
+      // A command that changes who is logged in loads the app anew where it says.
+      if (reply.location) return window.location.assign(reply.location);
+      toast.success(reply.message);
+      await refresh();
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  return definition.commands
+    .filter((command) => can(user, slug, command.action))
+    .map((command) => {
+      const label = t(`resources.${slug}.commands.${command.name}`);
+      return command.kind === 'page' ? (
+        <Button key={command.name} variant="default" component={Link} to={commandPath(command, slug, record.id)}>
+          {label}
+        </Button>
+      ) : (
+        <Button
+          key={command.name}
+          variant="default"
+          loading={running === command.name}
+          onClick={() => void run(command)}
+        >
+          {label}
+        </Button>
+      );
+    });
+}

@@ -1,0 +1,184 @@
+import {
+  Button,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationSettings } from '../../../shared/account/registration.schema';
+import type { DashboardSettings, ExternalServicesSettings } from '../../../shared/configuration.schema';
+import { path, type RouteName } from '../../../shared/routes';
+import { ApiRequestError, apiRequest } from '../../api-client';
+import { useDocumentTitle } from '../../shell/document-title.hook';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { ScreenHeader } from '../../shell/screen-header.component';
+import { toast } from '../../shell/toasts.component';
+
+type FieldErrors = Record<string, string>;
+
+/**
+ * One group of configuration values: loaded, edited, saved with PUT; the server's French errors
+ * shown on their fields.
+ */
+function SettingsForm<T extends object>({
+  route,
+  title,
+  children,
+}: {
+  route: RouteName &
+    ('api.configuration.registration' | 'api.configuration.dashboard' | 'api.configuration.external_services');
+  title: string;
+  children: (values: T, change: (changes: Partial<T>) => void, errors: FieldErrors) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ queryKey: ['configuration', route], queryFn: () => apiRequest<T>('GET', path(route)) });
+  const [edited, setEdited] = useState<Partial<T>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!data) return <Loader aria-label={t('shell.loading')} />;
+  const values = { ...data, ...edited };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    setErrors({});
+    try {
+      queryClient.setQueryData(['configuration', route], await apiRequest<T>('PUT', path(route), values));
+      setEdited({});
+      toast.success(t('configuration.saved'));
+    } catch (caught) {
+      if (!(caught instanceof ApiRequestError)) throw caught;
+      setError(caught.message);
+      setErrors(caught.payload.fieldErrors ?? {});
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={save} aria-label={title}>
+      <Stack>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <FormErrorAlert error={error} />
+        {children(values, (changes) => setEdited((previous) => ({ ...previous, ...changes })), errors)}
+        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
+          {t('configuration.save')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /admin/configuration: registration (switch, default group, welcome mail) and the dashboards' allowed sites. */
+export function ConfigurationScreen() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('configuration.title'));
+  const profiles = useQuery({
+    queryKey: ['access-profiles', 'all'],
+    queryFn: () => apiRequest<{ id: number; name: string }[]>('POST', path('api.access_profiles.all')),
+  });
+
+  return (
+    <Stack>
+      <ScreenHeader title={t('configuration.title')} />
+      <SettingsForm<RegistrationSettings>
+        route="api.configuration.registration"
+        title={t('configuration.registration')}
+      >
+        {(values, change, errors) => (
+          <>
+            <Switch
+              label={t('configuration.fields.enabled')}
+              checked={values.enabled}
+              onChange={(event) => change({ enabled: event.currentTarget.checked })}
+            />
+            <Select
+              label={t('configuration.fields.defaultGroupId')}
+              placeholder={t('configuration.no_default_group')}
+              data={(profiles.data ?? []).map((profile) => ({ value: String(profile.id), label: profile.name }))}
+              value={values.defaultGroupId === null ? null : String(values.defaultGroupId)}
+              onChange={(value) => change({ defaultGroupId: value === null ? null : Number(value) })}
+              error={errors.defaultGroupId}
+              clearable
+            />
+            <TextInput
+              label={t('configuration.fields.welcomeEmailSubject')}
+              value={values.welcomeEmailSubject}
+              onChange={(event) => change({ welcomeEmailSubject: event.currentTarget.value })}
+              error={errors.welcomeEmailSubject}
+              required
+            />
+            <Textarea
+              label={t('configuration.fields.welcomeEmailContent')}
+              value={values.welcomeEmailContent}
+              onChange={(event) => change({ welcomeEmailContent: event.currentTarget.value })}
+              error={errors.welcomeEmailContent}
+              autosize
+              minRows={4}
+              required
+            />
+          </>
+        )}
+      </SettingsForm>
+      <SettingsForm<DashboardSettings> route="api.configuration.dashboard" title={t('configuration.dashboard')}>
+        {(values, change, errors) => (
+          <TagsInput
+            label={t('configuration.fields.allowedIframeHosts')}
+            description={t('configuration.allowed_hosts_help')}
+            value={values.allowedIframeHosts}
+            onChange={(allowedIframeHosts) => change({ allowedIframeHosts })}
+            error={Object.entries(errors).find(([field]) => field.startsWith('allowedIframeHosts'))?.[1]}
+            clearable
+          />
+        )}
+      </SettingsForm>
+      <SettingsForm<ExternalServicesSettings>
+        route="api.configuration.external_services"
+        title={t('configuration.external_services')}
+      >
+        {(values, change, errors) => (
+          <>
+            <TextInput
+              label={t('configuration.fields.rgeDatasetUrl')}
+              value={values.rgeDatasetUrl}
+              onChange={(event) => change({ rgeDatasetUrl: event.currentTarget.value })}
+              error={errors.rgeDatasetUrl}
+              required
+            />
+            <TextInput
+              label={t('configuration.fields.geocoderUrl')}
+              value={values.geocoderUrl}
+              onChange={(event) => change({ geocoderUrl: event.currentTarget.value })}
+              error={errors.geocoderUrl}
+              required
+            />
+            <NumberInput
+              label={t('configuration.fields.timeoutMs')}
+              value={values.timeoutMs}
+              onChange={(value) => change({ timeoutMs: Number(value) })}
+              error={errors.timeoutMs}
+              min={500}
+              max={60000}
+              step={500}
+              required
+            />
+          </>
+        )}
+      </SettingsForm>
+    </Stack>
+  );
+}

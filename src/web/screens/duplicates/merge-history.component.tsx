@@ -1,0 +1,33 @@
+import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/i18n/format';
+import { isDuplicateResource, type MergeHistoryEntry } from '../../../shared/resources/contact-duplicates';
+import { path } from '../../../shared/routes';
+import { apiRequest } from '../../api-client';
+
+/** In a record's history: the records merged into it (individuals and structures), latest first. */
+export function MergeHistory({ slug, id }: { slug: string; id: number }) {
+  const { t } = useTranslation();
+  const mergeable = isDuplicateResource(slug);
+  const { data: entries = [] } = useQuery({
+    queryKey: ['resource', slug, 'merges', id],
+    queryFn: () => apiRequest<MergeHistoryEntry[]>('GET', path('api.duplicates.history', { resource: slug, id })),
+    enabled: mergeable,
+  });
+  return entries.map((entry) => (
+    <Text key={entry.id} size="sm">
+      {t('duplicates.history.merged', {
+        title: entry.removedTitle,
+        id: entry.removedId,
+        date: formatDateTime(entry.mergedAt),
+      })}
+      {entry.mergedByName ? ` — ${entry.mergedByName}` : ''}.{' '}
+      {entry.fieldsFromRemoved.length > 0 &&
+        `${t('duplicates.history.fields', {
+          fields: entry.fieldsFromRemoved.map((name) => t(`resources.${slug}.fields.${name}`)).join(', '),
+        })} `}
+      {entry.movedLinks > 0 && t('duplicates.history.links', { count: entry.movedLinks })}
+    </Text>
+  ));
+}

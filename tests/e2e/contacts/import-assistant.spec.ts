@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+
+const started = useBrowserAndServer();
+
+const ROWS = 12_000;
+
+/** A workbook as people send them: a notes tab first, then the contacts, one of them without a valid email. */
+async function contactsWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Notes').addRow(['Contacts du salon de l’habitat 2026']);
+  const sheet = workbook.addWorksheet('Contacts');
+  sheet.addRow(['Nom', 'Prénom', 'Email', 'Organisme']);
+  for (let n = 1; n <= ROWS; n += 1) {
+    sheet.addRow([
+      `Visiteur${n}`,
+      `Prénom ${n}`,
+      n === 7 ? 'pas-une-adresse' : `visiteur${n}@exemple.fr`,
+      `Entreprise ${n % 5}`,
+    ]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const currentStep = (page: Page) =>
+  page.getByRole('navigation', { name: "Étapes de l'assistant d'import" }).locator('[aria-current="step"]').innerText();
+
+describe('the contacts import assistant', () => {
+  it('takes a user from the file to the import: tab, mapping, simulation, import with its progress, and undo', async () => {
+    const page = await started.openAsAdmin('/admin');
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Import de contacts' })
+      .click();
+    await page.getByRole('heading', { name: 'Import de contacts' }).waitFor();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^Fichier CSV ou Excel/ }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'salon-2026.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await contactsWorkbook(),
+    });
+
+    // The file's page: the mapping step, on the first tab.
+    await page.getByRole('heading', { name: 'Import du fichier « salon-2026.xlsx »' }).waitFor();
+    expect(await currentStep(page)).toContain('Correspondances');
+    await page.getByLabel('Onglet').selectOption({ label: '1 – Contacts' });
+    await page.getByText(`${ROWS} lignes à importer`).waitFor();
+    await page.getByRole('table', { name: 'Aperçu des premières lignes' }).getByText('visiteur1@exemple.fr').waitFor();
+    await page.getByRole('button', { name: "Proposer les colonnes d'après les en-têtes" }).click();
+    expect(await page.getByLabel('Colonne : Particulier : nom').inputValue()).toBe('A');
+    expect(await page.getByLabel('Colonne : Particulier : prénom').inputValue()).toBe('B');
+    expect(await page.getByLabel('Colonne : Particulier : email').inputValue()).toBe('C');
+    await page.getByLabel('Colonne : Structure : nom').fill('D');
+    await page.getByLabel('Colonne : Lien avec la structure : fonction').fill('D');
+    await expectAccessible(page);
+
+    // Link fields need a contact type before the structure: the simulation says so row by row.
+    await page.getByLabel('Colonne : Lien avec la structure : fonction').fill('');
+    await page.getByRole('button', { name: 'Lancer la simulation' }).click();
+    await page.getByRole('table', { name: 'Résultat de la simulation' }).waitFor({ timeout: 30_000 });
+    expect(await currentStep(page)).toContain('Simulation');
+    const simulation = page.getByRole('table', { name: 'Résultat de la simulation' });
+    expect(await simulation.locator('tbody tr').allInnerTexts()).toEqual([
+      'Structures\t5\t0\t0',
+      `Particuliers\t0\t0\t${ROWS}`,
+    ]);
+    const refused = page.getByRole('table', { name: 'Lignes refusées : Particuliers' });
+    expect(await refused.locator('tbody tr').first().innerText()).toBe(
+      '2\tLien avec la structure : type de contact\tChoisissez le type de contact avant la structure.\t' +
+        'Corrigez les erreurs signalées dans le fichier, puis relancez la simulation.',
+    );
+
+    // Back to the mapping: individuals without their structure this time.
+    await page.getByRole('button', { name: 'Modifier les correspondances' }).click();
+    await page.getByLabel('Colonne : Structure : nom').fill('');
+    await page.getByRole('button', { name: 'Lancer la simulation' }).click();
+    await simulation.getByText(`${ROWS - 1}`).waitFor({ timeout: 30_000 });
+    expect(await simulation.locator('tbody tr').allInnerTexts()).toEqual([`Particuliers\t${ROWS - 1}\t0\t1`]);
+    expect(await refused.locator('tbody tr').allInnerTexts()).toEqual([
+      "8\tParticulier : email\tL'adresse email n'est pas valide\tCorrigez les erreurs signalées dans le fichier, puis relancez la simulation.",
+    ]);
+
+    // The import runs in the background: its progress, rows processed out of the total.
+    await page.getByRole('button', { name: "Lancer l'import" }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^Particuliers : \\d+ / ${ROWS} lignes$`) })
+      .waitFor();
+    expect(await currentStep(page)).toContain('Import');
+
+    // The page can be left: the list of imports leads back to it, where the import stands.
+    await page.getByRole('link', { name: 'Nouvel import' }).click();
+    await page
+      .getByRole('table', { name: 'Imports précédents' })
+      .getByRole('link', { name: 'salon-2026.xlsx' })
+      .click();
+    await page.getByText('Import terminé').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('table', { name: "Résultat de l'import" }).locator('tbody tr').allInnerTexts()).toEqual(
+      [`Particuliers\t${ROWS - 1}\t0\t1`],
+    );
+
+    // Undone as a whole, after a confirmation.
+    await page.getByRole('button', { name: "Annuler l'import" }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annuler cet import ?' });
+    await dialog.getByRole('button', { name: "Annuler l'import" }).click();
+    await page.getByRole('status').filter({ hasText: "L'import a été annulé." }).waitFor();
+    await page.getByText('Import annulé').waitFor();
+    await page.goto(`${started.server.baseUrl}/admin/individus?q=Visiteur`);
+    await page.getByText('Aucun élément ne correspond.').waitFor();
+  }, 240_000);
+});
