@@ -3,18 +3,33 @@ import { defineConfig } from 'vitest/config';
 // Four suites: unit (pure code), api (the HTTP API in-process on a fresh database per file),
 // system (the built server as a real process), e2e (the built app in headless Chromium).
 // PGlite by default; TEST_DATABASE_URL=postgres://… runs the same suites on PostgreSQL.
+// Groups run one after the other, so that the browser and process suites never share the
+// machine's two cores with other files: unit and api two files at a time, then system, then e2e
+// one file at a time.
 export default defineConfig({
   test: {
+    // The migrations run once, into a template each test database copies.
+    globalSetup: ['tests/support/migrated-template.setup.ts'],
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'system',
           include: ['tests/system/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -23,7 +38,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

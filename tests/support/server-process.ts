@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../src/server/project-root';
 import { adminCredentials } from './test-app';
-import { createScratchDatabase, testDatabaseUrl } from './test-database';
+import { copyTemplateDataDir, createScratchDatabase, templateDatabase, testDatabaseUrl } from './test-database';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -23,9 +23,13 @@ export interface ServerStorage {
   dispose(): Promise<void>;
 }
 
-export async function createServerStorage(): Promise<ServerStorage> {
+/** Storage holding the migrated template's copy, or nothing at all (`empty`: the server's very first start). */
+export async function createServerStorage({ empty = false } = {}): Promise<ServerStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'renov-test-'));
-  const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : undefined;
+  const scratch = testDatabaseUrl
+    ? await createScratchDatabase(testDatabaseUrl, empty ? undefined : templateDatabase())
+    : undefined;
+  if (!scratch && !empty) copyTemplateDataDir(path.join(dataDir, 'pgdata'));
   return {
     dataDir,
     databaseUrl: scratch?.url,

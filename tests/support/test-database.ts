@@ -1,3 +1,4 @@
+import { cpSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,21 +9,40 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/database'
 /** Set by .ci/run and by whoever wants the suites on a PostgreSQL server rather than PGlite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
+/** Where the global setup (migrated-template.setup.ts) tells the test files its migrated template is. */
+export const templateEnv = { folder: 'TEST_TEMPLATE_FOLDER', database: 'TEST_TEMPLATE_DATABASE' } as const;
+
+function templateSetting(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through vitest, whose global setup sets it`);
+  return value;
+}
+
+/** Copies the migrated PGlite data folder into `dataDir`, for a server to start on. */
+export function copyTemplateDataDir(dataDir: string): void {
+  cpSync(path.join(templateSetting(templateEnv.folder), 'pgdata'), dataDir, { recursive: true });
+}
+
+/** The migrated template database on TEST_DATABASE_URL's server. */
+export const templateDatabase = () => templateSetting(templateEnv.database);
+
 export interface ScratchDatabase {
+  name: string;
   url: string;
   drop(): Promise<void>;
 }
 
-/** A new, empty database on the test PostgreSQL server, dropped at the end. */
-export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+/** A new database on a PostgreSQL server, dropped at the end: empty, or a copy of `template`. */
+export async function createScratchDatabase(serverUrl: string, template?: string): Promise<ScratchDatabase> {
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -36,13 +56,11 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
 /** A migrated, empty database: PGlite in memory, or a scratch database on TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!testDatabaseUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await handle.migrate();
-    return handle;
+    const dump = new Blob([readFileSync(path.join(templateSetting(templateEnv.folder), 'pgdata.tar'))]);
+    return openDatabase({ kind: 'pglite', dataDir: undefined, dump });
   }
-  const scratch = await createScratchDatabase(testDatabaseUrl);
+  const scratch = await createScratchDatabase(testDatabaseUrl, templateDatabase());
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url });
-  await handle.migrate();
   return {
     ...handle,
     async close() {

@@ -39,8 +39,8 @@ const logIn = (baseUrl: string) =>
   });
 
 describe('the server process', () => {
-  it('loads the communes on its first start, and not again', async () => {
-    storage = await createServerStorage();
+  it('migrates an empty database and loads the communes on its first start, and not again', async () => {
+    storage = await createServerStorage({ empty: true });
     server = await startServer(storage, { LOAD_COMMUNES: 'true' });
     expect(server.output()).toMatch(/Communes chargées : \d{5}\./);
     const cookie = (await logIn(server.baseUrl)).headers.getSetCookie()[0]!.split(';')[0]!;

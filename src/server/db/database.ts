@@ -25,8 +25,11 @@ export interface DatabaseHandle {
 
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /** dataDir undefined: in memory (tests), started from `dump` (a `dumpDataDir` archive) when given. */
+  | { kind: 'pglite'; dataDir: string | undefined; dump?: Blob };
+
+/** The extensions the migrations create; whoever opens the embedded database loads them. */
+export const pgliteExtensions = { pg_trgm, unaccent };
 
 export function databaseLocation(config: { databaseUrl?: string; dataDir: string }): DatabaseLocation {
   return config.databaseUrl
@@ -50,7 +53,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     };
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
-  const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(location.dataDir, { extensions: pgliteExtensions, loadDataDir: location.dump });
   const db = drizzlePglite(client, { schema });
   return {
     db,
