@@ -373,6 +373,59 @@ describe('the import assistant', () => {
     expect(twice.json().message).toBe('Cet import ne peut pas être annulé.');
   });
 
+  it('refuses, changing nothing, to undo an import whose records were edited since, or that a record made since points at', async () => {
+    const importOne = async (csv: string, config: ImportConfig) => {
+      const { job: sent } = await uploaded(csv, 'fiches.csv');
+      await simulated(sent.id, config);
+      await imported(sent.id);
+      return sent.id;
+    };
+    const undoRefusal = async (id: number) => {
+      const refused = await post('api.import_jobs.undo', id);
+      return { status: refused.statusCode, message: refused.json().message, job: (await job(id)).status };
+    };
+
+    const individualsJob = await importOne('nom,prenom\nLefebvre,Anaïs', {
+      type: 'individus',
+      sheet: 0,
+      header: true,
+      numericColumns: false,
+      fields: [field('individual.lastName', 'A'), field('individual.firstName', 'B')],
+    });
+    const [anais] = (await list('individus', { q: 'Lefebvre' })).items;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: path('api.resource.item', { resource: 'individus', id: anais!.id }),
+      headers: jsonHeaders(admin),
+      payload: { lastName: 'Lefebvre', firstName: 'Anaïs', comments: 'Rappeler en janvier' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await undoRefusal(individualsJob)).toEqual({
+      status: 409,
+      message:
+        "L'import ne peut pas être annulé : des fiches qu'il a créées ou modifiées ont été modifiées depuis, " +
+        'et ces modifications seraient perdues.',
+      job: 'imported',
+    });
+    expect((await list('individus', { q: 'Lefebvre' })).items).toMatchObject([{ comments: 'Rappeler en janvier' }]);
+
+    const structuresJob = await importOne('nom\nAtelier du Bois Cordé', {
+      type: 'structures',
+      sheet: 0,
+      header: true,
+      numericColumns: false,
+      fields: [field('structure.name', 'A')],
+    });
+    const [atelier] = (await list('structures', { q: 'Atelier du Bois' })).items;
+    await created('structures', { name: 'Annexe du Bois Cordé', parents: [atelier!.id] });
+    expect(await undoRefusal(structuresJob)).toEqual({
+      status: 409,
+      message: "L'import ne peut pas être annulé : des fiches qu'il a créées sont désormais liées à d'autres éléments.",
+      job: 'imported',
+    });
+    expect((await list('structures', { q: 'Bois Cordé' })).total).toBe(2);
+  });
+
   it('imports structures with their main address and the territories the file names, then updates them found by SIRET', async () => {
     const communeId = (
       await created('communes', { inseeCode: '01053', name: 'Bourg-en-Bresse', postalCodes: ['01000'] })

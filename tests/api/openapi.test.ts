@@ -17,6 +17,7 @@ interface Operation {
   tags: string[];
   parameters?: Parameter[];
   requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+  responses: Record<string, unknown>;
 }
 
 let t: TestApp;
@@ -181,6 +182,15 @@ describe('the OpenAPI document', () => {
         summary: 'Mettre à jour la commune',
       });
     }
+  });
+
+  it('gives the external-service error (502) to the commands that call one, and to them only', () => {
+    const errorsOf = (route: RouteName) => Object.keys(operation(routeTable[route], 'post')!.responses);
+    expect(errorsOf('api.structures.rge_import')).toContain('502');
+    expect(errorsOf('api.users.impersonate')).not.toContain('502');
+    expect(document.components.responses.BadGateway).toMatchObject({
+      description: expect.stringContaining('service de référentiel externe'),
+    });
   });
 
   it('is in English with ?locale=en', async () => {

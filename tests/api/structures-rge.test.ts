@@ -4,6 +4,7 @@ import { isValidSiret } from '../../src/shared/resources/formats';
 import type { ResourceRecord, ResourceRecordView } from '../../src/shared/resources/resource';
 import type { StructureMap } from '../../src/shared/map/structure-map';
 import { path } from '../../src/shared/routes';
+import { MAX_EXTERNAL_REPLY_BYTES } from '../../src/server/external/external-json';
 import { rgeLine, startFakeOpenData, type FakeOpenData, type RgeBehaviour } from '../support/fake-open-data';
 import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
@@ -256,6 +257,11 @@ describe('RGE import (rge-import/{id})', () => {
         { raw: JSON.stringify({ hits: [] }) },
         502,
         "Erreur lors de l'appel au service de référentiel externe : sa réponse est illisible.",
+      ],
+      [
+        { raw: JSON.stringify({ total: 1, results: [{ padding: 'x'.repeat(MAX_EXTERNAL_REPLY_BYTES) }] }) },
+        502,
+        "Erreur lors de l'appel au service de référentiel externe : sa réponse est trop volumineuse.",
       ],
       [
         { silent: true },

@@ -64,6 +64,7 @@ const errorResponses = {
   409: 'Conflict',
   410: 'Gone',
   413: 'PayloadTooLarge',
+  502: 'BadGateway',
 };
 type ErrorStatus = keyof typeof errorResponses;
 
@@ -428,7 +429,7 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         operation(tag, `${slug}.${command.name}`, text(`resources.${slug}.commands.${command.name}`), {
           access: 'write',
           responses: { 200: ok({ type: 'object', properties: { message: { type: 'string' } } }) },
-          errors: [400, 401, 403, 404, 409],
+          errors: [400, 401, 403, 404, 409, ...(command.callsExternalService ? [502 as const] : [])],
         }),
       );
     }

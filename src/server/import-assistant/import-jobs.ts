@@ -23,7 +23,7 @@ import { createResourceStore, type ResourceStore } from '../engine/resource-stor
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
 import { runImport, RunInterrupted } from './import-runner';
-import { undoChanges } from './import-writes';
+import { undoChanges, writtenSince } from './import-writes';
 
 /**
  * The import assistant's jobs, in PostgreSQL (import_jobs): each holds its file's path, its last
@@ -223,12 +223,21 @@ export async function stepReport(
 
 /**
  * Undoes an import as a whole, in one transaction: the records it changed get their values back,
- * those it created are deleted — refused, changing nothing, when a record made since points at one.
+ * those it created are deleted — refused, changing nothing, when one of them has been edited since
+ * the import ended (undoing would lose that edit) or a record made since points at one.
  */
 export async function undoJob(db: Database, job: JobRow, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const store = createResourceStore(executor);
+    // A failed import's own rollback has no end yet, and nothing written after it.
+    if (job.finishedAt) {
+      for (const definition of [individuals, structures]) {
+        if (await writtenSince(executor, definition, job.id, job.finishedAt)) {
+          throw new ApiError(409, 'import_assistant.errors.undo_edited');
+        }
+      }
+    }
     for (const definition of [individuals, structures]) {
       const deleted = await undoChanges(executor, definition, job.id, userId);
       if (deleted.length > 0 && (await store.linkedIds(definition, deleted)).length > 0) {

@@ -271,6 +271,24 @@ export async function addParents(
     where t.id = x.id`);
 }
 
+/** Whether a record the job created or changed has been written since `since` (the import's end). */
+export async function writtenSince(
+  executor: Database,
+  definition: ResourceDefinition,
+  jobId: number,
+  since: Date,
+): Promise<boolean> {
+  const { table } = tableOf(definition);
+  const found = (await executor.execute(sql`
+    select 1 as found from ${table} where updated_at > ${since.toISOString()}::timestamptz and id in (
+      select record_id from ${importJobChanges} where job_id = ${jobId}::int and resource = ${definition.slug}
+      union all
+      select unnest(record_ids) from ${importJobCreations} where job_id = ${jobId}::int and resource = ${definition.slug}
+    )
+    limit 1`)) as Rows<{ found: number }>;
+  return found.rows.length > 0;
+}
+
 /**
  * Undoes a job's changes to a resource: the records it changed get their fields back, those it
  * created are deleted (soft, as the engine deletes). Answers the ids deleted.

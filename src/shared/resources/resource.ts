@@ -66,6 +66,8 @@ export interface RecordCommand {
   /** The permission it needs on the resource. */
   action: ResourceAction;
   batch?: boolean;
+  /** It asks an external service (a 502 when that fails). */
+  callsExternalService?: boolean;
 }
 
 type ResourceInput = Omit<ResourceDefinition, 'pageSize' | 'behaviours' | 'defaultSort' | 'commands'> & {

@@ -19,7 +19,13 @@ export const structures = defineResource({
     // maj-commune: the main address's commune from its postal code and city.
     { name: 'commune_update', kind: 'post', route: 'api.commune_update', action: 'update', batch: true },
     // rge-import/{id}: the structure's RGE qualifications from ADEME's open data, by SIRET.
-    { name: 'rge_import', kind: 'post', route: 'api.structures.rge_import', action: 'update' },
+    {
+      name: 'rge_import',
+      kind: 'post',
+      route: 'api.structures.rge_import',
+      action: 'update',
+      callsExternalService: true,
+    },
     // google-map/{id}: the main address on a map.
     { name: 'map', kind: 'page', route: 'admin.structures.map', action: 'show' },
   ],
