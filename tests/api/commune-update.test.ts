@@ -419,9 +419,7 @@ describe('the structure routes', () => {
 
     // The parents the form may offer the department: not itself, nor what lies below it.
     const labels = async (term: string, id?: number) =>
-      (await get(path('api.structures.parents', { term, structure: id })))
-        .json<Suggestion[]>()
-        .map(({ label }) => label);
+      (await get(path('api.structures.parents', { term, record: id }))).json<Suggestion[]>().map(({ label }) => label);
     expect(await labels('bourg')).toEqual(['Bourg commune', 'Grand Bourg Agglomération']);
     expect(await labels('bourg', department.id)).toEqual([]);
     expect(await labels('rhone', department.id)).toEqual(['Région Rhône-Alpes']);

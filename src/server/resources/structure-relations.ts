@@ -132,12 +132,12 @@ export const structureRelationRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.structures_parents',
-    query: { term: 'openapi.parameters.term', structure: 'openapi.parameters.structure' },
+    query: { term: 'openapi.parameters.term', record: 'openapi.parameters.edited_structure' },
     async handle(request, { db }): Promise<Suggestion[]> {
       const term = requestValue(request, 'term');
       if (term === '') return [];
-      const structure = requestValue(request, 'structure');
-      const excluded = /^\d{1,9}$/.test(structure) ? await selfAndDescendants(db, Number(structure)) : [];
+      const edited = requestValue(request, 'record');
+      const excluded = /^\d{1,9}$/.test(edited) ? await selfAndDescendants(db, Number(edited)) : [];
       return suggestStructures(db, term, PARENTS_LIMIT, excluded);
     },
   },

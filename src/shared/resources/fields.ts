@@ -80,11 +80,13 @@ export interface FieldDef extends FieldOptions {
   /**
    * text: chosen among the suggestions of this route (GET …?term=, JSON `Suggestion<string>[]`),
    * e.g. a NAF code: the value is the code, the suggestion's label names it in forms and on show pages.
+   * reference(s) by autocomplete: this route suggests instead of the target's autocomplete; an edit
+   * form adds `record` (the id edited), e.g. the structures that may be a structure's parents.
    */
   suggest?: ParamlessRouteName;
 }
 
-type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink'>;
+type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest'>;
 
 const DEFAULT_TEXT_MAX = 255;
 

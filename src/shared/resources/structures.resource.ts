@@ -40,7 +40,8 @@ export const structures = defineResource({
     publicSubtype: field.select(publicSubtypes, { filter: true, tab: 'general' }),
     /** Field of activity: a NAF sub-class code ("62.01Z"), as SIRENE's APE code. */
     activity: field.text({ maxLength: 6, suggest: 'api.structures.naf_codes', filter: true, tab: 'general' }),
-    parents: field.references('structures', { autocomplete: true, tab: 'general' }),
+    // get-parents-ajax suggests them: never the structure itself nor those below it.
+    parents: field.references('structures', { autocomplete: true, suggest: 'api.structures.parents', tab: 'general' }),
     service: field.reference('service', { filter: true, tab: 'general' }),
     /** Set by the commune update when the structure is linked through a contact type that says so. */
     inseeCode: field.text({ maxLength: 5, filter: true, tab: 'general' }),

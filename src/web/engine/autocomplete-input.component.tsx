@@ -14,7 +14,8 @@ const AUTOCOMPLETE_MIN_LENGTH = 1;
 const keepAll: OptionsFilter = ({ options }) => options;
 
 interface AutocompleteProps {
-  target: string;
+  /** Where the suggestions come from (resourceSuggestions or routeSuggestions). */
+  suggestions: SuggestionsUrl;
   label: string;
   required?: boolean;
   error?: string;
@@ -26,16 +27,18 @@ interface AutocompleteProps {
 }
 
 /** Where suggestions come from: the address of the reply for a typed term. */
-type SuggestionsUrl = (term: string) => string;
+export type SuggestionsUrl = (term: string) => string;
 
-const resourceSuggestions =
+/** The target resource's own autocomplete. */
+export const resourceSuggestions =
   (target: string): SuggestionsUrl =>
   (term) =>
     path('api.resource.autocomplete', { resource: target, term });
-const routeSuggestions =
-  (route: ParamlessRouteName): SuggestionsUrl =>
+/** A route of its own (a field's `suggest`), told which record is edited when one is. */
+export const routeSuggestions =
+  (route: ParamlessRouteName, record?: number): SuggestionsUrl =>
   (term) =>
-    path(route, { term });
+    path(route, { term, record });
 
 /** `known` names the values already chosen; it may arrive after the first render (a looked-up label). */
 function useSuggestions(url: SuggestionsUrl, known: Record<string, string>) {
@@ -67,7 +70,7 @@ export function AutocompleteInput({
   ...props
 }: AutocompleteProps & { value: number | null; onChange: (value: number | null) => void }) {
   const { t } = useTranslation();
-  const { options, searchProps, remember } = useSuggestions(resourceSuggestions(props.target), props.known);
+  const { options, searchProps, remember } = useSuggestions(props.suggestions, props.known);
   return (
     <Select
       label={props.label}
@@ -95,7 +98,7 @@ export function AutocompleteMultiInput({
   ...props
 }: AutocompleteProps & { value: number[]; onChange: (value: number[]) => void }) {
   const { t } = useTranslation();
-  const { options, searchProps, remember } = useSuggestions(resourceSuggestions(props.target), props.known);
+  const { options, searchProps, remember } = useSuggestions(props.suggestions, props.known);
   return (
     <MultiSelect
       label={props.label}

@@ -19,7 +19,13 @@ import { findResource } from '../../shared/resources/registry';
 import type { ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
-import { AutocompleteInput, AutocompleteMultiInput, SuggestInput } from './autocomplete-input.component';
+import {
+  AutocompleteInput,
+  AutocompleteMultiInput,
+  resourceSuggestions,
+  routeSuggestions,
+  SuggestInput,
+} from './autocomplete-input.component';
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
 import { CreateInModalButton } from './resource-create.modal';
@@ -43,6 +49,8 @@ interface FieldInputProps {
   sub?: boolean;
   /** Why the input is disabled for now (what to fill first), shown as its description. */
   disabledBecause?: string;
+  /** The record an edit form edits: a `suggest` route leaves out what it may not point at. */
+  recordId?: number;
 }
 
 /** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
@@ -134,7 +142,7 @@ function EditLink({ target, id }: { target: string; id: number | null }) {
 
 /** The input of a field, by kind. */
 function KindInput(props: FieldInputProps) {
-  const { slug, name, def, value, onChange, errors, titles = {}, sub = false, disabledBecause } = props;
+  const { slug, name, def, value, onChange, errors, titles = {}, sub = false, disabledBecause, recordId } = props;
   const { t } = useTranslation();
   const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
   const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
@@ -142,7 +150,11 @@ function KindInput(props: FieldInputProps) {
   const common = { label, error, required: def.required, disabled, description: disabledBecause };
   const byAutocomplete = isReference(def) && def.autocomplete === true;
   const references = useReferenceOptions(isReference(def) && !byAutocomplete ? def.target : undefined);
-  const autocomplete = { target: def.target ?? '', known: titles, ...common };
+  const autocomplete = {
+    suggestions: def.suggest ? routeSuggestions(def.suggest, recordId) : resourceSuggestions(def.target ?? ''),
+    known: titles,
+    ...common,
+  };
 
   switch (def.kind) {
     case 'boolean':

@@ -14,10 +14,12 @@ interface ResourceFieldsProps {
   onTabChange: (tab: string) => void;
   /** What the record's references point at, for inputs that show titles. */
   titles?: ReferenceTitles;
+  /** The record edited (none when creating). */
+  recordId?: number;
 }
 
 /** A resource's form inputs, in its tabs when it has several; a tab holding an error says so. */
-export function ResourceFields({ definition, form, activeTab, onTabChange, titles }: ResourceFieldsProps) {
+export function ResourceFields({ definition, form, activeTab, onTabChange, titles, recordId }: ResourceFieldsProps) {
   const { t } = useTranslation();
   const { slug } = definition;
   const { errors } = form.formState;
@@ -40,6 +42,7 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
               onChange={field.onChange}
               errors={errors[name] as FieldErrorTree | undefined}
               titles={titles?.[name]}
+              recordId={recordId}
             />
           )}
         />

@@ -134,6 +134,7 @@ function ResourceForm({
             activeTab={activeTab}
             onTabChange={showTab}
             titles={record?.titles}
+            recordId={mode === 'edit' ? record?.id : undefined}
           />
           <DuplicateAlert slug={slug} error={serverError} />
           <Group justify="flex-end" mt="lg">

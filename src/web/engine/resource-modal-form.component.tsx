@@ -84,6 +84,7 @@ export function ModalRecordForm({
         activeTab={activeTab}
         onTabChange={setActiveTab}
         titles={record?.titles}
+        recordId={record?.id}
       />
       <DuplicateAlert slug={slug} error={serverError} />
       <Group justify="flex-end" mt="lg">

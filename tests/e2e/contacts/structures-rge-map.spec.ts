@@ -99,7 +99,7 @@ describe('structure screen: RGE import and map', () => {
     await page.getByRole('heading', { name: 'Isola Bresse', level: 1 }).waitFor();
   });
 
-  it('says in French why an import is refused, takes a field of activity typed in the form, and says when an address cannot be placed', async () => {
+  it('says in French why an import is refused, takes a field of activity and a territory typed in the form, and says when an address cannot be placed', async () => {
     page = await started.openAsAdmin('/admin/structures');
     await useFakeOpenData();
     const [structure] = await createRecords(page, 'structures', [
@@ -115,9 +115,20 @@ describe('structure screen: RGE import and map', () => {
     await page.goto(path('admin.resource.edit', { resource: 'structures', id: structure!.id }));
     await page.getByRole('combobox', { name: "Secteur d'activité (code NAF)" }).fill('6201');
     await page.getByRole('option', { name: '62.01Z — Programmation informatique' }).click();
+    // Territories of assignment: never the structure itself, nor one below it (that would make a loop).
+    await createRecords(page, 'structures', [
+      { name: 'Antenne de l’ADEME', parents: [structure!.id] },
+      { name: 'Agence de l’ADEME Bourgogne' },
+    ]);
+    await page.getByRole('combobox', { name: 'Territoires de rattachement' }).fill('ADEME');
+    const offered = page.getByRole('option').filter({ hasText: 'ADEME' });
+    await offered.first().waitFor();
+    expect(await offered.allTextContents()).toEqual(['Agence de l’ADEME Bourgogne']);
+    await offered.first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Inconnue de l’ADEME', level: 1 }).waitFor();
     await shownValue("Secteur d'activité \\(code NAF\\)").getByText('62.01Z — Programmation informatique').waitFor();
+    await shownValue('Territoires de rattachement').getByText('Agence de l’ADEME Bourgogne').waitFor();
 
     await page.getByRole('link', { name: 'Voir sur la carte' }).click();
     await page.getByRole('heading', { name: 'Carte : Inconnue de l’ADEME', level: 1 }).waitFor();
