@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
-});
-afterAll(() => t.close());
-
-const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
 const createProfile = (payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: 'groupes' }),
-    headers: headers(),
+    headers: authHeaders(t.admin),
     payload,
   });
 
@@ -40,13 +32,21 @@ describe('access profiles (groupes)', () => {
     expect(unknownGroup.json().fieldErrors).toEqual({
       'permissions.0': 'Ce droit ne correspond à aucune ressource.',
     });
-    const all = await t.app.inject({ method: 'POST', url: path('api.access_profiles.all'), headers: headers() });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: path('api.access_profiles.all'),
+      headers: authHeaders(t.admin),
+    });
     expect(all.json().map(({ name }: { name: string }) => name)).not.toContain('Fantôme');
   });
 
   it('lists them all through configuration/groupes/recuperation/tous (POST), by name', async () => {
     await createProfile({ name: 'Accueil' });
-    const response = await t.app.inject({ method: 'POST', url: path('api.access_profiles.all'), headers: headers() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.access_profiles.all'),
+      headers: authHeaders(t.admin),
+    });
     expect(response.statusCode).toBe(200);
     const names = response.json().map(({ name }: { name: string }) => name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'fr')));

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCommunes, type CommuneSource } from '../../src/server/db/communes-load';
 import type { BatchReply, ResourceRecord, ResourceRecordView, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 /** Commune ids by INSEE code. */
 const communeIds: Record<string, number> = {};
 let mayor: number;
@@ -35,8 +34,6 @@ const fixture: CommuneSource[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   await loadCommunes(t.database.db, fixture);
   const rows = await t.database.db.execute(sql`select id, insee_code from communes`);
   for (const row of (rows as unknown as { rows: { id: number; insee_code: string }[] }).rows) {
@@ -45,15 +42,12 @@ beforeAll(async () => {
   mayor = (await created('types-contact', { name: 'Maire', updatesInseeCode: true })).id;
   adviser = (await created('types-contact', { name: 'Conseiller', updatesInseeCode: false })).id;
 });
-afterAll(() => t.close());
-
-const headersOf = (user: LoggedIn) => ({ cookie: user.cookie, 'x-csrf-token': user.csrfToken });
 
 async function created(slug: string, payload: Record<string, unknown>): Promise<ResourceRecord> {
   const response = await t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: slug }),
-    headers: headersOf(admin),
+    headers: authHeaders(t.admin),
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -65,18 +59,18 @@ const shown = async (slug: string, id: number) =>
     await t.app.inject({
       method: 'GET',
       url: path('api.resource.item', { resource: slug, id }),
-      headers: headersOf(admin),
+      headers: authHeaders(t.admin),
     })
   ).json<ResourceRecordView>();
 
-const updateCommune = (slug: string, id: number, user = admin) =>
-  t.app.inject({ method: 'POST', url: path('api.commune_update', { resource: slug, id }), headers: headersOf(user) });
+const updateCommune = (slug: string, id: number, user = t.admin) =>
+  t.app.inject({ method: 'POST', url: path('api.commune_update', { resource: slug, id }), headers: authHeaders(user) });
 
-const batch = (slug: string, ids: number[], user = admin) =>
+const batch = (slug: string, ids: number[], user = t.admin) =>
   t.app.inject({
     method: 'POST',
     url: path('api.resource.batch', { resource: slug }),
-    headers: headersOf(user),
+    headers: authHeaders(user),
     payload: { ids, _action: 'commune_update' },
   });
 
@@ -139,7 +133,7 @@ describe('the commune update of an individual', () => {
     expect(response.json()).toEqual({ message: 'La commune a été mise à jour : Bourg-en-Bresse (01053).' });
     const after = await shown('individus', record.id);
     expect(after.titles.commune).toEqual({ [communeIds['01053']!]: 'Bourg-en-Bresse' });
-    expect(after.updatedBy).toBe(admin.session.user.id);
+    expect(after.updatedBy).toBe(t.admin.session.user.id);
   });
 
   it('refuses with the French error of each case, changing nothing', async () => {
@@ -172,7 +166,7 @@ describe('the commune update of an individual', () => {
     await t.app.inject({
       method: 'POST',
       url: path('api.resource.delete', { resource: 'individus', id: record.id }),
-      headers: headersOf(admin),
+      headers: authHeaders(t.admin),
     });
     expect((await updateCommune('individus', record.id)).json().message).toBe(
       "L'élément demandé n'existe pas ou a été supprimé.",
@@ -329,7 +323,7 @@ describe('the commune update permission', () => {
 });
 
 describe('the structure routes', () => {
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: headersOf(admin) });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(t.admin) });
 
   it('edits a structure from a modal (PUT or POST), refusing a duplicate with a link to the existing one', async () => {
     const record = await created('structures', { name: 'Agence locale', acronym: 'ALEC' });
@@ -338,7 +332,7 @@ describe('the structure routes', () => {
       const response = await t.app.inject({
         method,
         url: path('api.resource.modal_edit', { resource: 'structures', id: record.id }),
-        headers: headersOf(admin),
+        headers: authHeaders(t.admin),
         payload: { name: `Agence locale ${method}`, acronym: 'ALEC' },
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -347,7 +341,7 @@ describe('the structure routes', () => {
     const duplicate = await t.app.inject({
       method: 'POST',
       url: path('api.resource.modal_edit', { resource: 'structures', id: other.id }),
-      headers: headersOf(admin),
+      headers: authHeaders(t.admin),
       payload: { name: 'AGENCE LOCALE post', acronym: 'alec' },
     });
     expect(duplicate.statusCode).toBe(400);
@@ -357,7 +351,7 @@ describe('the structure routes', () => {
     const individualModal = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.modal_edit', { resource: 'individus', id: 1 }),
-      headers: headersOf(admin),
+      headers: authHeaders(t.admin),
       payload: { lastName: 'Personne' },
     });
     expect(individualModal.statusCode).toBe(404);
@@ -429,7 +423,7 @@ describe('the structure routes', () => {
     const loop = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'structures', id: region.id }),
-      headers: headersOf(admin),
+      headers: authHeaders(t.admin),
       payload: { name: 'Région Rhône-Alpes', contactType: 'public', parents: [town.id] },
     });
     expect(loop.statusCode).toBe(400);

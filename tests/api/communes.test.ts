@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { communesCount, loadCommunes, type CommuneSource } from '../../src/server/db/communes-load';
 import { communesTable } from '../../src/server/db/schema';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
-});
-afterAll(() => t.close());
-
-const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
+const t = useAdminApp();
 
 /** A few entries as the package describes them, with a delegated commune: it shares its INSEE code with a current one. */
 const fixture: CommuneSource[] = [
@@ -45,7 +37,7 @@ const fixture: CommuneSource[] = [
 ];
 
 const byPostalCode = (code: string) =>
-  t.app.inject({ method: 'GET', url: path('api.communes.by_postal_code', { code }), headers: headers() });
+  t.app.inject({ method: 'GET', url: path('api.communes.by_postal_code', { code }), headers: authHeaders(t.admin) });
 
 describe('the communes loader', () => {
   it('loads the current communes of a list, and loading twice changes nothing', async () => {
@@ -88,7 +80,7 @@ describe('the communes loader', () => {
       const response = await t.app.inject({
         method: 'GET',
         url: path('api.resource.collection', { resource: 'communes' }),
-        headers: headers(),
+        headers: authHeaders(t.admin),
         query,
       });
       return response.json<ResourcePage>().items.map((record) => record.name);
@@ -101,21 +93,26 @@ describe('the communes loader', () => {
   it('refuses an INSEE code a live commune already has, on create and on update', async () => {
     const collection = path('api.resource.collection', { resource: 'communes' });
     const values = { inseeCode: '01001', name: 'Doublon', postalCodes: ['01400'], department: '01' };
-    const created = await t.app.inject({ method: 'POST', url: collection, headers: headers(), payload: values });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: collection,
+      headers: authHeaders(t.admin),
+      payload: values,
+    });
     expect(created.statusCode).toBe(400);
     expect(created.json().fieldErrors).toEqual({ inseeCode: 'Cette valeur est déjà utilisée.' });
 
     const other = await t.app.inject({
       method: 'POST',
       url: collection,
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ...values, inseeCode: '99999' },
     });
     expect(other.statusCode).toBe(201);
     const updated = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'communes', id: other.json().id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: values,
     });
     expect(updated.json().fieldErrors).toEqual({ inseeCode: 'Cette valeur est déjà utilisée.' });

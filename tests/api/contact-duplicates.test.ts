@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { individualsTable } from '../../src/server/db/schema';
 import type { DuplicatePage, DuplicatePair, MergeHistoryEntry } from '../../src/shared/resources/contact-duplicates';
 import type { ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-let t: TestApp;
-let admin: LoggedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
-});
-afterAll(() => t.close());
+const t = useAdminApp();
 
 type Resource = 'individus' | 'structures';
-const headersOf = (user: LoggedIn) => ({ cookie: user.cookie, 'x-csrf-token': user.csrfToken });
-const get = (url: string, user = admin) => t.app.inject({ method: 'GET', url, headers: headersOf(user) });
-const post = (url: string, payload?: Record<string, unknown>, user = admin) =>
-  t.app.inject({ method: 'POST', url, headers: headersOf(user), ...(payload ? { payload } : {}) });
+const get = (url: string, user = t.admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(user) });
+const post = (url: string, payload?: Record<string, unknown>, user = t.admin) =>
+  t.app.inject({ method: 'POST', url, headers: authHeaders(user), ...(payload ? { payload } : {}) });
 
 async function created(resource: Resource, payload: Record<string, unknown>): Promise<ResourceRecord> {
   const response = await post(path('api.resource.collection', { resource }), payload);
@@ -41,7 +33,7 @@ async function pairs(resource: Resource, query: Record<string, number> = {}): Pr
 const pairOf = (items: DuplicatePair[], a: number, b: number) =>
   items.find((pair) => [pair.first.id, pair.second.id].sort().join() === [a, b].sort().join());
 
-const merge = (resource: Resource, payload: Record<string, unknown>, user = admin) =>
+const merge = (resource: Resource, payload: Record<string, unknown>, user = t.admin) =>
   post(path('api.duplicates.merge', { resource }), payload, user);
 const history = async (resource: Resource, id: number) =>
   (await get(path('api.duplicates.history', { resource, id }))).json<MergeHistoryEntry[]>();

@@ -1,29 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResourcePage, ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let contactType: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   contactType = (await created('types-contact', { name: 'Mairie' })).id;
 });
-afterAll(() => t.close());
-
-const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
 
 const post = (
   slug: string,
   payload: Record<string, unknown>,
   url = path('api.resource.collection', { resource: slug }),
-) => t.app.inject({ method: 'POST', url, headers: headers(), payload });
+) => t.app.inject({ method: 'POST', url, headers: authHeaders(t.admin), payload });
 const put = (slug: string, id: number, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: path('api.resource.item', { resource: slug, id }), headers: headers(), payload });
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: headers() });
+  t.app.inject({
+    method: 'PUT',
+    url: path('api.resource.item', { resource: slug, id }),
+    headers: authHeaders(t.admin),
+    payload,
+  });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(t.admin) });
 
 async function created(slug: string, payload: Record<string, unknown>): Promise<ResourceRecord> {
   const response = await post(slug, payload);

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../src/shared/resources/fields';
 import type { ResourcePage, ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { sampleValues } from '../support/resource-samples';
 import { findResource } from '../../src/shared/resources/registry';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
-});
-afterAll(() => t.close());
-
-const headers = () => ({ cookie: admin.cookie, 'x-csrf-token': admin.csrfToken });
+const t = useAdminApp();
 
 async function post(slug: string, values: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: slug }),
-    headers: headers(),
+    headers: authHeaders(t.admin),
     payload: { ...sampleValues(findResource(slug)!, 1), ...values },
   });
 }
@@ -32,7 +23,11 @@ async function created(slug: string, values: Record<string, unknown>): Promise<R
 }
 async function shown(slug: string, id: number): Promise<ResourceRecord> {
   return (
-    await t.app.inject({ method: 'GET', url: path('api.resource.item', { resource: slug, id }), headers: headers() })
+    await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.item', { resource: slug, id }),
+      headers: authHeaders(t.admin),
+    })
   ).json();
 }
 
@@ -44,7 +39,7 @@ describe('publication toggle (spec 4)', () => {
       t.app.inject({
         method: 'GET',
         url: path('api.resource.publish', { resource: 'fichier-type', id: record.id }),
-        headers: { cookie: admin.cookie },
+        headers: { cookie: t.admin.cookie },
       });
     const first = await toggle();
     expect(first.statusCode).toBe(200);
@@ -58,14 +53,14 @@ describe('publication toggle (spec 4)', () => {
     const missing = await t.app.inject({
       method: 'GET',
       url: path('api.resource.publish', { resource: 'fichier-type', id: 999999 }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toBe('OK');
     const other = await t.app.inject({
       method: 'GET',
       url: path('api.resource.publish', { resource: 'liens-utiles', id: 1 }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(other.statusCode).toBe(404);
   });
@@ -76,7 +71,7 @@ describe('enable and disable batch actions', () => {
     t.app.inject({
       method: 'POST',
       url: path('api.resource.batch', { resource: slug }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ids, _action: action },
     });
 
@@ -105,13 +100,13 @@ describe('autocomplete (spec 9: GET with term, JSON reply)', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: path('api.resource.autocomplete', { resource: 'missions', term: 'COPROPRIETE' }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(response.json<Suggestion[]>().map(({ label }) => label)).toEqual(['Accompagnement des copropriétés']);
     const empty = await t.app.inject({
       method: 'GET',
       url: path('api.resource.autocomplete', { resource: 'missions', term: '' }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(empty.json()).toEqual([]);
   });
@@ -120,9 +115,9 @@ describe('autocomplete (spec 9: GET with term, JSON reply)', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: path('api.resource.autocomplete', { resource: 'utilisateurs', term: 'admin' }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
-    expect(response.json<Suggestion[]>()).toEqual([{ value: admin.session.user.id, label: expect.any(String) }]);
+    expect(response.json<Suggestion[]>()).toEqual([{ value: t.admin.session.user.id, label: expect.any(String) }]);
   });
 });
 
@@ -131,7 +126,7 @@ describe('file fields and uploads', () => {
     t.app.inject({
       method: 'POST',
       url: path('api.upload', query),
-      headers: { ...headers(), 'content-type': 'application/octet-stream' },
+      headers: { ...authHeaders(t.admin), 'content-type': 'application/octet-stream' },
       payload: body,
     });
 
@@ -146,7 +141,7 @@ describe('file fields and uploads', () => {
     const download = await t.app.inject({
       method: 'GET',
       url: path('uploads.file', { chemin: file.path }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
@@ -164,7 +159,7 @@ describe('file fields and uploads', () => {
     const climbing = await t.app.inject({
       method: 'GET',
       url: '/uploads/..%2F..%2Fetc/passwd',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(climbing.statusCode).toBe(404);
     const response = await post('fichier-type', { name: 'Sans fichier', file: '/etc/passwd' });
@@ -183,7 +178,7 @@ describe('workflow steps (etapes)', () => {
     const update = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'etapes', id: open.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ...sampleValues(findResource('etapes')!, 2), name: 'En cours', done: true },
     });
     expect(update.json().fieldErrors).toEqual({ done: "Une autre étape est déjà marquée avec l'état terminé" });
@@ -191,7 +186,7 @@ describe('workflow steps (etapes)', () => {
     const same = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'etapes', id: finished.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ...sampleValues(findResource('etapes')!, 3), name: 'Terminé', done: true },
     });
     expect(same.statusCode, same.body).toBe(200);
@@ -214,7 +209,7 @@ describe('workflow steps (etapes)', () => {
     const view = await t.app.inject({
       method: 'GET',
       url: path('api.resource.item', { resource: 'etapes', id: step.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
     });
     expect(view.json().transitions[0].characteristics[0].characteristicName).toBe('Canal');
     expect(view.json().titles['transitions.target']).toEqual({ [String(next.id)]: 'Instruction' });
@@ -222,14 +217,14 @@ describe('workflow steps (etapes)', () => {
     const deleteTarget = await t.app.inject({
       method: 'POST',
       url: path('api.resource.delete', { resource: 'etapes', id: next.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
     });
     expect(deleteTarget.statusCode).toBe(409);
 
     const itself = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'etapes', id: step.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ...sampleValues(findResource('etapes')!, 4), reachableSteps: [step.id] },
     });
     expect(itself.json().fieldErrors).toEqual({ reachableSteps: 'Une étape ne peut pas mener à elle-même.' });
@@ -250,7 +245,7 @@ describe('project themes (thematiques-projet)', () => {
         await t.app.inject({
           method: 'GET',
           url: path('api.project_themes.is_attached', { id }),
-          headers: { cookie: admin.cookie },
+          headers: { cookie: t.admin.cookie },
         })
       ).json();
     expect(await attached(child.id)).toEqual({ id: child.id, attached: true });
@@ -259,7 +254,7 @@ describe('project themes (thematiques-projet)', () => {
     const cycle = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'thematiques-projet', id: root.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Chauffage', parent: child.id, attachedToWatch: true },
     });
     expect(cycle.statusCode).toBe(400);
@@ -279,13 +274,13 @@ describe('project types by mission (types-projet ajax par-mission)', () => {
     await t.app.inject({
       method: 'POST',
       url: path('api.resource.batch', { resource: 'types-projet' }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ids: [closed.id], _action: 'disable' },
     });
     const response = await t.app.inject({
       method: 'GET',
       url: path('api.project_types.by_mission', { mission: mission.id }),
-      headers: { cookie: admin.cookie },
+      headers: { cookie: t.admin.cookie },
     });
     expect(response.json()).toEqual([{ id: shop.id, name: 'Local commercial' }]);
   });
@@ -299,7 +294,7 @@ describe('list filters on the new kinds', () => {
       await t.app.inject({
         method: 'GET',
         url: path('api.resource.collection', { resource: 'types-projet', missions: mission.id }),
-        headers: { cookie: admin.cookie },
+        headers: { cookie: t.admin.cookie },
       })
     ).json<ResourcePage>();
     expect(page.items.map((item) => item.name)).toEqual(['Avec la mission']);
@@ -311,7 +306,7 @@ describe('modal/ajouter (behaviour modalCreate)', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: path('api.resource.modal_create', { resource: 'template-tache' }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Suivi de chantier', tasks: [{ taskName: 'Réception', dueIn: 3, dueUnit: 'weeks' }] },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -321,7 +316,7 @@ describe('modal/ajouter (behaviour modalCreate)', () => {
     const absent = await t.app.inject({
       method: 'POST',
       url: path('api.resource.modal_create', { resource: 'liens-utiles' }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Anah', url: 'https://www.anah.gouv.fr' },
     });
     expect(absent.statusCode).toBe(404);

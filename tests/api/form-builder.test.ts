@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormFieldSummary } from '../../src/server/resources/champs-de-formulaire.server';
 import type { ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let consultant: LoggedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   // Consults the form builder, creates nothing.
   consultant = await logInWithProfile(t, {
     email: 'conseillere@exemple.fr',
     permissions: ['champs-de-formulaire.consult', 'formulaires.consult'],
   });
 });
-afterAll(() => t.close());
 
-const headers = (who = admin) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
-const get = (url: string, who = admin) => t.app.inject({ method: 'GET', url, headers: headers(who) });
-const post = (url: string, payload: Record<string, unknown>, who = admin) =>
-  t.app.inject({ method: 'POST', url, headers: headers(who), payload });
+const get = (url: string, who = t.admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(who) });
+const post = (url: string, payload: Record<string, unknown>, who = t.admin) =>
+  t.app.inject({ method: 'POST', url, headers: authHeaders(who), payload });
 
 const modalCreate = path('api.resource.modal_create', { resource: 'champs-de-formulaire' });
 const allFields = async () => (await get(path('api.form_fields.all'))).json<FormFieldSummary[]>();
@@ -53,7 +48,7 @@ describe('champs-de-formulaire modal/ajouter', () => {
       bold: false,
       options: [],
       states: [],
-      createdBy: admin.session.user.id,
+      createdBy: t.admin.session.user.id,
     });
     const shown = await get(path('api.form_fields.one', { id: created.id }));
     expect(shown.statusCode).toBe(200);
@@ -90,7 +85,7 @@ describe('champs-de-formulaire rules', () => {
     const emptied = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'champs-de-formulaire', id: withOptions.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { ...withOptions, options: [] },
     });
     expect(emptied.statusCode).toBe(400);
@@ -165,7 +160,7 @@ describe('formulaires', () => {
     await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'formulaires', id: form.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Visite à domicile', fields: [c.id, b.id] },
     });
     expect((await deleteField(a.id)).statusCode).toBe(200);

@@ -7,13 +7,12 @@ import { createResourceStore } from '../../src/server/engine/resource-store';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { findResource } from '../../src/shared/resources/registry';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, sessionCookieOf, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, sessionCookieOf, type LoggedIn, type TestApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
 let t: TestApp;
 let admin: LoggedIn;
 const password = 'Mot-de-passe-de-test-2026';
-const headers = (who: { cookie: string; csrfToken: string }) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,7 +35,7 @@ async function createUser(email: string, values: Partial<typeof users.$inferInse
 }
 
 const impersonate = (who: LoggedIn, id: number) =>
-  t.app.inject({ method: 'POST', url: path('api.users.impersonate', { id }), headers: headers(who) });
+  t.app.inject({ method: 'POST', url: path('api.users.impersonate', { id }), headers: authHeaders(who) });
 
 const sessionOf = (cookie: string) => t.app.inject({ method: 'GET', url: path('api.session'), headers: { cookie } });
 
@@ -123,7 +122,7 @@ describe('log in as another user', () => {
     const notImpersonating = await t.app.inject({
       method: 'POST',
       url: path('api.impersonation.end'),
-      headers: headers(other),
+      headers: authHeaders(other),
     });
     expect(notImpersonating.statusCode).toBe(400);
   });
@@ -222,7 +221,7 @@ describe('the configuration', () => {
     who: LoggedIn,
     route: 'api.configuration.dashboard' | 'api.configuration.registration',
     payload: Record<string, unknown>,
-  ) => t.app.inject({ method: 'PUT', url: path(route), headers: headers(who), payload });
+  ) => t.app.inject({ method: 'PUT', url: path(route), headers: authHeaders(who), payload });
 
   it('keeps the allowed iframe sites, refusing what is not a site name and changing nothing then', async () => {
     const saved = await put(admin, 'api.configuration.dashboard', {
@@ -239,14 +238,14 @@ describe('the configuration', () => {
     const shown = await t.app.inject({
       method: 'GET',
       url: path('api.configuration.dashboard'),
-      headers: headers(admin),
+      headers: authHeaders(admin),
     });
     expect(shown.json()).toEqual({ allowedIframeHosts: ['datawrapper.dwcdn.net', 'www.exemple.fr'] });
   });
 
   it('refuses a default group that does not exist, and anyone but an administrator', async () => {
     const current = (
-      await t.app.inject({ method: 'GET', url: path('api.configuration.registration'), headers: headers(admin) })
+      await t.app.inject({ method: 'GET', url: path('api.configuration.registration'), headers: authHeaders(admin) })
     ).json();
     const bad = await put(admin, 'api.configuration.registration', { ...current, defaultGroupId: 999_999 });
     expect(bad.statusCode).toBe(400);
@@ -257,7 +256,7 @@ describe('the configuration', () => {
     });
     expect((await put(user, 'api.configuration.dashboard', { allowedIframeHosts: [] })).statusCode).toBe(403);
     expect(
-      (await t.app.inject({ method: 'GET', url: path('api.configuration.registration'), headers: headers(user) }))
+      (await t.app.inject({ method: 'GET', url: path('api.configuration.registration'), headers: authHeaders(user) }))
         .statusCode,
     ).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ImportConfig,
   ImportJob,
@@ -11,27 +11,21 @@ import type {
 import { permissionKey } from '../../src/shared/permissions';
 import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let contactType: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   contactType = (await created('types-contact', { name: 'Salarié' })).id;
 });
-afterAll(() => t.close());
-
-const jsonHeaders = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
 
 async function created(resource: string, values: Record<string, unknown>): Promise<ResourceRecord> {
   const response = await t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource }),
-    headers: jsonHeaders(admin),
+    headers: authHeaders(t.admin),
     payload: values,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -42,16 +36,16 @@ async function list(resource: string, query: Record<string, string | number> = {
   const response = await t.app.inject({
     method: 'GET',
     url: path('api.resource.collection', { resource, parPage: 100, ...query }),
-    headers: jsonHeaders(admin),
+    headers: authHeaders(t.admin),
   });
   return response.json<ResourcePage>();
 }
 
-function upload(file: Buffer | string, name = 'contacts.xlsx', who = admin) {
+function upload(file: Buffer | string, name = 'contacts.xlsx', who = t.admin) {
   return t.app.inject({
     method: 'POST',
     url: path('api.import_assistant.upload', { nom: name }),
-    headers: { ...jsonHeaders(who), 'content-type': 'application/octet-stream' },
+    headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
     payload: file,
   });
 }
@@ -66,13 +60,13 @@ const post = (
   route: 'api.import_jobs.simulate' | 'api.import_jobs.run' | 'api.import_jobs.undo',
   id: number,
   body?: unknown,
-) => t.app.inject({ method: 'POST', url: path(route, { id }), headers: jsonHeaders(admin), payload: body as object });
+) => t.app.inject({ method: 'POST', url: path(route, { id }), headers: authHeaders(t.admin), payload: body as object });
 
 async function job(id: number): Promise<ImportJob> {
   const response = await t.app.inject({
     method: 'GET',
     url: path('api.import_jobs.item', { id }),
-    headers: jsonHeaders(admin),
+    headers: authHeaders(t.admin),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -110,7 +104,7 @@ async function report(
   id: number,
   route: 'api.import_jobs.structures' | 'api.import_jobs.individuals' | 'api.import_jobs.territories',
 ) {
-  const response = await t.app.inject({ method: 'GET', url: path(route, { id }), headers: jsonHeaders(admin) });
+  const response = await t.app.inject({ method: 'GET', url: path(route, { id }), headers: authHeaders(t.admin) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ImportStepReport>();
 }
@@ -170,7 +164,7 @@ describe('the import assistant', () => {
     const second = await t.app.inject({
       method: 'GET',
       url: path('api.import_jobs.preview', { id: sent.id, onglet: 1, entete: 1 }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json<ImportPreview>()).toMatchObject({ sheet: 1, headers: header, rowCount: 1000, columnCount: 10 });
@@ -245,7 +239,7 @@ describe('the import assistant', () => {
       structures: [
         expect.objectContaining({ structure: parent.id, contactType, function: 'Gérant', leftStructure: false }),
       ],
-      createdBy: admin.session.user.id,
+      createdBy: t.admin.session.user.id,
     });
 
     // Run again, the file creates nothing more.
@@ -347,7 +341,7 @@ describe('the import assistant', () => {
     const updated = await t.app.inject({
       method: 'GET',
       url: path('api.resource.item', { resource: 'individus', id: durand.id }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(updated.json()).toMatchObject({
       lastName: 'Durand',
@@ -364,7 +358,7 @@ describe('the import assistant', () => {
     const restored = await t.app.inject({
       method: 'GET',
       url: path('api.resource.item', { resource: 'individus', id: durand.id }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(restored.json()).toMatchObject({ mobile: '06 11 22 33 44', comments: 'Rencontrée au salon' });
     expect((await list('individus', { q: 'Nouveau' })).total).toBe(0);
@@ -396,7 +390,7 @@ describe('the import assistant', () => {
     const edit = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'individus', id: anais!.id }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
       payload: { lastName: 'Lefebvre', firstName: 'Anaïs', comments: 'Rappeler en janvier' },
     });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -517,7 +511,7 @@ describe('the import assistant', () => {
     const before = await t.app.inject({
       method: 'GET',
       url: path('api.import_jobs.collection'),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     const jobsBefore = before.json<ImportJob[]>().length;
 
@@ -551,7 +545,7 @@ describe('the import assistant', () => {
     const after = await t.app.inject({
       method: 'GET',
       url: path('api.import_jobs.collection'),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(after.json<ImportJob[]>().length).toBe(jobsBefore);
 
@@ -560,7 +554,7 @@ describe('the import assistant', () => {
     const wrongTab = await t.app.inject({
       method: 'GET',
       url: path('api.import_jobs.preview', { id: sent.id, onglet: 3 }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(wrongTab.statusCode).toBe(400);
     expect(wrongTab.json().message).toBe(
@@ -595,7 +589,7 @@ describe('the import assistant', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: templates,
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
       payload: {
         name: 'Structures',
         type: 'structures',
@@ -626,7 +620,7 @@ describe('the import assistant', () => {
     const choices = await t.app.inject({
       method: 'GET',
       url: path('api.import_assistant.choices', { type: 'structures' }),
-      headers: jsonHeaders(admin),
+      headers: authHeaders(t.admin),
     });
     expect(choices.json()).toContainEqual({
       value: 'structure.territories',
@@ -653,7 +647,7 @@ describe('the import assistant', () => {
     const theirs = await t.app.inject({
       method: 'GET',
       url: path('api.import_jobs.item', { id: own.json().job.id }),
-      headers: jsonHeaders(
+      headers: authHeaders(
         await logInWithProfile(t, {
           email: 'autre@exemple.fr',
           permissions: [permissionKey('individus', 'add')],

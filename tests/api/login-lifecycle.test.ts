@@ -7,7 +7,7 @@ import { clock } from '../../src/server/clock';
 import { users } from '../../src/server/db/schema';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { adminCredentials, createTestApp, logIn, type TestApp } from '../support/test-app';
+import { adminCredentials, authHeaders, createTestApp, logIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 const password = 'Un-autre-mot-de-passe-2026';
@@ -176,8 +176,7 @@ describe('login history', () => {
   });
 
   it('is read-only: no create, update, delete or batch route', async () => {
-    const { cookie, csrfToken } = await logIn(t.app);
-    const headers = { cookie, 'x-csrf-token': csrfToken };
+    const headers = authHeaders(await logIn(t.app));
     const resource = 'historique-connexions';
     const [row] = (await history({})).items;
     for (const [method, url] of [

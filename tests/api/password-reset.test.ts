@@ -5,7 +5,7 @@ import { clock } from '../../src/server/clock';
 import { emailLog, passwordResets, users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer, linkIn, type TestSmtpServer } from '../support/smtp-server';
-import { createTestApp, logIn, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, type TestApp } from '../support/test-app';
 
 const neutral = "Si l'adresse e-mail correspond à un compte, un lien de réinitialisation vient de lui être envoyé.";
 const expired = 'Ce lien a expiré, veuillez recommencer la procédure.';
@@ -187,7 +187,7 @@ describe('links sent by an administrator', () => {
     return t.app.inject({
       method: 'POST',
       url: path('api.users.password_link', { id }),
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      headers: authHeaders(admin),
     });
   };
 
@@ -216,7 +216,7 @@ describe('links sent by an administrator', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'utilisateurs' }),
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      headers: authHeaders(admin),
       payload: { lastName: 'Nouveau', firstName: 'Arrivant', email: 'nouvel.arrivant@exemple.fr' },
     });
     expect(created.statusCode).toBe(201);
@@ -240,7 +240,7 @@ describe('links sent by an administrator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: path('api.users.password_link', { id }),
-      headers: { cookie: user.cookie, 'x-csrf-token': user.csrfToken },
+      headers: authHeaders(user),
     });
     expect(response.statusCode).toBe(403);
   });

@@ -4,23 +4,18 @@ import { resources } from '../../src/shared/resources/registry';
 import { permissionGroupsOf, type ResourceDefinition, type ResourceRecord } from '../../src/shared/resources/resource';
 import { path, type RouteName } from '../../src/shared/routes';
 import { sampleValues } from '../support/resource-samples';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
 /**
  * Profiles × resources × actions: each user tries every action of every resource; the reply is 2xx
  * exactly when their profile grants it, and a refused write leaves the record as it was.
  */
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 const profiles: { name: string; user: LoggedIn; groups: PermissionGroup[] }[] = [];
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
-const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   // One profile per group of actions, on every resource; one with every group but no service; one with nothing.
   const variants: { name: string; groups: PermissionGroup[]; withService?: boolean }[] = [
     ...permissionGroupNames.map((group) => ({ name: group, groups: [group] })),
@@ -45,14 +40,13 @@ afterAll(() => {
     `permission matrix: ${tried.combinations} combinations (${profiles.length} profiles × ${resources.length} resources × actions), ` +
       `${tried.granted} granted, ${tried.refused} refused`,
   );
-  return t.close();
 });
 
 async function createAsAdmin(definition: ResourceDefinition, n: number): Promise<ResourceRecord> {
   const response = await t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: definition.slug }),
-    headers: headers(admin),
+    headers: authHeaders(t.admin),
     payload: sampleValues(definition, n),
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -63,7 +57,7 @@ async function shownAsAdmin(definition: ResourceDefinition, id: number) {
   return t.app.inject({
     method: 'GET',
     url: path('api.resource.item', { resource: definition.slug, id }),
-    headers: headers(admin),
+    headers: authHeaders(t.admin),
   });
 }
 
@@ -106,7 +100,12 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
             : []),
         ];
         for (const { action, method, url, payload } of attempts) {
-          const response = await t.app.inject({ method, url, headers: headers(user), ...(payload ? { payload } : {}) });
+          const response = await t.app.inject({
+            method,
+            url,
+            headers: authHeaders(user),
+            ...(payload ? { payload } : {}),
+          });
           const allowed = can(holder, slug, action);
           tried.combinations += 1;
           tried[allowed ? 'granted' : 'refused'] += 1;
@@ -120,7 +119,7 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
         for (const command of definition.commands.filter((candidate) => candidate.kind === 'post')) {
           if (can(holder, slug, command.action)) continue;
           const url = path(command.route as RouteName & 'api.resource.item', { resource: slug, id: record.id });
-          const response = await t.app.inject({ method: 'POST', url, headers: headers(user) });
+          const response = await t.app.inject({ method: 'POST', url, headers: authHeaders(user) });
           tried.combinations += 1;
           tried.refused += 1;
           expect(response.statusCode, `${name} ${command.name} ${slug}`).toBe(403);
@@ -130,7 +129,7 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
         const deleted = await t.app.inject({
           method: 'POST',
           url: path('api.resource.delete', { resource: slug, id: victim.id }),
-          headers: headers(user),
+          headers: authHeaders(user),
         });
         const allowed = can(holder, slug, 'delete');
         tried.combinations += 1;
@@ -153,7 +152,7 @@ describe('a user without a service', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'liens-utiles' }),
-      headers: headers(user),
+      headers: authHeaders(user),
       payload: { name: 'Anah', url: 'https://www.anah.gouv.fr' },
     });
     expect(response.statusCode).toBe(403);

@@ -4,21 +4,15 @@ import { users } from '../../src/server/db/schema';
 import type { RegistrationSettings } from '../../src/shared/account/registration.schema';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, logIn, useAdminApp } from '../support/test-app';
 
 let smtp: TestSmtpServer;
-let t: TestApp;
-let admin: LoggedIn;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp(undefined, {
-    mail: { smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'no-reply@exemple.fr' },
-  });
-  admin = await logIn(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+afterAll(() => smtp.close());
+const t = useAdminApp({
+  mail: () => ({ smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'no-reply@exemple.fr' }),
 });
 
 const newcomer = {
@@ -37,7 +31,7 @@ const registrationState = async () =>
 
 async function configure(changes: Partial<RegistrationSettings>): Promise<RegistrationSettings> {
   const url = path('api.configuration.registration');
-  const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken };
+  const headers = authHeaders(t.admin);
   const current = (await t.app.inject({ method: 'GET', url, headers })).json<RegistrationSettings>();
   const response = await t.app.inject({ method: 'PUT', url, headers, payload: { ...current, ...changes } });
   expect(response.statusCode).toBe(200);
@@ -88,7 +82,7 @@ describe('registration', () => {
     const group = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'groupes' }),
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      headers: authHeaders(t.admin),
       payload: { name: 'Nouveaux inscrits', permissions: [] },
     });
     const groupId = group.json<{ id: number }>().id;

@@ -1,47 +1,39 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import type { ImportAnalysis, ImportFailure, ImportMapping } from '../../src/shared/resources/import';
 import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, logIn, useAdminApp, type LoggedIn } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let consultant: LoggedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   const password = 'Conseillere-solide-2026';
   await t.database.db
     .insert(users)
     .values({ email: 'conseillere@exemple.fr', passwordHash: await hashPassword(password) });
   consultant = await logIn(t.app, { email: 'conseillere@exemple.fr', password });
 });
-afterAll(() => t.close());
 
-const headers = (who: LoggedIn) => ({
-  cookie: who.cookie,
-  'x-csrf-token': who.csrfToken,
-  'content-type': 'application/octet-stream',
-});
+const uploadHeaders = (who: LoggedIn) => ({ ...authHeaders(who), 'content-type': 'application/octet-stream' });
 
-function analyse(resource: string, file: Buffer | string, who = admin) {
+function analyse(resource: string, file: Buffer | string, who = t.admin) {
   return t.app.inject({
     method: 'POST',
     url: path('api.resource.import_analyse', { resource }),
-    headers: headers(who),
+    headers: uploadHeaders(who),
     payload: file,
   });
 }
 
-function importFile(resource: string, file: Buffer | string, mapping: ImportMapping, who = admin) {
+function importFile(resource: string, file: Buffer | string, mapping: ImportMapping, who = t.admin) {
   return t.app.inject({
     method: 'POST',
     url: path('api.resource.import', { resource, mapping: JSON.stringify(mapping) }),
-    headers: headers(who),
+    headers: uploadHeaders(who),
     payload: file,
   });
 }
@@ -50,7 +42,7 @@ async function list(resource: string): Promise<ResourceRecord[]> {
   const response = await t.app.inject({
     method: 'GET',
     url: path('api.resource.collection', { resource, parPage: 100, tri: 'createdAt' }),
-    headers: { cookie: admin.cookie },
+    headers: { cookie: t.admin.cookie },
   });
   return response.json<ResourcePage>().items;
 }
@@ -93,8 +85,8 @@ describe('import', () => {
     expect(response.json()).toEqual({ imported: 2 });
     const imported = (await list('liens-utiles')).slice(-2);
     expect(imported).toMatchObject([
-      { name: 'France Rénov', url: 'https://france-renov.gouv.fr', createdBy: admin.session.user.id },
-      { name: 'Anah', url: 'https://www.anah.gouv.fr', updatedBy: admin.session.user.id },
+      { name: 'France Rénov', url: 'https://france-renov.gouv.fr', createdBy: t.admin.session.user.id },
+      { name: 'Anah', url: 'https://www.anah.gouv.fr', updatedBy: t.admin.session.user.id },
     ]);
   });
 
@@ -166,7 +158,7 @@ describe('import', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'thematiques-projet' }),
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+      headers: authHeaders(t.admin),
       payload: { name: 'Énergies renouvelables' },
     });
     const parent = created.json<ResourceRecord>();

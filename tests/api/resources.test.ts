@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isReference, USERS_TARGET } from '../../src/shared/resources/fields';
 import { findResource, resources } from '../../src/shared/resources/registry';
 import { listColumns, type ResourcePage, type ResourceRecord } from '../../src/shared/resources/resource';
@@ -7,24 +7,18 @@ import { path } from '../../src/shared/routes';
 import { sampleRow, sampleValues } from '../support/resource-samples';
 import { logInWithProfile } from '../support/test-users';
 import { permissionKey, readingGroups } from '../../src/shared/permissions';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let consultant: LoggedIn;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
   // A profile that consults and exports everything, and writes nothing.
   consultant = await logInWithProfile(t, {
     email: 'conseillere@exemple.fr',
     permissions: resources.flatMap(({ slug }) => readingGroups.map((group) => permissionKey(slug, group))),
   });
 });
-afterAll(() => t.close());
-
-const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
 
 // One suite per declared resource: every generic operation, from the declaration alone. Read-only
 // resources have no writes: each has its own test (the login history: login-lifecycle.test.ts).
@@ -34,26 +28,26 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
   const item = (id: number) => path('api.resource.item', { resource: slug, id });
   const titleField = definition.titleField;
 
-  async function create(n: number, who = admin): Promise<ResourceRecord> {
+  async function create(n: number, who = t.admin): Promise<ResourceRecord> {
     const response = await t.app.inject({
       method: 'POST',
       url: collection,
-      headers: headers(who),
+      headers: authHeaders(who),
       payload: sampleValues(definition, n),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
   async function list(query: Record<string, string> = {}): Promise<ResourcePage> {
-    const response = await t.app.inject({ method: 'GET', url: collection, headers: headers(admin), query });
+    const response = await t.app.inject({ method: 'GET', url: collection, headers: authHeaders(t.admin), query });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   }
 
   it('creates a record and shows it, with who created it', async () => {
     const created = await create(1);
-    expect(created).toMatchObject({ ...sampleValues(definition, 1), createdBy: admin.session.user.id });
-    const shown = await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) });
+    expect(created).toMatchObject({ ...sampleValues(definition, 1), createdBy: t.admin.session.user.id });
+    const shown = await t.app.inject({ method: 'GET', url: item(created.id), headers: authHeaders(t.admin) });
     expect(shown.json()).toMatchObject(sampleValues(definition, 1));
     expect(shown.json()).not.toHaveProperty('deletedAt');
   });
@@ -63,7 +57,7 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const response = await t.app.inject({
       method: 'POST',
       url: collection,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ...sampleValues(definition, 2), [titleField]: '' },
     });
     expect(response.statusCode).toBe(400);
@@ -110,21 +104,28 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const response = await t.app.inject({
       method: 'PUT',
       url: item(created.id),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: changes,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ ...changes, updatedBy: admin.session.user.id });
+    expect(response.json()).toMatchObject({ ...changes, updatedBy: t.admin.session.user.id });
   });
 
   if (definition.behaviours.clonable) {
     it('clones a record: its values make a new one', async () => {
       const original = await create(8);
-      const shown = (await t.app.inject({ method: 'GET', url: item(original.id), headers: headers(admin) })).json();
+      const shown = (
+        await t.app.inject({ method: 'GET', url: item(original.id), headers: authHeaders(t.admin) })
+      ).json();
       const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
       // Renamed, as a person does: some resources refuse two records of the same name.
       values[titleField] = `${String(values[titleField])} (copie)`;
-      const clone = await t.app.inject({ method: 'POST', url: collection, headers: headers(admin), payload: values });
+      const clone = await t.app.inject({
+        method: 'POST',
+        url: collection,
+        headers: authHeaders(t.admin),
+        payload: values,
+      });
       expect(clone.statusCode).toBe(201);
       expect(clone.json().id).not.toBe(original.id);
       expect(clone.json()).toMatchObject(values);
@@ -146,12 +147,12 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
       const response = await t.app.inject({
         method,
         url: path('api.resource.delete', { resource: slug, id: created.id }),
-        headers: headers(admin),
+        headers: authHeaders(t.admin),
       });
       expect(response.statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await t.app.inject({ method: 'GET', url: item(created.id), headers: authHeaders(t.admin) })).statusCode,
+      ).toBe(404);
       expect((await list()).items.map(({ id }) => id)).not.toContain(created.id);
     }
   });
@@ -162,7 +163,7 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const noAction = await t.app.inject({
       method: 'POST',
       url: batch,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ids: [a.id] },
     });
     expect(noAction.statusCode).toBe(400);
@@ -170,14 +171,14 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const noItems = await t.app.inject({
       method: 'POST',
       url: batch,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ids: [], _action: 'delete' },
     });
     expect(noItems.json().message).toBe('Veuillez sélectionner des élements à traiter');
     const forged = await t.app.inject({
       method: 'POST',
       url: batch,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ids: [a.id], _action: 'drop-table' },
     });
     expect(forged.statusCode).toBe(400);
@@ -185,16 +186,20 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const deleted = await t.app.inject({
       method: 'POST',
       url: batch,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ids: [a.id, b.id], _action: 'delete' },
     });
     expect(deleted.json()).toEqual({ processed: 2 });
-    expect((await t.app.inject({ method: 'GET', url: item(b.id), headers: headers(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: item(b.id), headers: authHeaders(t.admin) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets a user without rights consult but not write, and a refused write changes nothing', async () => {
     const created = await create(12);
-    expect((await t.app.inject({ method: 'GET', url: collection, headers: headers(consultant) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: collection, headers: authHeaders(consultant) })).statusCode).toBe(
+      200,
+    );
     const writes = [
       { method: 'POST' as const, url: collection, payload: sampleValues(definition, 13) },
       { method: 'PUT' as const, url: item(created.id), payload: sampleValues(definition, 14) },
@@ -206,11 +211,11 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
       },
     ];
     for (const write of writes) {
-      const response = await t.app.inject({ ...write, headers: headers(consultant) });
+      const response = await t.app.inject({ ...write, headers: authHeaders(consultant) });
       expect(response.statusCode, write.url).toBe(403);
       expect(response.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
     }
-    const after = await t.app.inject({ method: 'GET', url: item(created.id), headers: headers(admin) });
+    const after = await t.app.inject({ method: 'GET', url: item(created.id), headers: authHeaders(t.admin) });
     expect(after.json()).toMatchObject(sampleValues(definition, 12));
   });
 
@@ -220,13 +225,13 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const risky = await t.app.inject({
       method: 'POST',
       url: collection,
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ...sampleValues(definition, 41), [titleField]: `=HYPERLINK("x");${marker}` },
     });
     expect(risky.statusCode).toBe(201);
     const exportUrl = (format: string) => path('api.resource.export', { resource: slug, format, q: marker });
 
-    const csv = await t.app.inject({ method: 'GET', url: exportUrl('csv'), headers: headers(consultant) });
+    const csv = await t.app.inject({ method: 'GET', url: exportUrl('csv'), headers: authHeaders(consultant) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(
@@ -239,7 +244,7 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     expect(row).toContain(`"'=HYPERLINK(""x"");${marker}"`);
     expect(end).toBe('');
 
-    const xlsx = await t.app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: headers(admin) });
+    const xlsx = await t.app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: authHeaders(t.admin) });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -251,7 +256,7 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     const unknown = await t.app.inject({
       method: 'GET',
       url: path('api.resource.export', { resource: slug, format: 'pdf' }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe("Ce format d'export n'existe pas.");
@@ -259,10 +264,12 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
 
   it('answers 401 without a session and 404 for a missing record', async () => {
     expect((await t.app.inject({ method: 'GET', url: collection })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: item(999999), headers: headers(admin) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `${collection}/abc`, headers: headers(admin) })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: item(999999), headers: authHeaders(t.admin) })).statusCode).toBe(
       404,
     );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${collection}/abc`, headers: authHeaders(t.admin) })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -278,20 +285,20 @@ describe.each(resources.filter((definition) => definition.behaviours.sortable).m
             await t.app.inject({
               method: 'POST',
               url: collection,
-              headers: headers(admin),
+              headers: authHeaders(t.admin),
               payload: sampleValues(definition, n),
             })
           ).json(),
         );
       }
       const existing = (
-        await t.app.inject({ method: 'GET', url: collection, headers: headers(admin), query: { parPage: '100' } })
+        await t.app.inject({ method: 'GET', url: collection, headers: authHeaders(t.admin), query: { parPage: '100' } })
       ).json<ResourcePage>();
       const reversed = existing.items.map(({ id }) => id).reverse();
       const response = await t.app.inject({
         method: 'POST',
         url: path('api.resource.reorder', { resource: slug }),
-        headers: headers(admin),
+        headers: authHeaders(t.admin),
         payload: { ids: reversed },
       });
       expect(response.statusCode).toBe(204);
@@ -299,7 +306,7 @@ describe.each(resources.filter((definition) => definition.behaviours.sortable).m
         await t.app.inject({
           method: 'GET',
           url: collection,
-          headers: headers(admin),
+          headers: authHeaders(t.admin),
           query: { parPage: '100', tri: 'position', ordre: 'asc' },
         })
       ).json<ResourcePage>();
@@ -341,7 +348,7 @@ describe.each(
     t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: slug }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload,
     });
   /**
@@ -375,7 +382,7 @@ describe.each(
     const refused = await t.app.inject({
       method: 'POST',
       url: path('api.resource.delete', { resource: to.slug, id: target.id }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
@@ -385,7 +392,7 @@ describe.each(
     const batch = await t.app.inject({
       method: 'POST',
       url: path('api.resource.batch', { resource: to.slug }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
       payload: { ids: [other.id, target.id], _action: 'delete' },
     });
     expect(batch.statusCode).toBe(409);
@@ -393,7 +400,7 @@ describe.each(
       const shown = await t.app.inject({
         method: 'GET',
         url: path('api.resource.item', { resource: to.slug, id }),
-        headers: headers(admin),
+        headers: authHeaders(t.admin),
       });
       expect(shown.statusCode).toBe(200);
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { path } from '../../src/shared/routes';
-import { adminCredentials, createTestApp, logIn, type TestApp } from '../support/test-app';
+import { adminCredentials, authHeaders, createTestApp, logIn, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,8 +143,7 @@ describe('session', () => {
 
 describe('preferences', () => {
   it('stores the side-menu state from toggle-content', async () => {
-    const { cookie, csrfToken } = await logIn(t.app);
-    const headers = { cookie, 'x-csrf-token': csrfToken };
+    const headers = authHeaders(await logIn(t.app));
     expect(
       (await t.app.inject({ method: 'POST', url: path('api.toggle_content'), headers, payload: { open: false } }))
         .statusCode,
@@ -157,11 +156,11 @@ describe('preferences', () => {
   });
 
   it('refuses a toggle-content without a boolean', async () => {
-    const { cookie, csrfToken } = await logIn(t.app);
+    const admin = await logIn(t.app);
     const response = await t.app.inject({
       method: 'POST',
       url: path('api.toggle_content'),
-      headers: { cookie, 'x-csrf-token': csrfToken },
+      headers: authHeaders(admin),
       payload: { open: 'yes' },
     });
     expect(response.statusCode).toBe(400);
@@ -169,8 +168,7 @@ describe('preferences', () => {
   });
 
   it('saves the profile with a sanitised signature, and refuses an invalid one without changing anything', async () => {
-    const { cookie, csrfToken } = await logIn(t.app);
-    const headers = { cookie, 'x-csrf-token': csrfToken };
+    const headers = authHeaders(await logIn(t.app));
     const saved = await t.app.inject({
       method: 'PUT',
       url: path('api.profile'),

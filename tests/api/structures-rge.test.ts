@@ -6,7 +6,7 @@ import type { StructureMap } from '../../src/shared/map/structure-map';
 import { path } from '../../src/shared/routes';
 import { MAX_EXTERNAL_REPLY_BYTES } from '../../src/server/external/external-json';
 import { rgeLine, startFakeOpenData, type FakeOpenData, type RgeBehaviour } from '../support/fake-open-data';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
 /** A valid SIRET (Luhn) starting with these 13 digits. */
@@ -45,33 +45,31 @@ const rge: Record<string, RgeBehaviour> = {
   [CHANGING]: { lines: [rgeLine(CHANGING, { nom_entreprise: 'CHAUFFAGE DU REVERMONT' })] },
 };
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 let fake: FakeOpenData;
 let defaults: unknown;
 
-const headers = (user: LoggedIn = admin) => ({ cookie: user.cookie, 'x-csrf-token': user.csrfToken });
-const get = (url: string, user?: LoggedIn) => t.app.inject({ method: 'GET', url, headers: headers(user) });
+const get = (url: string, user = t.admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(user) });
 
-async function configure(values: Record<string, unknown>, user: LoggedIn = admin) {
+async function configure(values: Record<string, unknown>, user = t.admin) {
   const url = path('api.configuration.external_services');
   const current = (await get(url)).json<Record<string, unknown>>();
-  return t.app.inject({ method: 'PUT', url, headers: headers(user), payload: { ...current, ...values } });
+  return t.app.inject({ method: 'PUT', url, headers: authHeaders(user), payload: { ...current, ...values } });
 }
 
 async function createStructure(payload: Record<string, unknown>): Promise<ResourceRecord> {
   const response = await t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: 'structures' }),
-    headers: headers(),
+    headers: authHeaders(t.admin),
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-const importRge = (id: number, user?: LoggedIn) =>
-  t.app.inject({ method: 'POST', url: path('api.structures.rge_import', { id }), headers: headers(user) });
+const importRge = (id: number, user = t.admin) =>
+  t.app.inject({ method: 'POST', url: path('api.structures.rge_import', { id }), headers: authHeaders(user) });
 const qualifications = async (id: number) =>
   (await get(path('api.structures.qualifications', { structure: id }))).json<Record<string, unknown>[]>();
 const rgeRequests = () => fake.requests.filter((url) => url.pathname === '/rge/lines');
@@ -92,8 +90,6 @@ beforeAll(async () => {
       '8 boulevard du port': { longitude: 2.290084, latitude: 49.897443, label: '8 Boulevard du Port 80000 Amiens' },
     },
   });
-  t = await createTestApp();
-  admin = await logIn(t.app);
   // What a fresh database holds, before the fakes replace it.
   defaults = (await get(path('api.configuration.external_services'))).json();
   const configured = await configure({
@@ -103,10 +99,7 @@ beforeAll(async () => {
   });
   expect(configured.statusCode, configured.body).toBe(200);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => fake?.close());
 
 describe('external services configuration', () => {
   it("defaults to ADEME's data-fair dataset and the BAN's geocoder, and refuses what is not a web address", async () => {
@@ -133,7 +126,7 @@ describe('external services configuration', () => {
     const refusedEdit = await t.app.inject({
       method: 'PUT',
       url: path('api.configuration.external_services'),
-      headers: headers(editor),
+      headers: authHeaders(editor),
       payload: { rgeDatasetUrl: 'https://evil.example', geocoderUrl: 'https://evil.example', timeoutMs: 2000 },
     });
     expect(refusedEdit.statusCode).toBe(403);
@@ -325,7 +318,7 @@ describe('RGE import (rge-import/{id})', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: path('api.resource.item', { resource: 'structures', id: structure.id }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Isolation du Bugey', siret: GROUPED, qualifications: [] },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -356,7 +349,7 @@ describe('field of activity (NAF codes)', () => {
       const refused = await t.app.inject({
         method: 'PUT',
         url: path('api.resource.item', { resource: 'structures', id: structure.id }),
-        headers: headers(),
+        headers: authHeaders(t.admin),
         payload: { name: 'Logiciels du Bugey', activity },
       });
       expect(refused.statusCode).toBe(400);
@@ -369,7 +362,7 @@ describe('field of activity (NAF codes)', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'structures' }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { name: 'Activité inconnue', activity: '00.00A' },
     });
     expect(created.statusCode).toBe(400);
@@ -404,7 +397,7 @@ describe('map (google-map/{id})', () => {
     const commune = await t.app.inject({
       method: 'POST',
       url: path('api.resource.collection', { resource: 'communes' }),
-      headers: headers(),
+      headers: authHeaders(t.admin),
       payload: { inseeCode: '80021', name: 'Amiens', postalCodes: ['80000'], department: '80' },
     });
     const structure = await createStructure({

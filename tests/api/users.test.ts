@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { safeIframe } from '../../src/server/resources/utilisateurs.server';
 import { permissionKey } from '../../src/shared/permissions';
 import type { ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, useAdminApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-let t: TestApp;
-let admin: LoggedIn;
+const t = useAdminApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await logIn(t.app);
-});
-afterAll(() => t.close());
-
-const headers = (who: LoggedIn) => ({ cookie: who.cookie, 'x-csrf-token': who.csrfToken });
 const user = (values: Record<string, unknown>) => ({
   lastName: 'Martin',
   firstName: 'Camille',
   email: 'camille.martin@exemple.fr',
   ...values,
 });
-const createUser = (values: Record<string, unknown>, who = admin) =>
+const createUser = (values: Record<string, unknown>, who = t.admin) =>
   t.app.inject({
     method: 'POST',
     url: path('api.resource.collection', { resource: 'utilisateurs' }),
-    headers: headers(who),
+    headers: authHeaders(who),
     payload: user(values),
   });
 
@@ -35,12 +27,12 @@ describe('users (utilisateurs)', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: path('api.resource.collection', { resource: 'utilisateurs' }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
     });
     const shown = await t.app.inject({
       method: 'GET',
-      url: path('api.resource.item', { resource: 'utilisateurs', id: admin.session.user.id }),
-      headers: headers(admin),
+      url: path('api.resource.item', { resource: 'utilisateurs', id: t.admin.session.user.id }),
+      headers: authHeaders(t.admin),
     });
     for (const body of [list.body, shown.body]) {
       expect(body).toContain('admin@exemple.fr');
@@ -112,7 +104,7 @@ describe('users (utilisateurs)', () => {
     const found = await t.app.inject({
       method: 'GET',
       url: path('api.users.find_approximately', { term: 'helene lefevr' }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
     });
     expect(found.json()[0]).toMatchObject({ label: 'Lefèvre Hélène', email: 'helene.lefevre@exemple.fr' });
   });
@@ -122,7 +114,7 @@ describe('users (utilisateurs)', () => {
       t.app.inject({
         method: 'POST',
         url: path('api.resource.collection', { resource }),
-        headers: headers(admin),
+        headers: authHeaders(t.admin),
         payload,
       });
     const service = (await post('service', { name: 'Service habitat' })).json<ResourceRecord>();
@@ -133,7 +125,7 @@ describe('users (utilisateurs)', () => {
     const values = await t.app.inject({
       method: 'GET',
       url: path('api.users.form_values_from_service', { service: service.id }),
-      headers: headers(admin),
+      headers: authHeaders(t.admin),
     });
     expect(values.json()).toEqual({ serviceId: service.id, followedMissions: [mission.id] });
   });

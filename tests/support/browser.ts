@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from './server-process';
 import { adminCredentials } from './test-app';
@@ -46,6 +46,21 @@ export async function expectAccessible(page: Page): Promise<void> {
     .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map(({ target }) => target.join(' ')).join(', ')})`);
   expect(serious).toEqual([]);
 }
+
+/** The toast (status) showing this text. */
+export const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+/** The error toast (alert) showing this text. */
+export const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** The value a show page or a preview gives a field: the definition next to its term (label: a RegExp source). */
+export const shownValue = (scope: Page | Locator, label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=..')
+    .getByRole('definition');
+/** A list row, found by the link its title makes. */
+export const listRow = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 export interface BrowserAndServer {
   readonly server: ServerProcess;

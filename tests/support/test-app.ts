@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { path } from '../../src/shared/routes';
 import { buildApp, type AppOptions } from '../../src/server/app';
@@ -55,4 +56,47 @@ export async function logIn(app: FastifyInstance, credentials = adminCredentials
   const response = await app.inject({ method: 'POST', url: path('api.login'), payload: { ...credentials, remember } });
   const session = response.json<SessionPayload>();
   return { cookie: sessionCookieOf(response), csrfToken: session.csrfToken, session };
+}
+
+/** The headers of a logged-in user's request: the session cookie and the CSRF token state changes require. */
+export function authHeaders(who: LoggedIn): { cookie: string; 'x-csrf-token': string } {
+  return { cookie: who.cookie, 'x-csrf-token': who.csrfToken };
+}
+
+export interface AdminTestApp {
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly admin: LoggedIn;
+}
+
+/**
+ * The usual setup of an API test file: a fresh app (see createTestApp) with the administrator logged in before
+ * the file's tests, closed after them. Getters, since the hooks fill them in only once the file's tests start;
+ * `mail` is a function for the same reason (an SMTP server started by an earlier beforeAll). A file's own
+ * beforeAll, registered after this call, runs after it and may use the app.
+ */
+export function useAdminApp({ mail }: { mail?: () => AppOptions['mail'] } = {}): AdminTestApp {
+  let testApp: TestApp | undefined;
+  let admin: LoggedIn | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp(undefined, { mail: mail?.() });
+    admin = await logIn(testApp.app);
+  });
+  afterAll(() => testApp?.close());
+  const started = () => {
+    if (!testApp) throw new Error('the test app is not started yet');
+    return testApp;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    get admin() {
+      if (!admin) throw new Error('the administrator is not logged in yet');
+      return admin;
+    },
+  };
 }

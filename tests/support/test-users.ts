@@ -16,7 +16,7 @@ const password = 'Mot-de-passe-de-test-2026';
 
 /** A non-administrator with one access profile (and a service unless told), logged in. */
 export async function logInWithProfile(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'database'>,
   { email, permissions, withService = true }: TestUserOptions,
 ): Promise<LoggedIn> {
   const store = createResourceStore(t.database.db);

@@ -3,24 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceRecordView } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { errorToast, expectAccessible, listRow, shownValue, toast, useBrowserAndServer } from '../../support/browser';
 
 // Every test shares one server and database: record names are unique across the file.
 const started = useBrowserAndServer();
 let page: Page;
-
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
-const errorToast = (text: string) => page.getByRole('alert').filter({ hasText: text });
-/** The value the show page gives a field: the definition next to its term. */
-const shownValue = (label: string) =>
-  page
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=..')
-    .getByRole('definition');
-/** A list row, found by the link its title makes. */
-const row = (title: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 /** Picks an option of a Mantine select (its listbox opens in a portal). */
 async function choose(select: Locator, option: string): Promise<void> {
@@ -66,13 +53,13 @@ describe('commune update', () => {
     await page.goto(path('admin.resource.show', { resource: 'individus', id: found!.id }));
     await page.getByRole('heading', { name: 'Bresse', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Mettre à jour la commune' }).click();
-    await toast('La commune a été mise à jour : Bourg-en-Bresse (01053).').waitFor();
-    await shownValue('Commune').getByText('Bourg-en-Bresse').waitFor();
+    await toast(page, 'La commune a été mise à jour : Bourg-en-Bresse (01053).').waitFor();
+    await shownValue(page, 'Commune').getByText('Bourg-en-Bresse').waitFor();
     await expectAccessible(page);
 
     await page.goto(path('admin.resource.show', { resource: 'individus', id: empty!.id }));
     await page.getByRole('button', { name: 'Mettre à jour la commune' }).click();
-    await errorToast('Le code postal ou la ville est vide : impossible de retrouver la commune.').waitFor();
+    await errorToast(page, 'Le code postal ou la ville est vide : impossible de retrouver la commune.').waitFor();
     expect((await shown('individus', empty!.id)).commune).toBeNull();
   });
 
@@ -89,8 +76,9 @@ describe('commune update', () => {
     await choose(page.getByRole('combobox', { name: 'Action groupée' }), 'Mettre à jour la commune');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByRole('dialog', { name: 'Action groupée' }).getByRole('button', { name: 'Confirmer' }).click();
-    await toast('1 élément traité.').waitFor();
+    await toast(page, '1 élément traité.').waitFor();
     await errorToast(
+      page,
       'Mairie introuvable : Aucune commune ne correspond au code postal 01630 et à la ville « Atlantis ».',
     ).waitFor();
 
@@ -170,9 +158,9 @@ describe('structure edited in a modal', () => {
     await dialog.getByLabel('Sigle').fill('EC');
     await name.fill('Espace conseil France Rénov');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await toast('Les données ont été mises à jour.').waitFor();
+    await toast(page, 'Les données ont été mises à jour.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await row('Espace conseil France Rénov').waitFor();
+    await listRow(page, 'Espace conseil France Rénov').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/structures');
   });
 });

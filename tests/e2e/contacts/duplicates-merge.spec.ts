@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceRecordView } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, toast, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 let page: Page;
 
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 /** A row of the pairs, found by the links its two records make. */
 const pairRow = (first: string, second: string) =>
   page
@@ -39,7 +38,7 @@ describe('duplicates', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Doublons' }).click();
     await page.getByRole('heading', { name: 'Doublons', level: 1 }).waitFor();
     await page.getByRole('button', { name: "Lancer l'analyse" }).click();
-    await toast('Analyse terminée').waitFor();
+    await toast(page, 'Analyse terminée').waitFor();
     const row = pairRow('Dupont Marie', 'Dupond Marie');
     await row.getByText('Noms proches').waitFor();
     await expectAccessible(page);
@@ -65,7 +64,7 @@ describe('duplicates', () => {
     await dialog.getByText('« Dupond Marie » sera supprimée et ses liens reportés sur « Dupont Marie ».').waitFor();
     await dialog.getByRole('button', { name: 'Fusionner les fiches' }).click();
 
-    await toast('Les fiches ont été fusionnées.').waitFor();
+    await toast(page, 'Les fiches ont été fusionnées.').waitFor();
     await page.waitForURL(path('admin.resource.show', { resource: 'individus', id: kept!.id }));
     const history = page.getByRole('region', { name: 'Historique' });
     await history.getByText(`Fusion de « Dupond Marie » (n° ${removed!.id})`, { exact: false }).waitFor();

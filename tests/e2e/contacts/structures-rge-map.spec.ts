@@ -4,7 +4,7 @@ import type { SessionPayload } from '../../../src/shared/account/account.schema'
 import { isValidSiret } from '../../../src/shared/resources/formats';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { errorToast, expectAccessible, shownValue, toast, useBrowserAndServer } from '../../support/browser';
 import { rgeLine, startFakeOpenData, type FakeOpenData } from '../../support/fake-open-data';
 
 /** A valid SIRET (Luhn) starting with these 13 digits. */
@@ -48,15 +48,6 @@ async function useFakeOpenData(): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
-const errorToast = (text: string) => page.getByRole('alert').filter({ hasText: text });
-/** The value the show page gives a field: the definition next to its term. */
-const shownValue = (label: string) =>
-  page
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=..')
-    .getByRole('definition');
 const address = (street: string) => [
   { label: 'Siège', address: street, complement: '', postalCode: '01000', city: 'Bourg-en-Bresse', main: true },
 ];
@@ -71,11 +62,11 @@ describe('structure screen: RGE import and map', () => {
     await page.goto(path('admin.resource.show', { resource: 'structures', id: structure!.id }));
     await page.getByRole('heading', { name: 'Isola Bresse', level: 1 }).waitFor();
     // The field of activity is named by its label, not by its code alone.
-    await shownValue("Secteur d'activité \\(code NAF\\)").getByText("43.29A — Travaux d'isolation").waitFor();
+    await shownValue(page, "Secteur d'activité \\(code NAF\\)").getByText("43.29A — Travaux d'isolation").waitFor();
 
     await page.getByRole('button', { name: 'Importer les qualifications RGE' }).click();
-    await toast('2 qualifications RGE importées pour ISOLA BRESSE.').waitFor();
-    const listed = shownValue('Qualifications').getByRole('listitem');
+    await toast(page, '2 qualifications RGE importées pour ISOLA BRESSE.').waitFor();
+    const listed = shownValue(page, 'Qualifications').getByRole('listitem');
     await listed.first().waitFor();
     expect(await listed.allTextContents()).toEqual([
       expect.stringMatching(/^Code : 5111, Qualification : Pompe à chaleur : chauffage, /),
@@ -108,6 +99,7 @@ describe('structure screen: RGE import and map', () => {
     await page.goto(path('admin.resource.show', { resource: 'structures', id: structure!.id }));
     await page.getByRole('button', { name: 'Importer les qualifications RGE' }).click();
     await errorToast(
+      page,
       `Aucun résultat : l'ADEME ne connaît aucune qualification RGE pour le SIRET ${UNKNOWN}.`,
     ).waitFor();
 
@@ -127,8 +119,10 @@ describe('structure screen: RGE import and map', () => {
     await offered.first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'Inconnue de l’ADEME', level: 1 }).waitFor();
-    await shownValue("Secteur d'activité \\(code NAF\\)").getByText('62.01Z — Programmation informatique').waitFor();
-    await shownValue('Territoires de rattachement').getByText('Agence de l’ADEME Bourgogne').waitFor();
+    await shownValue(page, "Secteur d'activité \\(code NAF\\)")
+      .getByText('62.01Z — Programmation informatique')
+      .waitFor();
+    await shownValue(page, 'Territoires de rattachement').getByText('Agence de l’ADEME Bourgogne').waitFor();
 
     await page.getByRole('link', { name: 'Voir sur la carte' }).click();
     await page.getByRole('heading', { name: 'Carte : Inconnue de l’ADEME', level: 1 }).waitFor();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, listRow, shownValue, toast, useBrowserAndServer } from '../../support/browser';
 
 // Every test shares one server and database: record names are unique across the file.
 const started = useBrowserAndServer();
@@ -16,18 +16,7 @@ async function openAsAdmin(url: string): Promise<void> {
 }
 
 const save = () => page.getByRole('button', { name: 'Enregistrer' }).click();
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const showPage = (title: string) => page.getByRole('heading', { name: title, level: 1 }).waitFor();
-/** A list row, found by the link its title makes. */
-const row = (title: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-/** The value a show page or a preview gives a field: the definition next to its term. */
-const shownValue = (scope: Page | Locator, label: string) =>
-  scope
-    .getByRole('term')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .locator('xpath=..')
-    .getByRole('definition');
 
 /** The text a field's aria-describedby points at: how its error reaches a screen reader. */
 const description = (field: Locator) =>
@@ -176,7 +165,7 @@ describe('workflow steps', () => {
     // dnd-kit ends the drop with a short animation; a click during it is lost.
     await page.waitForTimeout(500);
     await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
-    await toast('Les données ont été enregistrées.').waitFor();
+    await toast(page, 'Les données ont été enregistrées.').waitFor();
     await page.waitForURL((current) => current.pathname === '/admin/etapes');
     const saved = await page.request.get(path('api.resource.collection', { resource: 'etapes', tri: 'position' }));
     const steps: { name: string; position: number }[] = (await saved.json()).items;
@@ -272,13 +261,13 @@ describe('publication', () => {
     expect(await publish.getAttribute('aria-pressed')).toBe('false');
     await expectAccessible(page);
     await publish.click();
-    await toast('La publication a bien été effectuée.').waitFor();
+    await toast(page, 'La publication a bien été effectuée.').waitFor();
     const unpublish = page.getByRole('button', { name: 'Dépublier « Grille de suivi »' });
     expect(await unpublish.getAttribute('aria-pressed')).toBe('true');
 
     await page.reload();
     await unpublish.click();
-    await toast('La dépublication a bien été effectuée.').waitFor();
+    await toast(page, 'La dépublication a bien été effectuée.').waitFor();
     expect(await publish.getAttribute('aria-pressed')).toBe('false');
 
     // A double click flips it once: what the list shows stays what is stored.
@@ -287,7 +276,7 @@ describe('publication', () => {
       if (request.url().includes('/publication/')) toggles.push(request.url());
     });
     await publish.dblclick();
-    await toast('La publication a bien été effectuée.').waitFor();
+    await toast(page, 'La publication a bien été effectuée.').waitFor();
     expect(toggles).toHaveLength(1);
     await page.reload();
     expect(await unpublish.getAttribute('aria-pressed')).toBe('true');
@@ -295,14 +284,14 @@ describe('publication', () => {
 });
 
 describe('activation', () => {
-  const state = (title: string) => row(title).getByRole('cell', { name: /^(Activé|Désactivé)$/ });
+  const state = (title: string) => listRow(page, title).getByRole('cell', { name: /^(Activé|Désactivé)$/ });
 
   async function applyBatch(action: string, titles: string[]): Promise<void> {
     for (const title of titles) await page.getByRole('checkbox', { name: `Sélectionner ${title}` }).click();
     await choose(page.getByRole('combobox', { name: 'Action groupée' }), action);
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByRole('dialog', { name: 'Action groupée' }).getByRole('button', { name: 'Confirmer' }).click();
-    await toast(titles.length === 1 ? '1 élément traité.' : `${titles.length} éléments traités.`).waitFor();
+    await toast(page, titles.length === 1 ? '1 élément traité.' : `${titles.length} éléments traités.`).waitFor();
   }
 
   it('disables a selection and enables a row back with the batch actions', async () => {
