@@ -31,6 +31,7 @@ export function CreateInModalButton({ target, onCreated }: { target: string; onC
         onClose={() => setOpened(false)}
         title={t('engine.create_title', { resource: t(`resources.${target}.singular`) })}
         size="xl"
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
       >
         {opened && (
           <ModalRecordForm

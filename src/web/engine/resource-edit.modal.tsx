@@ -18,7 +18,13 @@ export function EditModal({
   const { t } = useTranslation();
   const title = record ? String(record[definition.titleField]) : '';
   return (
-    <Modal opened={record !== null} onClose={onClose} title={t('engine.edit_title', { title })} size="xl">
+    <Modal
+      opened={record !== null}
+      onClose={onClose}
+      title={t('engine.edit_title', { title })}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {record && <EditForm definition={definition} id={record.id} onClose={onClose} />}
     </Modal>
   );

@@ -145,6 +145,8 @@ describe('structure edited in a modal', () => {
     const dialog = page.getByRole('dialog', { name: 'Modifier : Espace conseil' });
     const name = dialog.getByLabel(/^Nom/);
     await expect.poll(() => name.inputValue()).toBe('Espace conseil');
+    await dialog.getByRole('button', { name: 'Fermer' }).waitFor();
+    await expectAccessible(page);
 
     await name.fill('AGENCE LOCALE');
     await dialog.getByLabel('Sigle').fill('alec');
