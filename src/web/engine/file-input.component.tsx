@@ -56,6 +56,8 @@ export function UploadInput({
         clearButtonProps={{ 'aria-label': t('engine.clear_file', { field: label }) }}
         disabled={sending}
         placeholder={value ? uploadName(value) : t('engine.choose_file')}
+        // The placeholder is the button's only text: dimmed (AA) rather than Mantine's pale placeholder grey.
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         onChange={(file) => void send(file)}
       />
       {value && (
