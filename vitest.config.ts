@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for the page as Playwright's waitFor does: 1 s (Vitest's default) is short on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
