@@ -2,7 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
+import { seedEmptyDatabase } from '../src/server/db/seed';
 import { createScratchDatabase } from '../tests/support/test-database';
+
+/** The administrator every benchmark logs in as. */
+export const benchCredentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
+
+/** Seeds a migrated database with the benchmarks' administrator, without demo data. */
+export async function seedBenchAdministrator(database: DatabaseHandle): Promise<void> {
+  await seedEmptyDatabase(database.db, {
+    adminEmail: benchCredentials.email,
+    adminPassword: benchCredentials.password,
+    demoData: false,
+  });
+}
 
 /**
  * Runs a benchmark on an embedded PGlite database on disk, then on a scratch database of the

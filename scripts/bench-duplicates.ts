@@ -10,18 +10,17 @@ import { sql } from 'drizzle-orm';
 import { dictionary } from '@zxcvbn-ts/language-fr';
 import { buildApp } from '../src/server/app';
 import type { DatabaseHandle } from '../src/server/db/database';
-import { seedEmptyDatabase } from '../src/server/db/seed';
 import { individualsTable } from '../src/server/db/schema';
 import type { DuplicatePage, DuplicateScanResult } from '../src/shared/resources/contact-duplicates';
 import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
-import { onBothDatabases } from './bench-databases';
+import { authHeaders, logIn } from '../tests/support/test-app';
+import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
 
 const ROWS = 100_000;
 /** Planted duplicates, of each kind below. */
 const PLANTED_PER_KIND = 250;
 const PROBES = 200;
-const credentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
 
 // The package's lists are named the other way round: "firstnames-fr" holds surnames.
 const surnames = dictionary['firstnames-fr']!;
@@ -108,11 +107,7 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`\n== ${label}`);
   await database.migrate();
-  await seedEmptyDatabase(database.db, {
-    adminEmail: credentials.email,
-    adminPassword: credentials.password,
-    demoData: false,
-  });
+  await seedBenchAdministrator(database);
   const { rows, planted } = people();
   let start = performance.now();
   const ids: number[] = [];
@@ -129,11 +124,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   );
 
   const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
-  const login = await app.inject({ method: 'POST', url: routePath('api.login'), payload: credentials });
-  const headers = {
-    cookie: `sid=${login.cookies.find(({ name }) => name === 'sid')!.value}`,
-    'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken,
-  };
+  const headers = authHeaders(await logIn(app, benchCredentials));
   for (const run of [1, 2]) {
     start = performance.now();
     const scan = await app.inject({

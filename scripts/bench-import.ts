@@ -23,7 +23,8 @@ import ExcelJS from 'exceljs';
 import { buildApp } from '../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { users } from '../src/server/db/schema';
-import { seedEmptyDatabase } from '../src/server/db/seed';
+import { authHeaders, logIn } from '../tests/support/test-app';
+import { benchCredentials, seedBenchAdministrator } from './bench-databases';
 import type { ImportConfig, ImportJob } from '../src/shared/import-assistant/import-assistant';
 import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
@@ -32,7 +33,6 @@ import { temporaryUploadsDir } from '../tests/support/test-database';
 const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000').split(',').map(Number);
 const FORMATS = ['csv', 'xlsx'] as const;
 type Format = (typeof FORMATS)[number];
-const credentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
 
 /** What a child process measured, printed as one JSON line. */
 interface Measure {
@@ -119,11 +119,7 @@ async function openBenchDatabase(dataDir: string): Promise<DatabaseHandle> {
   );
   await database.migrate();
   await database.db.execute(sql`truncate individuals, structures, import_jobs cascade`);
-  await seedEmptyDatabase(database.db, {
-    adminEmail: credentials.email,
-    adminPassword: credentials.password,
-    demoData: false,
-  });
+  await seedBenchAdministrator(database);
   return database;
 }
 
@@ -152,11 +148,7 @@ async function child(format: Format, rows: number, workDir: string): Promise<Mea
   if (format === 'csv') await writeLines(copyFile, copyLines(rows, user!.id));
 
   const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
-  const login = await app.inject({ method: 'POST', url: routePath('api.login'), payload: credentials });
-  const headers = {
-    cookie: `sid=${login.cookies.find(({ name }) => name === 'sid')!.value}`,
-    'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken,
-  };
+  const headers = authHeaders(await logIn(app, benchCredentials));
 
   // The raw COPY first, on the empty table; then the table is emptied for the import.
   let copyMs: number | null = null;
@@ -264,10 +256,14 @@ async function main(): Promise<void> {
       }
     }
   }
+  // The largest size's memory against the smallest's (100 000 / 10 000 by default).
+  if (SIZES.length < 2) return;
+  const [fewest, most] = [Math.min(...SIZES), Math.max(...SIZES)];
   for (const format of FORMATS) {
-    const [small, large] = SIZES.map((rows) => measures.find((m) => m.format === format && m.rows === rows)!);
+    const [small, large] = [fewest, most].map((rows) => measures.find((m) => m.format === format && m.rows === rows)!);
     console.log(
-      `${format.toUpperCase()} mémoire 100 000 / 10 000 lignes: RSS ${(large!.peakRss / small!.peakRss).toFixed(2)}×, ` +
+      `${format.toUpperCase()} mémoire ${most.toLocaleString('fr-FR')} / ${fewest.toLocaleString('fr-FR')} lignes: ` +
+        `RSS ${(large!.peakRss / small!.peakRss).toFixed(2)}×, ` +
         `tas JS ${(large!.peakHeap / small!.peakHeap).toFixed(2)}×, tas JS retenu ` +
         `${(large!.retainedHeap / small!.retainedHeap).toFixed(2)}× (objectif ≤ 1,5×)`,
     );

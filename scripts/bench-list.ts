@@ -9,18 +9,17 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import type { DatabaseHandle } from '../src/server/db/database';
-import { seedEmptyDatabase } from '../src/server/db/seed';
 import { usefulLinksTable } from '../src/server/db/schema';
 import { exportResource } from '../src/server/engine/resource-export';
 import { createResourceStore } from '../src/server/engine/resource-store';
 import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
 import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
-import { onBothDatabases } from './bench-databases';
+import { logIn } from '../tests/support/test-app';
+import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
 
 const ROWS = 100_000;
 const RUNS = 100;
-const credentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
 const query = { q: '0042', tri: 'name', ordre: 'desc', page: '2', parPage: '25' };
 
 const percentile = (values: number[], p: number) => {
@@ -59,11 +58,7 @@ async function fill(database: DatabaseHandle): Promise<void> {
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`\n== ${label}`);
   await database.migrate();
-  await seedEmptyDatabase(database.db, {
-    adminEmail: credentials.email,
-    adminPassword: credentials.password,
-    demoData: false,
-  });
+  await seedBenchAdministrator(database);
   let start = performance.now();
   await fill(database);
   // Fresh statistics, as the database's autovacuum would give them a moment later.
@@ -71,8 +66,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`fill ${ROWS} rows: ${ms(performance.now() - start)}`);
 
   const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
-  const login = await app.inject({ method: 'POST', url: routePath('api.login'), payload: credentials });
-  const cookie = `sid=${login.cookies.find(({ name }) => name === 'sid')!.value}`;
+  const { cookie } = await logIn(app, benchCredentials);
   const url = routePath('api.resource.collection', { resource: usefulLinks.slug, ...query });
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });
   console.log(`filtered list: ${first.json().total} matching rows, page of ${first.json().items.length}`);
