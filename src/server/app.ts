@@ -31,6 +31,8 @@ export interface AppOptions {
   logLevel?: string;
   /** SMTP_URL, APP_URL and MAIL_FROM; by default mails are only recorded, with links to localhost:3000. */
   mail?: MailConfig;
+  /** TRUST_PROXY: the proxies whose forwarded headers (client address, host, protocol) are believed; none by default. */
+  trustProxy?: readonly string[];
 }
 
 // Zod's own messages (wrong type, bad JSON shape) in French; our schemas use catalog keys.
@@ -43,13 +45,16 @@ export async function buildApp({
   uploadsDir,
   logLevel = 'info',
   mail = loadConfig({}),
+  trustProxy = [],
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: logLevel },
     // A request id in every log line, taken from the proxy when it sends one, and echoed back.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // X-Forwarded-For and X-Forwarded-Host from anyone else would let a client choose its address
+    // (dodging the per-address login lock) and its host (the login origin check).
+    trustProxy: trustProxy.length > 0 ? trustProxy.join(',') : false,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -21,6 +22,12 @@ export interface AppConfig {
   /** Loads the communes at start while their table is empty (LOAD_COMMUNES, on unless "false"). */
   loadCommunes: boolean;
   logLevel: string;
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses, CIDR ranges
+   * or proxy-addr's "loopback", "linklocal", "uniquelocal", comma-separated). Empty: none, the
+   * client's address is the connection's.
+   */
+  trustProxy: string[];
 }
 
 function parsePort(value: string | undefined): number {
@@ -29,6 +36,25 @@ function parsePort(value: string | undefined): number {
     throw new Error(`PORT must be a port number, got "${value}".`);
   }
   return port;
+}
+
+const proxyKeywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY's entries, each an address, a CIDR range or a keyword: anything else stops the start. */
+function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (!proxyKeywords.has(entry) && (version === 0 || !validBits || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY must list proxy addresses or CIDR ranges, got "${entry}".`);
+    }
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -49,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: env.DEMO_DATA ? env.DEMO_DATA === 'true' : databaseUrl === undefined,
     loadCommunes: env.LOAD_COMMUNES !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

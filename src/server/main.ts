@@ -7,7 +7,13 @@ const config = loadConfig();
 const database = await openDatabase(databaseLocation(config));
 await database.migrate();
 const seeded = await seedEmptyDatabase(database.db, { ...config, communes: config.loadCommunes });
-const app = await buildApp({ database, uploadsDir: config.uploadsDir, logLevel: config.logLevel, mail: config });
+const app = await buildApp({
+  database,
+  uploadsDir: config.uploadsDir,
+  logLevel: config.logLevel,
+  mail: config,
+  trustProxy: config.trustProxy,
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

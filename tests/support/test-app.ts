@@ -15,10 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP server. */
+/**
+ * The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP
+ * server, `trustProxy` names the proxies whose forwarded headers it believes.
+ */
 export async function createTestApp(
   configure?: (app: FastifyInstance) => void,
-  { mail }: Pick<AppOptions, 'mail'> = {},
+  { mail, trustProxy }: Pick<AppOptions, 'mail' | 'trustProxy'> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedEmptyDatabase(database.db, {
@@ -26,7 +29,13 @@ export async function createTestApp(
     adminPassword: adminCredentials.password,
     demoData: false,
   });
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent', mail });
+  const app = await buildApp({
+    database,
+    uploadsDir: await temporaryUploadsDir(),
+    logLevel: 'silent',
+    mail,
+    trustProxy,
+  });
   configure?.(app);
   await app.ready();
   return {
