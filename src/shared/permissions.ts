@@ -48,5 +48,13 @@ export function can(user: PermissionHolder, resource: string, action: ResourceAc
   return user.isAdmin || user.permissions.includes(permissionKey(resource, groupOf(action)));
 }
 
+/**
+ * Whether the user holds every one of these permissions (an administrator holds them all): nobody
+ * grants, nor acts on an account holding, a permission they do not hold themselves.
+ */
+export function holdsAll(user: PermissionHolder, permissions: readonly string[]): boolean {
+  return user.isAdmin || permissions.every((permission) => user.permissions.includes(permission));
+}
+
 /** Who may do nothing: the screens' stand-in while the session loads. */
 export const nobody: PermissionHolder = { isAdmin: false, permissions: [], serviceId: null };

@@ -1,3 +1,4 @@
+import { administratorActor } from '../../src/server/auth/actor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
@@ -136,16 +137,24 @@ describe('the customer area', () => {
     const partners = await store.create(
       groupes,
       { name: 'Partenaires bailleurs', permissions: [] },
-      admin.session.user.id,
+      administratorActor(admin.session.user.id),
     );
-    const others = await store.create(groupes, { name: 'Autres partenaires', permissions: [] }, admin.session.user.id);
+    const others = await store.create(
+      groupes,
+      { name: 'Autres partenaires', permissions: [] },
+      administratorActor(admin.session.user.id),
+    );
     await store.create(
       missions,
       { name: 'Rénovation des logements sociaux', acronym: 'RLS', externalGroups: [partners.id] },
-      admin.session.user.id,
+      administratorActor(admin.session.user.id),
     );
-    await store.create(missions, { name: 'Mission interne' }, admin.session.user.id);
-    await store.create(missions, { name: 'Copropriétés', externalGroups: [others.id] }, admin.session.user.id);
+    await store.create(missions, { name: 'Mission interne' }, administratorActor(admin.session.user.id));
+    await store.create(
+      missions,
+      { name: 'Copropriétés', externalGroups: [others.id] },
+      administratorActor(admin.session.user.id),
+    );
     await createUser('bailleur@exemple.fr', {
       external: true,
       groupIds: [partners.id],

@@ -44,7 +44,9 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
     case 'texts':
       return ['01400'];
     case 'permissions':
-      return ['liens-utiles.consult'];
+      // A profile granting nothing: whoever may write profiles may write it (one granting more than
+      // its writer holds is refused, as tests/api/security-accounts.test.ts shows).
+      return [];
     case 'datetime':
       return `2026-03-${String((n % 28) + 1).padStart(2, '0')}T10:30:00.000Z`;
     case 'file':

@@ -1,3 +1,4 @@
+import { administratorActor } from '../../src/server/auth/actor';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import { createResourceStore } from '../../src/server/engine/resource-store';
@@ -21,9 +22,13 @@ export async function logInWithProfile(
 ): Promise<LoggedIn> {
   const store = createResourceStore(t.database.db);
   const [admin] = await t.database.db.select({ id: users.id }).from(users);
-  const profile = await store.create(findResource('groupes')!, { name: `Profil de ${email}`, permissions }, admin!.id);
+  const profile = await store.create(
+    findResource('groupes')!,
+    { name: `Profil de ${email}`, permissions },
+    administratorActor(admin!.id),
+  );
   const service = withService
-    ? await store.create(findResource('service')!, { name: `Service de ${email}` }, admin!.id)
+    ? await store.create(findResource('service')!, { name: `Service de ${email}` }, administratorActor(admin!.id))
     : undefined;
   await t.database.db.insert(users).values({
     email,

@@ -95,6 +95,15 @@ export async function sendPasswordCreationLink(db: Database, mailer: Mailer, use
   return status;
 }
 
+/** Spends the user's pending links: once the email changes, a link mailed to the old address is no way in. */
+export async function cancelPendingLinks(db: Database, userId: number): Promise<void> {
+  const now = clock.now();
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now, updatedAt: now })
+    .where(and(eq(passwordResets.userId, userId), pending(now)));
+}
+
 const expired = () => new ApiError(410, 'login.errors.reset_link_expired');
 
 /** What the reset page shows before the form: the link's purpose, or "expired" (also when used). */
@@ -129,10 +138,7 @@ export async function usePasswordLink(
     // A new password lifts the account's lock (too many failed logins) at once.
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId));
     if (owner) await clearFailures(tx, accountKey(owner.email), clock.now());
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now, updatedAt: now })
-      .where(and(eq(passwordResets.userId, link.userId), pending(now)));
+    await cancelPendingLinks(tx, link.userId);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));
     const kept = currentSession?.userId === link.userId ? currentSession.sessionId : undefined;
     await endOtherSessions(tx, link.userId, kept);

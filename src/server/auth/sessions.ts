@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUserPayload } from '../../shared/account/account.schema';
+import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { accessProfilesTable, sessions, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -86,16 +87,29 @@ export async function closeSession(db: Database, reply: FastifyReply, auth: Auth
 }
 
 /**
- * Ends a user's sessions but the one given: when the user is disabled, or their password is
- * changed or reset (the one kept being the session that changed it, if any).
+ * Ends a user's sessions, and those opened by logging in as someone else, but the one given: when the
+ * account is disabled or expires, or its email or password changes (the one kept being the session
+ * that made the change, if any).
  */
 export async function endOtherSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+    .where(
+      and(
+        or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
 }
 
 /** The user as a session shows it, with the union of what the user's live access profiles grant. */
+/** The permissions a user's live access profiles grant, as one sorted array (a user row's SQL). */
+export const grantedPermissions = sql<string[]>`coalesce((
+  select array_agg(distinct granted order by granted)
+  from ${accessProfilesTable} profile, unnest(profile.permissions) granted
+  where profile.id = any(${users.groupIds}) and profile.deleted_at is null
+), '{}')`;
+
 const sessionUserColumns = {
   id: users.id,
   email: users.email,
@@ -106,11 +120,7 @@ const sessionUserColumns = {
   emailSignature: users.emailSignature,
   preferences: users.preferences,
   serviceId: users.serviceId,
-  permissions: sql<string[]>`coalesce((
-    select array_agg(distinct granted order by granted)
-    from ${accessProfilesTable} profile, unnest(profile.permissions) granted
-    where profile.id = any(${users.groupIds}) and profile.deleted_at is null
-  ), '{}')`,
+  permissions: grantedPermissions,
 };
 
 /** The session user of a user id (at login). */
@@ -134,6 +144,10 @@ function prepareSessionQuery(db: Database) {
         select coalesce(nullif(trim(concat_ws(' ', impersonator.first_name, impersonator.last_name)), ''), impersonator.email)
         from ${users} impersonator where impersonator.id = ${sessions.impersonatorId}
       )`,
+      // Checked at every request, not only at login: an account disabled, deleted or past its expiry
+      // date since the session opened loses it.
+      accountActive: sql<boolean>`(${users.enabled} and ${users.deletedAt} is null
+        and (${users.expiresAt} is null or ${users.expiresAt} > ${sql.placeholder('now')}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -145,8 +159,6 @@ function prepareSessionQuery(db: Database) {
         eq(users.external, sql.placeholder('external')),
         gt(sessions.expiresAt, sql`now()`),
         or(eq(sessions.persistent, true), gt(sessions.lastSeenAt, sql.placeholder('idleSince'))),
-        eq(users.enabled, true),
-        isNull(users.deletedAt),
       ),
     )
     .prepare('load_session');
@@ -161,8 +173,14 @@ async function loadSession(db: Database, token: string, area: SessionArea): Prom
     area,
     external: area === 'customer_area',
     idleSince: new Date(Date.now() - IDLE_TIMEOUT_MS),
+    now: clock.now(),
   });
   if (!row) return null;
+  if (!row.accountActive) {
+    // Gone for good: re-enabling the account or moving its expiry date does not bring it back.
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }

@@ -7,6 +7,7 @@ import { resources } from '../../shared/resources/registry';
 import type { FieldDef } from '../../shared/resources/fields';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { hashPassword } from '../auth/passwords';
+import { administratorActor } from '../auth/actor';
 import { createResourceStore } from '../engine/resource-store';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
@@ -144,13 +145,13 @@ async function seedResources(db: Database, adminId: number): Promise<Map<string,
     created.set(definition.slug, titles);
     for (const record of demoData[definition.slug] ?? []) {
       const { values, later: incomplete } = resolvable(definition, record);
-      const saved = await store.create(definition, values, adminId);
+      const saved = await store.create(definition, values, administratorActor(adminId));
       titles.set(String(saved[definition.titleField]), saved.id);
       if (incomplete) later.push({ definition, id: saved.id, record });
     }
   }
   for (const { definition, id, record } of later) {
-    await store.update(definition, id, resolvable(definition, record).values, adminId);
+    await store.update(definition, id, resolvable(definition, record).values, administratorActor(adminId));
   }
   return created;
 }

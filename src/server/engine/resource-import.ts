@@ -14,6 +14,7 @@ import {
   type ImportRowError,
 } from '../../shared/resources/import';
 import { inputSchema, type ResourceDefinition, type ResourceInputValues } from '../../shared/resources/resource';
+import type { Actor } from '../auth/actor';
 import { ApiError } from '../http/api-error';
 import type { ResourceStore } from './resource-store';
 import { bufferFile, checkArchive, csvEncoding, isBlankRow, sheetRows, type SheetRow } from './sheet-reader';
@@ -252,7 +253,7 @@ export async function importSheet(
   definition: ResourceDefinition,
   sheet: Sheet,
   mapping: ImportMapping,
-  userId: number,
+  actor: Actor,
 ): Promise<ImportResult | Pick<ImportFailure, 'errors' | 'errorCount'>> {
   const mapped = Object.entries(mapping).filter((entry): entry is [string, number] => entry[1] !== null);
   if (mapped.some(([, column]) => column >= sheet.columns.length)) throw new ApiError(400, 'import.invalid_mapping');
@@ -281,5 +282,5 @@ export async function importSheet(
     for (const [field, message] of rowErrors) errors.push({ row, field, message });
   }
   if (errors.length > 0) return { errors: errors.slice(0, MAX_REPORTED_ERRORS), errorCount: errors.length };
-  return { imported: (await store.createMany(definition, valid, userId)).length };
+  return { imported: (await store.createMany(definition, valid, actor)).length };
 }

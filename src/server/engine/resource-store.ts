@@ -11,6 +11,7 @@ import type {
   ResourceRecordView,
   Suggestion,
 } from '../../shared/resources/resource';
+import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -181,12 +182,12 @@ async function setValues(
   definition: ResourceDefinition,
   ids: number[],
   values: ResourceInputValues,
-  userId: number,
+  actor: Actor,
 ): Promise<ResourceRecord[]> {
   const { table, columns } = tableOf(definition);
   const rows = await executor
     .update(table)
-    .set({ ...values, updatedBy: userId, updatedAt: new Date() })
+    .set({ ...values, updatedBy: actor.id, updatedAt: new Date() })
     .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
     .returning()
     .catch(uniqueClash(definition));
@@ -300,7 +301,7 @@ export function createResourceStore(db: Database) {
   async function createMany(
     definition: ResourceDefinition,
     rows: ResourceInputValues[],
-    userId: number,
+    actor: Actor,
   ): Promise<ResourceRecord[]> {
     const { table, columns } = tableOf(definition);
     await checkReferences(definition, rows);
@@ -315,15 +316,15 @@ export function createResourceStore(db: Database) {
       const batchSize = beforeWrite ? 1 : INSERT_BATCH_SIZE;
       for (let start = 0; start < rows.length; start += batchSize) {
         const batch = rows.slice(start, start + batchSize);
-        for (const values of batch) await beforeWrite?.(tx, values, undefined, userId);
+        for (const values of batch) await beforeWrite?.(tx, values, undefined, actor);
         const inserted = await tx
           .insert(table)
           .values(
             batch.map((values, offset) => ({
               ...storedValues(definition, values),
               ...(first === undefined ? {} : { position: first + start + offset }),
-              createdBy: userId,
-              updatedBy: userId,
+              createdBy: actor.id,
+              updatedBy: actor.id,
             })),
           )
           .returning()
@@ -400,8 +401,8 @@ export function createResourceStore(db: Database) {
     /** Ids among these that live records still point at (an import's undo checks it after its deletes). */
     linkedIds,
 
-    async create(definition: ResourceDefinition, values: ResourceInputValues, userId: number): Promise<ResourceRecord> {
-      const [created] = await createMany(definition, [values], userId);
+    async create(definition: ResourceDefinition, values: ResourceInputValues, actor: Actor): Promise<ResourceRecord> {
+      const [created] = await createMany(definition, [values], actor);
       return created!;
     },
 
@@ -409,13 +410,15 @@ export function createResourceStore(db: Database) {
       definition: ResourceDefinition,
       id: number,
       values: ResourceInputValues,
-      userId: number,
+      actor: Actor,
     ): Promise<ResourceRecord> {
       await findRow(definition, id);
       await checkReferences(definition, [values]);
+      const hooks = hooksOf(definition);
       return db.transaction(async (tx) => {
-        await hooksOf(definition).beforeWrite?.(tx, values, id, userId);
-        return setValues(tx, definition, [id], storedValues(definition, values), userId).then(([record]) => record!);
+        await hooks.authorizeChange?.(tx, actor, [id], 'update');
+        await hooks.beforeWrite?.(tx, values, id, actor);
+        return setValues(tx, definition, [id], storedValues(definition, values), actor).then(([record]) => record!);
       });
     },
 
@@ -425,11 +428,21 @@ export function createResourceStore(db: Database) {
       flag: BehaviourFlag,
       ids: number[],
       value: boolean,
-      userId: number,
+      actor: Actor,
     ): Promise<number> {
-      const changed = await setValues(db, definition, ids, { [flag]: value }, userId);
-      if (changed.length === 0) throw new ApiError(404, 'errors.not_found');
-      return changed.length;
+      const hooks = hooksOf(definition);
+      return db.transaction(async (tx) => {
+        await hooks.authorizeChange?.(tx, actor, ids, 'update');
+        const changed = await setValues(tx, definition, ids, { [flag]: value }, actor);
+        if (changed.length === 0) throw new ApiError(404, 'errors.not_found');
+        await hooks.afterFlagChange?.(
+          tx,
+          changed.map((record) => record.id),
+          flag,
+          value,
+        );
+        return changed.length;
+      });
     },
 
     /** Autocomplete: the live records of a reference target whose title contains the term. */
@@ -457,26 +470,29 @@ export function createResourceStore(db: Database) {
     },
 
     /** Soft delete of every id, or of none: refused when a live record still points at one of them. */
-    async delete(definition: ResourceDefinition, ids: number[], userId: number): Promise<number> {
+    async delete(definition: ResourceDefinition, ids: number[], actor: Actor): Promise<number> {
       const { table, columns } = tableOf(definition);
       if ((await linkedIds(definition, ids)).length > 0) throw new ApiError(409, 'errors.linked');
-      const deleted = await db
-        .update(table)
-        .set({ deletedAt: new Date(), updatedBy: userId })
-        .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
-        .returning({ id: columns.id! });
-      if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
-      return deleted.length;
+      return db.transaction(async (tx) => {
+        await hooksOf(definition).authorizeChange?.(tx, actor, ids, 'delete');
+        const deleted = await tx
+          .update(table)
+          .set({ deletedAt: new Date(), updatedBy: actor.id })
+          .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
+          .returning({ id: columns.id! });
+        if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        return deleted.length;
+      });
     },
 
     /** organiser: the given order becomes positions 0, 1, 2… */
-    async reorder(definition: ResourceDefinition, ids: number[], userId: number): Promise<void> {
+    async reorder(definition: ResourceDefinition, ids: number[], actor: Actor): Promise<void> {
       const { table, columns } = tableOf(definition);
       await db.transaction(async (tx) => {
         for (const [position, id] of ids.entries()) {
           await tx
             .update(table)
-            .set({ position, updatedBy: userId })
+            .set({ position, updatedBy: actor.id })
             .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
         }
       });

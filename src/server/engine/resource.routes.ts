@@ -15,6 +15,7 @@ import { translate } from '../../shared/i18n/catalog';
 import { routePattern, type RouteName } from '../../shared/routes';
 import { isImportable } from '../../shared/resources/import';
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
+import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
@@ -24,18 +25,18 @@ import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
 import { resourceHooks } from '../resources/registry';
-import type { RecordCommandHandler, ResourceRouteContext } from '../resources/resource-hooks';
+import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from '../resources/resource-hooks';
 import { createResourceStore, type ListQuery, type ResourceStore } from './resource-store';
 
 /** The most rows a list page may ask for. */
 export const MAX_PAGE_SIZE = 100;
 
-/** The logged-in user, when they may do this action on this resource; 403 otherwise. */
-function allowedUser(request: FastifyRequest, slug: string, action: ResourceAction) {
-  const { user } = currentAuth(request);
-  if (action === 'create' && createsNothing(user)) throw new ApiError(403, 'errors.no_service');
-  if (!can(user, slug, action)) throw new ApiError(403, 'errors.forbidden');
-  return user;
+/** The logged-in user as the actor, when they may do this action on this resource; 403 otherwise. */
+function allowedActor(request: FastifyRequest, slug: string, action: ResourceAction): Actor {
+  const actor = actorOf(currentAuth(request));
+  if (action === 'create' && createsNothing(actor)) throw new ApiError(403, 'errors.no_service');
+  if (!can(actor, slug, action)) throw new ApiError(403, 'errors.forbidden');
+  return actor;
 }
 
 export function sortableFields(definition: ResourceDefinition): Set<string> {
@@ -75,13 +76,24 @@ function commandHandlers(definition: ResourceDefinition): [RecordCommand, Record
     });
 }
 
+/** A command on one record, once the actor may change that record (the resource's authorizeChange). */
+async function runCommand(
+  definition: ResourceDefinition,
+  [command, handler]: [RecordCommand, RecordCommandHandler],
+  id: number,
+  context: ResourceRouteContext,
+): Promise<CommandMessage> {
+  await resourceHooks[definition.slug]?.authorizeChange?.(context.db, context.actor, [id], command.action);
+  return handler(id, context);
+}
+
 /**
  * A batch command, record by record: one refused record does not stop the others, and the reply
  * names each refused record with its reason.
  */
 async function runBatchCommand(
   definition: ResourceDefinition,
-  handler: RecordCommandHandler,
+  command: [RecordCommand, RecordCommandHandler],
   ids: number[],
   context: ResourceRouteContext,
 ): Promise<BatchReply> {
@@ -89,7 +101,7 @@ async function runBatchCommand(
   const reply: Required<BatchReply> = { processed: 0, failed: [] };
   for (const id of ids) {
     try {
-      await handler(id, context);
+      await runCommand(definition, command, id, context);
       reply.processed += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -123,11 +135,11 @@ const AUTOCOMPLETE_LIMIT = 20;
  */
 export function registerResourceRoutes(app: FastifyInstance, db: Database, mailer: Mailer): void {
   const store = createResourceStore(db);
-  const contextOf = (request: FastifyRequest, reply: FastifyReply, userId: number): ResourceRouteContext => ({
+  const contextOf = (request: FastifyRequest, reply: FastifyReply): ResourceRouteContext => ({
     db,
     store,
     mailer,
-    userId,
+    actor: actorOf(currentAuth(request)),
     request,
     reply,
   });
@@ -136,13 +148,13 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
   for (const definition of resources) {
     const { slug } = definition;
     const pattern = (name: RouteName) => routePattern(name, { resource: slug });
-    const userAllowedTo = (request: FastifyRequest, action: ResourceAction) => allowedUser(request, slug, action);
+    const actorAllowedTo = (request: FastifyRequest, action: ResourceAction) => allowedActor(request, slug, action);
     const schema = inputSchema(definition);
     const options = { preHandler: requireUser };
     const commands = commandHandlers(definition);
 
     app.get(pattern('api.resource.collection'), options, async (request) => {
-      userAllowedTo(request, 'list');
+      actorAllowedTo(request, 'list');
       return store.list(definition, parseListQuery(definition, request.query as Record<string, string>));
     });
 
@@ -154,15 +166,15 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
         : [pattern('api.resource.collection')];
     for (const url of createRoutes) {
       app.post(url, options, async (request, reply) => {
-        const user = userAllowedTo(request, 'create');
-        const record = await store.create(definition, parseBody(schema, request.body), user.id);
-        await resourceHooks[slug]?.afterCreate?.(record.id, contextOf(request, reply, user.id));
+        const actor = actorAllowedTo(request, 'create');
+        const record = await store.create(definition, parseBody(schema, request.body), actor);
+        await resourceHooks[slug]?.afterCreate?.(record.id, contextOf(request, reply));
         return reply.code(201).send(record);
       });
     }
 
     app.get<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
-      userAllowedTo(request, 'show');
+      actorAllowedTo(request, 'show');
       return store.get(definition, parseId(request.params.id));
     });
 
@@ -180,8 +192,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
           url,
           preHandler: requireUser,
           handler: async (request) => {
-            const user = userAllowedTo(request, 'update');
-            return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), user.id);
+            const actor = actorAllowedTo(request, 'update');
+            return store.update(definition, parseId(request.params.id), parseBody(schema, request.body), actor);
           },
         });
       }
@@ -191,8 +203,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
         url: pattern('api.resource.delete'),
         preHandler: requireUser,
         handler: async (request) => {
-          const user = userAllowedTo(request, 'delete');
-          return { deleted: await store.delete(definition, [parseId(request.params.id)], user.id) };
+          const actor = actorAllowedTo(request, 'delete');
+          return { deleted: await store.delete(definition, [parseId(request.params.id)], actor) };
         },
       });
 
@@ -204,26 +216,26 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
         const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
         if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
         const unique = [...new Set(ids)];
-        const user = userAllowedTo(request, batchActionPermission(definition, batchAction));
+        const actor = actorAllowedTo(request, batchActionPermission(definition, batchAction));
         const command = commands.find(([candidate]) => candidate.name === batchAction);
-        if (command) return runBatchCommand(definition, command[1], unique, contextOf(request, reply, user.id));
-        if (batchAction === 'delete') return { processed: await store.delete(definition, unique, user.id) };
-        return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', user.id) };
+        if (command) return runBatchCommand(definition, command, unique, contextOf(request, reply));
+        if (batchAction === 'delete') return { processed: await store.delete(definition, unique, actor) };
+        return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', actor) };
       });
     }
 
     // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone.
     if (definition.behaviours.publishable) {
       app.get<{ Params: { id: string } }>(pattern('api.resource.publish'), options, async (request, reply) => {
-        const user = userAllowedTo(request, 'update');
+        const actor = actorAllowedTo(request, 'update');
         const record = await store.get(definition, parseId(request.params.id));
-        await store.setFlag(definition, 'published', [record.id], record.published !== true, user.id);
+        await store.setFlag(definition, 'published', [record.id], record.published !== true, actor);
         return reply.type('text/plain; charset=utf-8').send('OK');
       });
     }
 
     app.get(pattern('api.resource.autocomplete'), options, async (request) => {
-      userAllowedTo(request, 'list');
+      actorAllowedTo(request, 'list');
       return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT);
     });
 
@@ -232,10 +244,12 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
         routePattern(command.route, { resource: slug }),
         options,
         async (request, reply) => {
-          const user = userAllowedTo(request, command.action);
-          const { key, values, location } = await handler(
+          actorAllowedTo(request, command.action);
+          const { key, values, location } = await runCommand(
+            definition,
+            [command, handler],
             parseId(request.params.id),
-            contextOf(request, reply, user.id),
+            contextOf(request, reply),
           );
           return { message: translate(requestLocale(request), key, values), location };
         },
@@ -248,15 +262,15 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
         url: routePattern(route.name, { resource: slug }),
         preHandler: requireUser,
         handler: async (request, reply) => {
-          const user = userAllowedTo(request, route.action);
-          return reply.code(route.status ?? 200).send(await route.handle(request, contextOf(request, reply, user.id)));
+          actorAllowedTo(request, route.action);
+          return reply.code(route.status ?? 200).send(await route.handle(request, contextOf(request, reply)));
         },
       });
     }
 
     if (definition.behaviours.exportable) {
       app.get(pattern('api.resource.export'), options, async (request, reply) => {
-        userAllowedTo(request, 'export');
+        actorAllowedTo(request, 'export');
         const raw = request.query as Record<string, string>;
         const format = exportFormats.find((candidate) => candidate === raw.format);
         if (!format) throw new ApiError(400, 'export.unknown_format');
@@ -275,15 +289,15 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
       // The body is the file; who may import is checked before it is read.
       const importOptions = {
         ...importRouteOptions,
-        onRequest: async (request: FastifyRequest) => void userAllowedTo(request, 'create'),
+        onRequest: async (request: FastifyRequest) => void actorAllowedTo(request, 'create'),
       };
       app.post(pattern('api.resource.import_analyse'), importOptions, async (request) =>
         analyseImport(definition, await readSheet(request.body)),
       );
       app.post(pattern('api.resource.import'), importOptions, async (request, reply) => {
-        const user = userAllowedTo(request, 'create');
+        const actor = actorAllowedTo(request, 'create');
         const mapping = parseMapping(definition, (request.query as Record<string, string>).mapping);
-        const result = await importSheet(store, definition, await readSheet(request.body), mapping, user.id);
+        const result = await importSheet(store, definition, await readSheet(request.body), mapping, actor);
         if ('imported' in result) return result;
         return reply
           .code(400)
@@ -293,8 +307,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
 
     if (definition.behaviours.sortable) {
       app.post(pattern('api.resource.reorder'), options, async (request, reply) => {
-        const user = userAllowedTo(request, 'sort');
-        await store.reorder(definition, parseBody(reorderSchema, request.body).ids, user.id);
+        const actor = actorAllowedTo(request, 'sort');
+        await store.reorder(definition, parseBody(reorderSchema, request.body).ids, actor);
         return reply.code(204).send();
       });
     }

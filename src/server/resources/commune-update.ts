@@ -134,7 +134,7 @@ export const updateIndividualCommune: RecordCommandHandler = (id, context) =>
       const commune = await findCommune(tx, individual.postalCode, individual.city);
       await tx
         .update(individualsTable)
-        .set({ commune: commune.id, ...stamp(context.userId) })
+        .set({ commune: commune.id, ...stamp(context.actor.id) })
         .where(eq(individuals.id!, id));
       const structureIds = await structuresOfFlaggedLinks(tx, individual.links as Link[]);
       const updated =
@@ -142,7 +142,7 @@ export const updateIndividualCommune: RecordCommandHandler = (id, context) =>
           ? []
           : await tx
               .update(structuresTable)
-              .set({ inseeCode: commune.inseeCode, ...stamp(context.userId) })
+              .set({ inseeCode: commune.inseeCode, ...stamp(context.actor.id) })
               .where(and(inArray(structures.id!, structureIds), isNull(structures.deletedAt!)))
               .returning({ id: structures.id! });
       const values = { commune: communeLabel(commune), count: updated.length };
@@ -172,7 +172,7 @@ export const updateStructureCommune: RecordCommandHandler = (id, context) =>
         .set({
           addresses: addresses.map((address) => (address === main ? { ...address, commune: commune.id } : address)),
           ...inseeCode,
-          ...stamp(context.userId),
+          ...stamp(context.actor.id),
         })
         .where(eq(structures.id!, id));
       const values = { commune: communeLabel(commune) };

@@ -51,10 +51,10 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       action: 'update',
       summary: 'openapi.operations.duplicates_merge',
       body: mergeBodySchema(definition),
-      handle(request, { db, userId }) {
+      handle(request, { db, actor }) {
         // The removed record is deleted: a merge needs that permission too.
         if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
-        return mergeRecords(db, slug, parseBody(mergeBodySchema(definition), request.body), userId);
+        return mergeRecords(db, slug, parseBody(mergeBodySchema(definition), request.body), actor);
       },
     },
     {
@@ -63,8 +63,8 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       action: 'update',
       summary: 'openapi.operations.duplicates_dismiss',
       body: dismissBodySchema,
-      handle: (request, { db, userId }) =>
-        dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, userId),
+      handle: (request, { db, actor }) =>
+        dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, actor.id),
     },
     {
       name: 'api.duplicates.history',

@@ -46,7 +46,7 @@ export function ajaxCreateRoute(definition: ResourceDefinition): ResourceRoute {
     summary: 'openapi.operations.modal_create',
     recordBody: true,
     status: 201,
-    handle: (request, { store, userId }) =>
-      store.create(definition, parseBody(inputSchema(definition), request.body), userId),
+    handle: (request, { store, actor }) =>
+      store.create(definition, parseBody(inputSchema(definition), request.body), actor),
   };
 }

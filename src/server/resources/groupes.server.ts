@@ -1,6 +1,6 @@
-import { asc, getTableColumns, isNull } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PermissionGroup } from '../../shared/permissions';
+import { holdsAll, type PermissionGroup } from '../../shared/permissions';
 import { permissionGroupsOf } from '../../shared/resources/resource';
 import { findResource } from '../../shared/resources/registry';
 import { accessProfilesTable } from '../db/schema';
@@ -10,14 +10,34 @@ import type { ResourceServerHooks } from './resource-hooks';
 const columns = getTableColumns(accessProfilesTable) as Record<string, AnyPgColumn>;
 
 export const accessProfilesHooks: ResourceServerHooks = {
-  /** A permission names a declared resource, and a read-only one only grants reading. */
-  async beforeWrite(_tx, values) {
-    const granted = (values.permissions as string[]).map((key) => key.split('.') as [string, PermissionGroup]);
+  /**
+   * Nobody but an administrator changes or deletes a profile granting a permission they do not hold:
+   * the users it is given to would lose or keep rights beyond theirs.
+   */
+  async authorizeChange(db, actor, ids) {
+    if (actor.isAdmin) return;
+    const profiles = await db
+      .select({ permissions: sql<string[]>`${columns.permissions!}` })
+      .from(accessProfilesTable)
+      .where(inArray(columns.id!, ids));
+    if (profiles.some(({ permissions }) => !holdsAll(actor, permissions))) {
+      throw new ApiError(403, 'accounts.errors.stronger_profile');
+    }
+  },
+
+  /**
+   * A permission names a declared resource, and a read-only one only grants reading; nobody gives a
+   * profile a permission they do not hold (they would give it to themselves through the profile).
+   */
+  async beforeWrite(_tx, values, _id, actor) {
+    const permissions = values.permissions as string[];
+    const granted = permissions.map((key) => key.split('.') as [string, PermissionGroup]);
     const invalid = granted.some(([slug, group]) => {
       const resource = findResource(slug);
       return !resource || !permissionGroupsOf(resource).includes(group);
     });
     if (invalid) throw new ApiError(400, 'errors.form', { permissions: 'validation.permission' });
+    if (!holdsAll(actor, permissions)) throw new ApiError(403, 'accounts.errors.profile_permissions');
   },
 
   routes: [

@@ -12,6 +12,7 @@ import { inputSchema, recordTitle, type ResourceDefinition } from '../../shared/
 import type { Database } from '../db/database';
 import { recordMerges, resourceTables, users } from '../db/schema';
 import { createResourceStore, referencePaths } from '../engine/resource-store';
+import type { Actor } from '../auth/actor';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/request-parsing';
 import { duplicateTarget, forgetPairsOf } from './contact-duplicates';
@@ -110,7 +111,7 @@ export async function mergeRecords(
   db: Database,
   slug: DuplicateResource,
   { kept: keptId, removed: removedId, choices }: MergeBody,
-  userId: number,
+  actor: Actor,
 ): Promise<MergeResult> {
   if (keptId === removedId) throw new ApiError(400, 'duplicates.same_record');
   const { definition, table, columns } = duplicateTarget(slug);
@@ -129,11 +130,11 @@ export async function mergeRecords(
     };
     const [kept, removed] = [live(keptId), live(removedId)];
     const merged = mergedValues(definition, kept, removed, choices);
-    const movedLinks = await moveLinks(tx, slug, removedId, keptId, userId);
-    await tx.update(table).set({ deletedAt: new Date(), updatedBy: userId }).where(eq(columns.id!, removedId));
+    const movedLinks = await moveLinks(tx, slug, removedId, keptId, actor.id);
+    await tx.update(table).set({ deletedAt: new Date(), updatedBy: actor.id }).where(eq(columns.id!, removedId));
     // Written through the engine, once the removed record is gone: its name is no duplicate any more.
     const values = parseBody(inputSchema(definition), ownReferences(definition, merged.values, removedId, keptId));
-    await createResourceStore(tx).update(definition, keptId, values, userId);
+    await createResourceStore(tx).update(definition, keptId, values, actor);
     await tx.insert(recordMerges).values({
       resource: slug,
       keptId,
@@ -144,7 +145,7 @@ export async function mergeRecords(
       ),
       choices: merged.choices,
       movedLinks,
-      mergedBy: userId,
+      mergedBy: actor.id,
     });
     await forgetPairsOf(tx, slug, removedId);
     return { kept: keptId, removed: removedId, movedLinks };

@@ -4,15 +4,16 @@ import type { ResourceAction } from '../../shared/permissions';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { RouteName } from '../../shared/routes';
 import type { Database } from '../db/database';
-import type { ResourceStore } from '../engine/resource-store';
+import type { Actor } from '../auth/actor';
+import type { BehaviourFlag, ResourceStore } from '../engine/resource-store';
 import type { Mailer } from '../mail/mailer';
 
-/** What a route of a resource's own is given: its database, the engine's store, the mailer, the user, the request and its reply. */
+/** What a route of a resource's own is given: its database, the engine's store, the mailer, who acts, the request and its reply. */
 export interface ResourceRouteContext {
   db: Database;
   store: ResourceStore;
   mailer: Mailer;
-  userId: number;
+  actor: Actor;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -57,10 +58,17 @@ export type RecordCommandHandler = (id: number, context: ResourceRouteContext) =
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ResourceServerHooks {
   /**
-   * Checks a record inside the write's transaction (id: the record changed, none on create; userId:
+   * Checks a record inside the write's transaction (id: the record changed, none on create; actor:
    * who writes); throws an ApiError with field errors to refuse it.
    */
-  beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined, userId: number): Promise<void>;
+  beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined, actor: Actor): Promise<void>;
+  /**
+   * Whether the actor may change these existing records (update, delete, a flag, a command), beyond
+   * what their permission on the resource allows: throws a 403 ApiError to refuse, changing nothing.
+   */
+  authorizeChange?(db: Database, actor: Actor, ids: number[], action: ResourceAction): Promise<void>;
+  /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
+  afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
   /** Runs once a record is created (outside its transaction), e.g. the new user's password-creation mail. */
   afterCreate?(id: number, context: ResourceRouteContext): Promise<void>;
   routes?: ResourceRoute[];

@@ -19,7 +19,7 @@ type Qualification = Pick<RgeQualification, 'source'> & Record<string, unknown>;
  * ADEME is asked before the transaction (no lock held while waiting for it); the transaction then
  * replaces the structure's RGE qualifications, and those alone, at once.
  */
-export const importRgeQualifications: RecordCommandHandler = async (id, { db, store, userId }) => {
+export const importRgeQualifications: RecordCommandHandler = async (id, { db, store, actor }) => {
   const { siret } = await store.get(structures, id);
   if (typeof siret !== 'string' || siret === '') throw new ApiError(400, 'resources.structures.errors.rge_no_siret');
   const { rgeDatasetUrl, timeoutMs } = await loadSettings(db, externalServicesSettings);
@@ -35,7 +35,7 @@ export const importRgeQualifications: RecordCommandHandler = async (id, { db, st
     const kept = (row.qualifications as Qualification[]).filter((qualification) => qualification.source !== 'rge');
     await tx
       .update(structuresTable)
-      .set({ qualifications: [...kept, ...company.qualifications], updatedBy: userId, updatedAt: clock.now() })
+      .set({ qualifications: [...kept, ...company.qualifications], updatedBy: actor.id, updatedAt: clock.now() })
       .where(live);
   });
   return {

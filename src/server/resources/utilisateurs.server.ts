@@ -1,12 +1,14 @@
-import { and, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { missionsTable, users } from '../db/schema';
+import { holdsAll } from '../../shared/permissions';
+import type { Database } from '../db/database';
+import { accessProfilesTable, missionsTable, users } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
 import { path } from '../../shared/routes';
 import { recordLoginAttempt } from '../auth/login-history';
-import { sendPasswordCreationLink } from '../auth/password-links';
-import { closeSession, currentAuth, openSession } from '../auth/sessions';
+import { cancelPendingLinks, sendPasswordCreationLink } from '../auth/password-links';
+import { closeSession, currentAuth, endOtherSessions, grantedPermissions, openSession } from '../auth/sessions';
 import { clock } from '../clock';
 import { dashboardSettings, loadSettings } from '../settings/settings';
 import { requestValue, type ResourceServerHooks } from './resource-hooks';
@@ -34,19 +36,72 @@ export function safeIframe(code: string, allowedHosts: readonly string[]): strin
   return `<iframe src="${escaped}" sandbox="allow-scripts allow-same-origin" referrerpolicy="no-referrer" loading="lazy"></iframe>`;
 }
 
+/** Accounts as the management rule sees them: administrator or not, and what their live profiles grant. */
+async function accountPowers(db: Database, ids: number[]) {
+  return db
+    .select({ id: users.id, isAdmin: users.isAdmin, permissions: grantedPermissions })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+const profileColumns = getTableColumns(accessProfilesTable) as Record<string, AnyPgColumn>;
+
+/** What these access profiles grant together (live ones only). */
+async function profilesPermissions(db: Database, groupIds: number[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const profiles = await db
+    .select({ permissions: sql<string[]>`${profileColumns.permissions!}` })
+    .from(accessProfilesTable)
+    .where(and(inArray(profileColumns.id!, groupIds), isNull(profileColumns.deletedAt!)));
+  return [...new Set(profiles.flatMap((profile) => profile.permissions))];
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+const isPast = (date: unknown) => date !== null && date !== undefined && new Date(date as string | Date) <= clock.now();
+
 export const usersHooks: ResourceServerHooks = {
   /**
-   * One account per email (case ignored); only an administrator makes or unmakes one; dashboard
-   * iframes kept only when safe, and rewritten sandboxed.
+   * Acting on another account (edit, password link, enable or disable, log in as, delete): an
+   * administrator may; anyone else only on an account that is not an administrator's and holds no
+   * permission they do not hold themselves. Otherwise a user manager could take over a stronger
+   * account (change its email, then mail it a password link).
    */
-  async beforeWrite(tx, values, id, userId) {
-    const fieldErrors: Record<string, string> = {};
-    const [writer] = await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
-    if (!writer?.isAdmin) {
-      const [current] =
-        id === undefined ? [] : await tx.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id));
-      if (values.isAdmin !== (current?.isAdmin ?? false)) fieldErrors.isAdmin = 'validation.admin_only';
+  async authorizeChange(db, actor, ids, action) {
+    if (actor.isAdmin) return;
+    for (const account of await accountPowers(db, ids)) {
+      if (account.isAdmin) {
+        throw new ApiError(
+          403,
+          action === 'impersonate' ? 'impersonation.errors.administrator' : 'accounts.errors.administrator',
+        );
+      }
+      if (!holdsAll(actor, account.permissions)) throw new ApiError(403, 'accounts.errors.stronger_account');
     }
+  },
+
+  /**
+   * One account per email (case ignored); only an administrator makes or unmakes one; nobody
+   * changes their own profiles or service, nor grants a profile giving permissions they do not hold;
+   * dashboard iframes kept only when safe, and rewritten sandboxed. A new email spends the pending
+   * password links, and a new email or an expiry date passed ends the account's sessions.
+   */
+  async beforeWrite(tx, values, id, actor) {
+    const [current] = id === undefined ? [] : await tx.select().from(users).where(eq(users.id, id));
+    const groupIds = values.groupIds as number[];
+    if (
+      current &&
+      id === actor.id &&
+      (!sameIds(groupIds, current.groupIds) || values.serviceId !== current.serviceId)
+    ) {
+      throw new ApiError(403, 'accounts.errors.own_access');
+    }
+    if (!holdsAll(actor, await profilesPermissions(tx, groupIds)))
+      throw new ApiError(403, 'accounts.errors.profile_grant');
+
+    const fieldErrors: Record<string, string> = {};
+    if (!actor.isAdmin && values.isAdmin !== (current?.isAdmin ?? false)) fieldErrors.isAdmin = 'validation.admin_only';
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
@@ -65,6 +120,19 @@ export const usersHooks: ResourceServerHooks = {
       else iframe.iframeCode = safe;
     });
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+
+    if (!current) return;
+    const emailChanged = current.email.toLowerCase() !== String(values.email).toLowerCase();
+    if (emailChanged) await cancelPendingLinks(tx, current.id);
+    if (emailChanged || isPast(current.expiresAt) || isPast(values.expiresAt)) {
+      await endOtherSessions(tx, current.id, current.id === actor.id ? actor.sessionId : undefined);
+    }
+  },
+
+  /** A disabled account's sessions end now, so that enabling it again brings none of them back. */
+  async afterFlagChange(tx, ids, flag, value) {
+    if (flag !== 'enabled' || value) return;
+    for (const id of ids) await endOtherSessions(tx, id);
   },
 
   routes: [
@@ -122,8 +190,8 @@ export const usersHooks: ResourceServerHooks = {
     },
     /**
      * Log in as the user: the session becomes theirs, marked with who opened it, and the login
-     * history says so. Never as oneself, twice over, an external, disabled or expired user, nor,
-     * for a non-administrator, an administrator (that would give them every right).
+     * history says so. Never as oneself, twice over, an external, disabled or expired user (and,
+     * through authorizeChange, never as an account stronger than the caller's).
      */
     async impersonate(id, { db, request, reply }) {
       const auth = currentAuth(request);
@@ -138,7 +206,6 @@ export const usersHooks: ResourceServerHooks = {
         throw new ApiError(400, 'impersonation.errors.inactive');
       }
       if (target.external) throw new ApiError(400, 'impersonation.errors.external');
-      if (target.isAdmin && !auth.user.isAdmin) throw new ApiError(403, 'impersonation.errors.administrator');
       await recordLoginAttempt(db, request, {
         username: target.email,
         state: 'success',
