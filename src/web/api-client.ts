@@ -7,6 +7,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token as a header, for the rare request made without apiRequest (the publication toggle's GET). */
+export function csrfHeader(): Record<string, string> {
+  return csrfToken ? { 'x-csrf-token': csrfToken } : {};
+}
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,

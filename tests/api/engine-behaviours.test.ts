@@ -39,7 +39,7 @@ describe('publication toggle (spec 4)', () => {
       t.app.inject({
         method: 'GET',
         url: path('api.resource.publish', { resource: 'fichier-type', id: record.id }),
-        headers: { cookie: t.admin.cookie },
+        headers: authHeaders(t.admin),
       });
     const first = await toggle();
     expect(first.statusCode).toBe(200);
@@ -53,16 +53,44 @@ describe('publication toggle (spec 4)', () => {
     const missing = await t.app.inject({
       method: 'GET',
       url: path('api.resource.publish', { resource: 'fichier-type', id: 999999 }),
-      headers: { cookie: t.admin.cookie },
+      headers: authHeaders(t.admin),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toBe('OK');
     const other = await t.app.inject({
       method: 'GET',
       url: path('api.resource.publish', { resource: 'liens-utiles', id: 1 }),
-      headers: { cookie: t.admin.cookie },
+      headers: authHeaders(t.admin),
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('does nothing from a link on another site: without the CSRF token, or sent cross-site', async () => {
+    const record = await created('fichier-type', { name: 'Modèle de facture' });
+    const url = path('api.resource.publish', { resource: 'fichier-type', id: record.id });
+    const attempts = [
+      // What a link or an image on another site sends: the cookie (SameSite=Lax lets a top-level GET carry it).
+      { cookie: t.admin.cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie: t.admin.cookie },
+      { ...authHeaders(t.admin), 'x-csrf-token': 'un-autre-jeton' },
+      { ...authHeaders(t.admin), 'sec-fetch-site': 'cross-site' },
+      { ...authHeaders(t.admin), 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of attempts) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Jeton CSRF invalide');
+    }
+    expect((await shown('fichier-type', record.id)).published).toBe(false);
+    // The token may also come as the _token parameter, from the page itself.
+    const fromPage = await t.app.inject({
+      method: 'GET',
+      url,
+      query: { _token: t.admin.csrfToken },
+      headers: { cookie: t.admin.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(fromPage.body).toBe('OK');
+    expect((await shown('fichier-type', record.id)).published).toBe(true);
   });
 });
 

@@ -214,6 +214,20 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
   });
 }
 
+/**
+ * For the one GET that changes data (spec 4's publication toggle): the session's CSRF token must come
+ * with it, in the X-CSRF-Token header or the _token query parameter, and the browser must not say the
+ * request came from another site, so a link or an image on another site does nothing.
+ */
+export async function requireCsrfOnGet(request: FastifyRequest): Promise<void> {
+  const auth = currentAuth(request);
+  const token = request.headers['x-csrf-token'] ?? (request.query as Record<string, unknown>)._token;
+  const site = request.headers['sec-fetch-site'];
+  if (token !== auth.csrfToken || (site !== undefined && site !== 'same-origin' && site !== 'none')) {
+    throw new ApiError(403, 'errors.csrf');
+  }
+}
+
 /** preHandler for routes that need a logged-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.auth) throw new ApiError(401, 'errors.unauthenticated');

@@ -439,7 +439,8 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
         slug,
         'get',
         op('publish', {
-          access: 'read',
+          // A GET that changes data: it takes the CSRF token too.
+          access: 'write',
           responses: {
             200: { description: t('responses.ok'), content: { 'text/plain': { schema: { const: 'OK' } } } },
           },

@@ -16,7 +16,7 @@ import { routePattern, type RouteName } from '../../shared/routes';
 import { isImportable } from '../../shared/resources/import';
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
 import { actorOf, type Actor } from '../auth/actor';
-import { currentAuth, requireUser } from '../auth/sessions';
+import { currentAuth, requireCsrfOnGet, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { ApiError } from '../http/api-error';
@@ -224,9 +224,11 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
       });
     }
 
-    // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone.
+    // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone. A GET
+    // that changes data: it takes the session's CSRF token all the same.
     if (definition.behaviours.publishable) {
-      app.get<{ Params: { id: string } }>(pattern('api.resource.publish'), options, async (request, reply) => {
+      const publishOptions = { preHandler: [requireUser, requireCsrfOnGet] };
+      app.get<{ Params: { id: string } }>(pattern('api.resource.publish'), publishOptions, async (request, reply) => {
         const actor = actorAllowedTo(request, 'update');
         const record = await store.get(definition, parseId(request.params.id));
         await store.setFlag(definition, 'published', [record.id], record.published !== true, actor);

@@ -3,11 +3,13 @@ import { IconWorld, IconWorldOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
+import { csrfHeader } from '../api-client';
 import { toast } from '../shell/toasts.component';
 
 /**
- * Spec 4: a GET to the record's publication address; a reply of exactly OK flips the icon and the
- * button's colour (green published, red not) and says so; any other reply says it failed.
+ * Spec 4: a GET to the record's publication address, with the session's CSRF token; a reply of
+ * exactly OK flips the icon and the button's colour (green published, red not) and says so; any
+ * other reply says it failed.
  */
 export function PublishToggle({
   slug,
@@ -29,7 +31,10 @@ export function PublishToggle({
   async function toggle() {
     if (pending.current) return;
     pending.current = true;
-    const reply = await fetch(path('api.resource.publish', { resource: slug, id }), { credentials: 'same-origin' })
+    const reply = await fetch(path('api.resource.publish', { resource: slug, id }), {
+      credentials: 'same-origin',
+      headers: csrfHeader(),
+    })
       .then((response) => response.text())
       .catch(() => '');
     pending.current = false;
