@@ -14,6 +14,7 @@ import { registerUploadRoutes } from './files/uploads.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
+import { registerRequestGuards } from './http/request-guards';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
@@ -114,6 +115,7 @@ export async function buildApp({
 
   // After the handlers: Fastify binds the error handler to routes when they are registered.
   const { db } = database;
+  registerRequestGuards(app);
   registerSessions(app, db);
   registerHealthRoutes(app, db);
   registerTranslationRoutes(app);

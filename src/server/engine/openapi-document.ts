@@ -18,7 +18,8 @@ import { routeTable, type RouteName } from '../../shared/routes';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { resourceHooks } from '../resources/registry';
 import { exportFormats } from './resource-export';
-import { MAX_PAGE_SIZE, sortableFields } from './resource.routes';
+import { MAX_PAGE_SIZE } from '../http/paging';
+import { sortableFields } from './list-query';
 
 /**
  * The OpenAPI 3.1 document of the JSON API, built from the resource registry alone: every declared

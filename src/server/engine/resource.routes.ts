@@ -4,7 +4,6 @@ import { resources } from '../../shared/resources/registry';
 import {
   batchActionPermission,
   batchActionsOf,
-  filterFields,
   inputSchema,
   recordTitle,
   type BatchReply,
@@ -13,6 +12,7 @@ import {
 } from '../../shared/resources/resource';
 import { translate } from '../../shared/i18n/catalog';
 import { routePattern, type RouteName } from '../../shared/routes';
+import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
 import { actorOf, type Actor } from '../auth/actor';
@@ -26,10 +26,8 @@ import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
 import { resourceHooks } from '../resources/registry';
 import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from '../resources/resource-hooks';
-import { createResourceStore, type ListQuery, type ResourceStore } from './resource-store';
-
-/** The most rows a list page may ask for. */
-export const MAX_PAGE_SIZE = 100;
+import { parseListQuery } from './list-query';
+import { createResourceStore, type ResourceStore } from './resource-store';
 
 /** The logged-in user as the actor, when they may do this action on this resource; 403 otherwise. */
 function allowedActor(request: FastifyRequest, slug: string, action: ResourceAction): Actor {
@@ -37,32 +35,6 @@ function allowedActor(request: FastifyRequest, slug: string, action: ResourceAct
   if (action === 'create' && createsNothing(actor)) throw new ApiError(403, 'errors.no_service');
   if (!can(actor, slug, action)) throw new ApiError(403, 'errors.forbidden');
   return actor;
-}
-
-export function sortableFields(definition: ResourceDefinition): Set<string> {
-  const fields = Object.entries(definition.fields)
-    .filter(([, def]) => def.sortable)
-    .map(([name]) => name);
-  return new Set([...fields, 'createdAt', 'updatedAt', ...(definition.behaviours.sortable ? ['position'] : [])]);
-}
-
-/** ?page=2&tri=name&ordre=desc&q=…&<filter field>=… — anything unknown is ignored. */
-export function parseListQuery(definition: ResourceDefinition, raw: Record<string, string | undefined>): ListQuery {
-  const page = Math.max(1, Number.parseInt(raw.page ?? '1', 10) || 1);
-  const askedSize = Number.parseInt(raw.parPage ?? '', 10);
-  const pageSize = askedSize > 0 ? Math.min(askedSize, MAX_PAGE_SIZE) : definition.pageSize;
-  const sortable = sortableFields(definition);
-  const sort = raw.tri && sortable.has(raw.tri) ? raw.tri : definition.defaultSort.field;
-  const direction =
-    raw.ordre === 'asc' || raw.ordre === 'desc'
-      ? raw.ordre
-      : sort === definition.defaultSort.field
-        ? definition.defaultSort.direction
-        : 'asc';
-  const filters = Object.fromEntries(
-    filterFields(definition).flatMap((name) => (raw[name] ? [[name, raw[name]]] : [])),
-  );
-  return { page, pageSize, sort, direction, search: raw.q?.trim() ?? '', filters };
 }
 
 /** The server side of a resource's post commands; a command declared without one is a startup error. */
@@ -121,10 +93,10 @@ async function titleOrId(store: ResourceStore, definition: ResourceDefinition, i
 }
 
 const batchSchema = z.object({
-  ids: z.array(z.number().int().positive()).default([]),
+  ids: z.array(recordId).default([]),
   _action: z.string().default(''),
 });
-const reorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1, 'batch.no_items') });
+const reorderSchema = z.object({ ids: z.array(recordId).min(1, 'batch.no_items') });
 
 /** Autocomplete replies hold at most this many suggestions. */
 const AUTOCOMPLETE_LIMIT = 20;
@@ -155,7 +127,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
 
     app.get(pattern('api.resource.collection'), options, async (request) => {
       actorAllowedTo(request, 'list');
-      return store.list(definition, parseListQuery(definition, request.query as Record<string, string>));
+      return store.list(definition, parseListQuery(definition, request.query));
     });
 
     // A read-only resource has no create, update, delete or batch route: its rows come from the server.

@@ -26,6 +26,7 @@ import { createResourceStore } from '../engine/resource-store';
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
 import { safeFileName } from '../files/uploads.routes';
 import { ApiError } from '../http/api-error';
+import { pagingSchema, parseQuery } from '../http/paging';
 import { requestLocale } from '../http/request-locale';
 import { parseBody, parseId } from '../http/request-parsing';
 import {
@@ -39,6 +40,7 @@ import {
   previewSheet,
   removeFile,
   saveRowCount,
+  REPORT_PAGE_SIZE,
   stepReport,
   undoJob,
   type JobRow,
@@ -252,10 +254,7 @@ export function registerImportAssistantRoutes(app: FastifyInstance, db: Database
   for (const step of importSteps) {
     app.get(routePattern(stepRoutes[step]), options, async (request) => {
       const job = await jobOf(request);
-      const page = Math.max(
-        1,
-        Number.parseInt(String((request.query as Record<string, unknown>).page ?? '1'), 10) || 1,
-      );
+      const { page } = parseQuery(pagingSchema(REPORT_PAGE_SIZE), request.query);
       return stepReport(db, job, step, page, requestLocale(request));
     });
   }

@@ -3,18 +3,13 @@ import { dismissBodySchema, mergeBodySchema, type DuplicateResource } from '../.
 import { findResource } from '../../shared/resources/registry';
 import { currentAuth } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
+import { pagingSchema, parseQuery } from '../http/paging';
 import { parseBody, parseId } from '../http/request-parsing';
 import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
 import { mergeHistory, mergeRecords } from './record-merge';
 import { requestValue, type ResourceRoute } from './resource-hooks';
 
-const PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 100;
-
-const positive = (raw: string, fallback: number) => {
-  const value = Number.parseInt(raw, 10);
-  return value > 0 ? value : fallback;
-};
+const duplicatePaging = pagingSchema(25);
 
 /**
  * The duplicate routes of individus and structures, declared as the resource's own: the last scan's
@@ -30,13 +25,10 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       action: 'update',
       summary: 'openapi.operations.duplicates_list',
       query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
-      handle: (request, { db }) =>
-        listDuplicates(
-          db,
-          slug,
-          positive(requestValue(request, 'page'), 1),
-          Math.min(positive(requestValue(request, 'parPage'), PAGE_SIZE), MAX_PAGE_SIZE),
-        ),
+      handle: (request, { db }) => {
+        const { page, parPage } = parseQuery(duplicatePaging, request.query);
+        return listDuplicates(db, slug, page, parPage);
+      },
     },
     {
       name: 'api.duplicates.scan',

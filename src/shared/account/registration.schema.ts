@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { confirmationError, confirmationMatches, newPasswordFields } from './password';
+import { recordId } from '../resources/fields';
 
 const emailSchema = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
 
@@ -24,7 +25,7 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 export const registrationSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The access profile new registrations get, or none. */
-  defaultGroupId: z.number().int().positive().nullable(),
+  defaultGroupId: recordId.nullable(),
   welcomeEmailSubject: z.string().trim().min(1, 'validation.required').max(200, 'validation.too_long'),
   welcomeEmailContent: z.string().trim().min(1, 'validation.required').max(20000, 'validation.too_long'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldDef } from './fields';
+import { MAX_INTEGER, type FieldDef } from './fields';
 import type { ResourceDefinition } from './resource';
 
 /**
@@ -129,7 +129,11 @@ export function mergedValues(
   return { values, choices: made };
 }
 
-const recordId = z.number({ error: 'duplicates.record_required' }).int().positive('duplicates.record_required');
+const recordId = z
+  .number({ error: 'duplicates.record_required' })
+  .int()
+  .positive('duplicates.record_required')
+  .max(MAX_INTEGER, 'validation.out_of_range');
 
 /** The merge's body: which record stays, which goes, and the value kept for each field (defaults otherwise). */
 export function mergeBodySchema(definition: ResourceDefinition) {

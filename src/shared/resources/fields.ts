@@ -147,6 +147,14 @@ const orEmpty = (def: FieldDef, check: z.ZodType<string>) =>
   def.required ? check : z.union([z.literal(''), check]).default('');
 
 const isoDate = z.iso.date('validation.date');
+/** The largest integer a column holds (PostgreSQL integer): ids and integer fields stay within it. */
+export const MAX_INTEGER = 2_147_483_647;
+/** A record's id, as a body gives it. */
+export const recordId = z
+  .number('validation.required')
+  .int('validation.integer')
+  .positive()
+  .max(MAX_INTEGER, 'validation.out_of_range');
 const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.datetime' });
 /** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
 /** What an upload answers (POST /api/televersements): the path a file field stores. */
@@ -185,7 +193,14 @@ function kindSchema(def: FieldDef): z.ZodType {
     case 'color':
       return orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'));
     case 'integer':
-      return nullableUnlessRequired(def, z.number('validation.required').int('validation.integer'));
+      return nullableUnlessRequired(
+        def,
+        z
+          .number('validation.required')
+          .int('validation.integer')
+          .min(-MAX_INTEGER - 1, 'validation.out_of_range')
+          .max(MAX_INTEGER, 'validation.out_of_range'),
+      );
     case 'boolean':
       return z.boolean().default(false);
     case 'date':
@@ -193,9 +208,9 @@ function kindSchema(def: FieldDef): z.ZodType {
     case 'select':
       return nullableUnlessRequired(def, z.enum(def.choices as [string, ...string[]], 'validation.choice'));
     case 'reference':
-      return nullableUnlessRequired(def, z.number('validation.required').int().positive());
+      return nullableUnlessRequired(def, recordId);
     case 'references':
-      return z.array(z.number().int().positive()).default([]);
+      return z.array(recordId).default([]);
     case 'texts':
       return z
         .array(z.string().trim().min(1, 'validation.required').max(DEFAULT_TEXT_MAX, 'validation.too_long'))

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FieldDef } from '../../shared/resources/fields';
+import { filterFields, type ResourceDefinition } from '../../shared/resources/resource';
+import { idValue, integerValue, pagingSchema, parseQuery } from '../http/paging';
+import type { ListQuery } from './resource-store';
+
+export function sortableFields(definition: ResourceDefinition): Set<string> {
+  const fields = Object.entries(definition.fields)
+    .filter(([, def]) => def.sortable)
+    .map(([name]) => name);
+  return new Set([...fields, 'createdAt', 'updatedAt', ...(definition.behaviours.sortable ? ['position'] : [])]);
+}
+
+/** The longest search or text filter: longer is no use and costs the trigram index. */
+const MAX_TERM_LENGTH = 200;
+const term = z.string().trim().max(MAX_TERM_LENGTH, 'validation.too_long');
+
+/** A filter's query value, as the store reads it (the OpenAPI document describes the same). */
+function filterValueSchema(def: FieldDef): z.ZodType<string> {
+  switch (def.kind) {
+    case 'boolean':
+      return z.enum(['true', 'false'], 'validation.choice');
+    case 'integer':
+      return integerValue.transform(String);
+    case 'reference':
+    case 'references':
+      return idValue.transform(String);
+    case 'select':
+      return z.enum(def.choices as [string, ...string[]], 'validation.choice');
+    case 'date':
+    case 'datetime':
+      return z.iso.date('validation.date');
+    default:
+      return term;
+  }
+}
+
+const schemas = new WeakMap<ResourceDefinition, z.ZodType>();
+
+/** The list's query string: paging, sort (an unknown one falls back to the default), search and filters. */
+function listQuerySchema(definition: ResourceDefinition) {
+  let schema = schemas.get(definition);
+  if (!schema) {
+    const sortable = [...sortableFields(definition)] as [string, ...string[]];
+    schema = pagingSchema(definition.pageSize).extend({
+      tri: z.enum(sortable).optional().catch(undefined),
+      ordre: z.enum(['asc', 'desc']).optional().catch(undefined),
+      q: term.default(''),
+      ...Object.fromEntries(
+        filterFields(definition).map((name) => [name, filterValueSchema(definition.fields[name]!).optional()]),
+      ),
+    });
+    schemas.set(definition, schema);
+  }
+  return schema;
+}
+
+/** ?page=2&parPage=25&tri=name&ordre=desc&q=…&<filter field>=… — other parameters are ignored. */
+export function parseListQuery(definition: ResourceDefinition, raw: unknown): ListQuery {
+  const { page, parPage, tri, ordre, q, ...filters } = parseQuery(listQuerySchema(definition), raw) as {
+    page: number;
+    parPage: number;
+    tri?: string;
+    ordre?: 'asc' | 'desc';
+    q: string;
+  } & Record<string, string | undefined>;
+  const sort = tri ?? definition.defaultSort.field;
+  const direction = ordre ?? (sort === definition.defaultSort.field ? definition.defaultSort.direction : 'asc');
+  const given = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return { page, pageSize: parPage, sort, direction, search: q, filters: Object.fromEntries(given) };
+}

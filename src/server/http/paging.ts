@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { MAX_INTEGER } from '../../shared/resources/fields';
+import { ApiError } from './api-error';
+
+/** The most rows a list page may ask for: more is given as this many. */
+export const MAX_PAGE_SIZE = 100;
+/** Far past any real list, and (page − 1) × size stays a small number for the database's OFFSET. */
+const MAX_PAGE = 1_000_000;
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number('validation.integer')
+    .int('validation.integer')
+    .min(min, 'validation.out_of_range')
+    .max(max, 'validation.out_of_range');
+
+/** ?page=&parPage= of a paged list: out of range or not a number is a 400, not a database error. */
+export const pagingSchema = (defaultSize: number) =>
+  z.object({
+    page: wholeNumber(1, MAX_PAGE).default(1),
+    parPage: wholeNumber(1, MAX_INTEGER)
+      .transform((size) => Math.min(size, MAX_PAGE_SIZE))
+      .default(defaultSize),
+  });
+
+/** An id given as a query value or filter: a positive integer a column can hold. */
+export const idValue = wholeNumber(1, MAX_INTEGER);
+/** An integer filter value. */
+export const integerValue = wholeNumber(-MAX_INTEGER - 1, MAX_INTEGER);
+
+/**
+ * Validates a query string against a schema, as parseBody does a body: an empty value counts as
+ * absent; the failures become field errors (catalog keys) of a 400.
+ */
+export function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
+  const given = Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+  );
+  const result = schema.safeParse(given);
+  if (result.success) return result.data;
+  const fieldErrors = Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  throw new ApiError(400, 'errors.form', fieldErrors);
+}

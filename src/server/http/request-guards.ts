@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './api-error';
+
+/** Whether a text anywhere in a value holds a NUL character, which PostgreSQL cannot store in text. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    return Object.entries(value).some(([key, inner]) => holdsNul(key) || holdsNul(inner));
+  }
+  return false;
+}
+
+/**
+ * Checks made on every request before its own validation: a query parameter given twice (which
+ * would reach a handler as an array) and a NUL character in the path, the query or a JSON body are
+ * refused with a French 400, rather than failing deep in a handler or in the database.
+ */
+export function registerRequestGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const repeated = Object.keys(query).find((name) => Array.isArray(query[name]));
+    if (repeated !== undefined) {
+      throw new ApiError(400, 'errors.repeated_parameter', {}, { values: { name: repeated } });
+    }
+    if (holdsNul(request.params) || holdsNul(query) || holdsNul(request.body)) {
+      throw new ApiError(400, 'errors.invalid_character');
+    }
+  });
+}
