@@ -21,6 +21,17 @@ export const accountKey = (email: string): ThrottleKey => ({
 });
 export const addressKey = (ip: string): ThrottleKey => ({ key: `ip:${ip}`, limit: IP_LIMIT });
 
+/**
+ * Sign-ups, while registration is on, count the same way: each one (whether it succeeds or not)
+ * against its address and the email typed, so nobody sends welcome mails to a list of addresses.
+ */
+export const REGISTRATION_ADDRESS_LIMIT = 5;
+export const REGISTRATION_EMAIL_LIMIT = 3;
+export const registrationKeys = (ip: string, email: string): ThrottleKey[] => [
+  { key: `registration-ip:${ip}`, limit: REGISTRATION_ADDRESS_LIMIT },
+  { key: `registration:${email.trim().toLowerCase()}`, limit: REGISTRATION_EMAIL_LIMIT },
+];
+
 /** Whether one of the keys is locked now. */
 export async function isLocked(db: Database, keys: ThrottleKey[], now: Date): Promise<boolean> {
   const rows = await db

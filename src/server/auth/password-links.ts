@@ -69,12 +69,15 @@ const findUser = (db: Database, condition: ReturnType<typeof eq>) =>
 
 /**
  * The public forgotten-password form: a link is mailed if the email matches an account and none is
- * pending. Nothing tells the caller which happened, not even the time taken: the mail is queued.
+ * pending. Nothing tells the caller which happened, not even the time taken: the whole work (finding
+ * the account, writing the link, the mail) is queued, after the reply.
  */
-export async function requestPasswordReset(db: Database, mailer: Mailer, email: string): Promise<void> {
-  const user = await findUser(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  const mail = user && (await issueLink(db, mailer, user, 'reset'));
-  if (mail) mailer.queue(mail);
+export function requestPasswordReset(db: Database, mailer: Mailer, email: string): void {
+  mailer.queue(async () => {
+    const user = await findUser(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    const mail = user && (await issueLink(db, mailer, user, 'reset'));
+    if (mail) await mailer.send(mail);
+  });
 }
 
 /**

@@ -26,9 +26,13 @@ export interface Mailer {
   url(pathname: string): string;
   /** Sends through SMTP_URL (or only records, without it) and writes the email log; SMTP failures give "failed". */
   send(mail: OutgoingMail): Promise<MailStatus>;
-  /** Sends in the background: the caller's reply does not wait for the SMTP server. Failures are logged. */
-  queue(mail: OutgoingMail): void;
-  /** Waits for the queued mails, then closes the SMTP connections. */
+  /**
+   * Does the work of a mail in the background (preparing it, sending it): the caller's reply waits
+   * neither for the database nor for the SMTP server, and its timing tells nothing of the work.
+   * Failures are logged.
+   */
+  queue(work: () => Promise<unknown>): void;
+  /** Waits for the queued work, then closes the SMTP connections. */
   close(): Promise<void>;
 }
 
@@ -66,11 +70,13 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
   return {
     url: (pathname) => `${config.appUrl}${pathname}`,
     send,
-    queue(mail) {
-      const sending = send(mail)
-        .catch((caught: unknown) => log.error({ err: caught, to: mail.to }, 'mail not recorded'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
+    queue(work) {
+      // Started on the next turn of the event loop: the reply goes out first.
+      const running = new Promise((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((caught: unknown) => log.error({ err: caught }, 'queued mail failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
     },
     async close() {
       await Promise.all(pending);

@@ -10,7 +10,9 @@ import {
 import { translate } from '../../shared/i18n/catalog';
 import { path, routePattern } from '../../shared/routes';
 import { checkPasswordLink, requestPasswordReset, usePasswordLink } from '../auth/password-links';
+import { isLocked, recordFailure, registrationKeys } from '../auth/login-throttle';
 import { hashPassword } from '../auth/passwords';
+import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -34,7 +36,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     routePattern('api.password_reset.request'),
     { schema: { body: passwordResetRequestSchema } },
     async (request) => {
-      await requestPasswordReset(db, mailer, request.body.email);
+      requestPasswordReset(db, mailer, request.body.email);
       return { message: translate(requestLocale(request), 'password_reset.sent') };
     },
   );
@@ -69,6 +71,10 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     },
     async (request, reply) => {
       const { email, firstName, lastName, password } = request.body;
+      const keys = registrationKeys(request.ip, email);
+      const now = clock.now();
+      if (await isLocked(db, keys, now)) throw new ApiError(429, 'errors.pages.429.title');
+      await recordFailure(db, keys, now);
       const locale = requestLocale(request);
       const { defaultGroupId, welcomeEmailSubject, welcomeEmailContent } = await loadSettings(db, registrationSettings);
       const [user] = await db

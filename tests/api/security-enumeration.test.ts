@@ -1,0 +1,102 @@
+import { eq, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { emailLog, passwordResets, users } from '../../src/server/db/schema';
+import { path } from '../../src/shared/routes';
+import { authHeaders, useAdminApp } from '../support/test-app';
+
+const t = useAdminApp();
+
+describe('the forgotten-password form', () => {
+  it('replies before it looks the email up or writes a link, so its timing tells nothing', async () => {
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email: 'connue@exemple.fr', passwordHash: await hashPassword('Mot-de-passe-de-test-2026') })
+      .returning({ id: users.id });
+    // The account's row is held locked meanwhile: any work done before the reply would wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const lock = t.database.db.transaction(async (tx) => {
+      await tx.select().from(users).where(eq(users.id, user!.id)).for('update');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const reply = await Promise.race([
+      t.app.inject({
+        method: 'POST',
+        url: path('api.password_reset.request'),
+        payload: { email: 'connue@exemple.fr' },
+      }),
+      new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+    ]);
+    release();
+    await lock;
+    expect(reply).not.toBe('waited');
+    if (reply === 'waited') return;
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().message).toBe(
+      "Si l'adresse e-mail correspond à un compte, un lien de réinitialisation vient de lui être envoyé.",
+    );
+    // The link is written once the reply has gone.
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user!.id))).length,
+      )
+      .toBe(1);
+  });
+});
+
+describe('registration, when it is on', () => {
+  beforeAll(async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: path('api.configuration.registration'),
+      headers: authHeaders(t.admin),
+      payload: {
+        enabled: true,
+        defaultGroupId: null,
+        welcomeEmailSubject: 'Bienvenue',
+        welcomeEmailContent: 'Bonjour',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  const signUp = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.registration'),
+      remoteAddress,
+      payload: {
+        email,
+        firstName: 'Léa',
+        lastName: 'Durand',
+        password: 'Trois-chevaux-violets-dansent-1987',
+        passwordConfirm: 'Trois-chevaux-violets-dansent-1987',
+      },
+    });
+
+  it('stops 30 sign-ups in a row from one address after 5: no welcome mail to the others', async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 30; n += 1)
+      statuses.push((await signUp(`victime-${n}@exemple.fr`, '198.51.100.20')).statusCode);
+    expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(25).fill(429)]);
+    const refused = await signUp('victime-31@exemple.fr', '198.51.100.20');
+    expect(refused.json().message).toBe('Accès temporairement bloqué');
+    const mails = await t.database.db.select().from(emailLog).where(like(emailLog.recipient, 'victime-%'));
+    expect(mails).toHaveLength(5);
+    // Another address may still sign up.
+    expect((await signUp('voisine@exemple.fr', '198.51.100.21')).statusCode).toBe(201);
+  });
+
+  it('stops the same email tried from address after address after 3 attempts', async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 5; n += 1) statuses.push((await signUp('cible@exemple.fr', `203.0.113.${n}`)).statusCode);
+    // Created once, then refused as taken (400), then locked.
+    expect(statuses).toEqual([201, 400, 400, 429, 429]);
+  });
+});
