@@ -219,16 +219,22 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     expect(after.json()).toMatchObject(sampleValues(definition, 12));
   });
 
-  it('exports the filtered list to CSV (semicolons, BOM, formulas neutralised) and XLSX', async () => {
+  it('exports the filtered list to CSV (semicolons, BOM, formulas neutralised, separators quoted) and XLSX', async () => {
     const marker = `Export ${slug}`;
     await create(40);
-    const risky = await t.app.inject({
-      method: 'POST',
-      url: collection,
-      headers: authHeaders(t.admin),
-      payload: { ...sampleValues(definition, 41), [titleField]: `=HYPERLINK("x");${marker}` },
-    });
-    expect(risky.statusCode).toBe(201);
+    for (const [n, title] of [
+      [41, `=HYPERLINK("x");${marker}`],
+      // A spreadsheet set to commas would cut this one in two, the second cell a formula.
+      [42, `zz,=1+1 ${marker}`],
+    ] as const) {
+      const risky = await t.app.inject({
+        method: 'POST',
+        url: collection,
+        headers: authHeaders(t.admin),
+        payload: { ...sampleValues(definition, n), [titleField]: title },
+      });
+      expect(risky.statusCode).toBe(201);
+    }
     const exportUrl = (format: string) => path('api.resource.export', { resource: slug, format, q: marker });
 
     const csv = await t.app.inject({ method: 'GET', url: exportUrl('csv'), headers: authHeaders(consultant) });
@@ -237,21 +243,27 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     expect(csv.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
     );
-    expect(csv.headers['x-total-count']).toBe('1');
-    const [headerLine, row, end] = csv.body.split('\r\n');
+    expect(csv.headers['x-total-count']).toBe('2');
+    const [headerLine, ...rows] = csv.body.split('\r\n');
     expect(headerLine?.startsWith('\uFEFF')).toBe(true);
     expect(headerLine).toContain('Nom');
-    expect(row).toContain(`"'=HYPERLINK(""x"");${marker}"`);
-    expect(end).toBe('');
+    expect(rows).toHaveLength(3);
+    expect(rows.join('\n')).toContain(`"'=HYPERLINK(""x"");${marker}"`);
+    expect(rows.join('\n')).toContain(`"zz,=1+1 ${marker}"`);
+    expect(rows.at(-1)).toBe('');
 
     const xlsx = await t.app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: authHeaders(t.admin) });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.rowCount).toBe(2);
+    expect(sheet.rowCount).toBe(3);
     const titleColumn = Object.keys(definition.fields).indexOf(titleField) + 1;
-    expect(sheet.getRow(2).getCell(titleColumn).value).toBe(`'=HYPERLINK("x");${marker}`);
+    const titles = [2, 3].map((row) => sheet.getRow(row).getCell(titleColumn));
+    // Text cells, shown as typed, without a visible apostrophe; never formulas.
+    expect(titles.map((cell) => cell.value).sort()).toEqual([`=HYPERLINK("x");${marker}`, `zz,=1+1 ${marker}`]);
+    expect(titles.map((cell) => cell.type)).toEqual([ExcelJS.ValueType.String, ExcelJS.ValueType.String]);
+    expect(titles.find((cell) => String(cell.value).startsWith('='))?.numFmt).toBe('@');
 
     const unknown = await t.app.inject({
       method: 'GET',

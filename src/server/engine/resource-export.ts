@@ -11,15 +11,21 @@ export type ExportFormat = (typeof exportFormats)[number];
 /** Rows read from the database at a time: the export never holds the whole table. */
 const CHUNK_SIZE = 2000;
 
-/** A cell a spreadsheet would run as a formula starts with a quote instead (formula injection). */
-export function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+/** What a spreadsheet would run as a formula when it opens a CSV file. */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV cell: one a spreadsheet would run as a formula starts with a quote instead (formula
+ * injection), and one holding a separator of either kind (a spreadsheet may be set to commas), a
+ * quote or a line break is quoted, so it stays one cell.
+ */
+export function csvCell(text: string): string {
+  const safe = formulaStart.test(text) ? `'${text}` : text;
+  return /[;,"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvCell(text: string): string {
-  const safe = neutralizeFormula(text);
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** An XLSX cell is a typed string, never a formula: its text is kept as it is, formatted as text ("@"). */
+const textCell = { numFmt: '@' };
 
 export interface ExportStream {
   /** Rows the export holds, known before the first byte is sent. */
@@ -64,7 +70,13 @@ export async function exportResource(
     const headerRow = sheet.addRow(header);
     headerRow.font = { bold: true };
     headerRow.commit();
-    for await (const cells of rows()) sheet.addRow(cells.map(neutralizeFormula)).commit();
+    for await (const cells of rows()) {
+      const row = sheet.addRow(cells);
+      row.eachCell((cell) => {
+        if (formulaStart.test(String(cell.value))) cell.style = textCell;
+      });
+      row.commit();
+    }
     sheet.commit();
     await workbook.commit();
   };
