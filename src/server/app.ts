@@ -14,6 +14,7 @@ import { registerUploadRoutes } from './files/uploads.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
+import { redactedUrl } from './http/redacted-url';
 import { registerRequestGuards } from './http/request-guards';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
@@ -34,6 +35,10 @@ export interface AppOptions {
   mail?: MailConfig;
   /** TRUST_PROXY: the proxies whose forwarded headers (client address, host, protocol) are believed; none by default. */
   trustProxy?: readonly string[];
+  /** UPLOAD_QUOTA_MB in bytes: what each user may have uploaded in all. */
+  uploadQuotaBytes?: number;
+  /** Where the logs go: standard output unless told (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 // Zod's own messages (wrong type, bad JSON shape) in French; our schemas use catalog keys.
@@ -47,9 +52,22 @@ export async function buildApp({
   logLevel = 'info',
   mail = loadConfig({}),
   trustProxy = [],
+  uploadQuotaBytes = loadConfig({}).uploadQuotaBytes,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: logLevel },
+    logger: {
+      level: logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     // A request id in every log line, taken from the proxy when it sends one, and echoed back.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -128,7 +146,7 @@ export async function buildApp({
   registerConfigurationRoutes(app, db);
   registerResourceRoutes(app, db, mailer);
   await registerOpenApiRoutes(app);
-  registerUploadRoutes(app, uploadsDir);
+  registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
   registerImportAssistantRoutes(app, db, uploadsDir);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 

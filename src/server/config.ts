@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Loads the communes at start while their table is empty (LOAD_COMMUNES, on unless "false"). */
   loadCommunes: boolean;
   logLevel: string;
+  /** What each user may have sent through the forms' file fields, in all (UPLOAD_QUOTA_MB, 500 by default). */
+  uploadQuotaBytes: number;
   /**
    * The reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses, CIDR ranges
    * or proxy-addr's "loopback", "linklocal", "uniquelocal", comma-separated). Empty: none, the
@@ -36,6 +38,13 @@ function parsePort(value: string | undefined): number {
     throw new Error(`PORT must be a port number, got "${value}".`);
   }
   return port;
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  const number = Number(value ?? fallback);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${value}".`);
+  return number;
 }
 
 const proxyKeywords = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -76,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loadCommunes: env.LOAD_COMMUNES !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    uploadQuotaBytes: parsePositive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 500) * 1024 * 1024,
   };
 }

@@ -13,6 +13,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   mail: config,
   trustProxy: config.trustProxy,
+  uploadQuotaBytes: config.uploadQuotaBytes,
 });
 
 let closing = false;

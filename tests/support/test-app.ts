@@ -17,11 +17,12 @@ export interface TestApp {
 
 /**
  * The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP
- * server, `trustProxy` names the proxies whose forwarded headers it believes.
+ * server, `trustProxy` names the proxies whose forwarded headers it believes, `logStream` receives its logs
+ * (silent otherwise), `uploadQuotaBytes` bounds each user's uploads.
  */
 export async function createTestApp(
   configure?: (app: FastifyInstance) => void,
-  { mail, trustProxy }: Pick<AppOptions, 'mail' | 'trustProxy'> = {},
+  options: Pick<AppOptions, 'mail' | 'trustProxy' | 'logStream' | 'uploadQuotaBytes'> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedEmptyDatabase(database.db, {
@@ -32,9 +33,8 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     uploadsDir: await temporaryUploadsDir(),
-    logLevel: 'silent',
-    mail,
-    trustProxy,
+    logLevel: options.logStream ? 'info' : 'silent',
+    ...options,
   });
   configure?.(app);
   await app.ready();

@@ -518,3 +518,39 @@ export const recordMerges = pgTable(
   },
   (table) => [index('record_merges_kept_idx').on(table.resource, table.keptId)],
 );
+
+/**
+ * Every file sent to POST /api/televersements: who sent it (their quota counts its size) and, once a
+ * record names it in a file field, that record (upload_links). A file is served only to whoever may
+ * see one of its records, or, before any record names it, to its sender alone.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Under DATA_DIR/uploads: <folder>/<random id>/<name>, as the file field stores it. */
+    path: text('path').notNull().unique(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('uploads_owner_idx').on(table.ownerId)],
+);
+
+/** The records naming an upload in one of their file fields (a clone names its original's files too). */
+export const uploadLinks = pgTable(
+  'upload_links',
+  {
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uploadId, table.resource, table.recordId] }),
+    index('upload_links_record_idx').on(table.resource, table.recordId),
+  ],
+);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { createResourceStore } from '../engine/resource-store';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
-import { users } from './schema';
+import { uploads, users } from './schema';
 
 export interface SeedOptions {
   adminEmail: string | undefined;
@@ -92,6 +92,9 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       })
       .returning({ id: users.id });
     if (options.demoData) {
+      // The files demo records name: sent by the administrator, then named by those records.
+      const demoUploads = await writeDemoFiles(options.uploadsDir);
+      await tx.insert(uploads).values(demoUploads.map((upload) => ({ ...upload, ownerId: admin!.id })));
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
       const created = await seedResources(tx, admin!.id);
       await tx.insert(users).values(
@@ -101,7 +104,6 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
           serviceId: created.get('service')!.get(service)!,
         })),
       );
-      if (options.uploadsDir) await writeDemoFiles(options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });
@@ -156,13 +158,19 @@ async function seedResources(db: Database, adminId: number): Promise<Map<string,
   return created;
 }
 
-/** The files demo records point at, as small workbooks. */
-async function writeDemoFiles(uploadsDir: string): Promise<void> {
+/** The files demo records point at, as small workbooks (written when there is a folder for them). */
+async function writeDemoFiles(uploadsDir: string | undefined): Promise<{ path: string; size: number }[]> {
+  const written = [];
   for (const [relative, rows] of Object.entries(demoFiles)) {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Feuil1').addRows(rows);
-    const target = path.join(uploadsDir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    await workbook.xlsx.writeFile(target);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    if (uploadsDir) {
+      const target = path.join(uploadsDir, relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, content);
+    }
+    written.push({ path: relative, size: content.length });
   }
+  return written;
 }

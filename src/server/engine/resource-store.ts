@@ -14,6 +14,7 @@ import type {
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
+import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
 import type { ResourceServerHooks } from '../resources/resource-hooks';
@@ -329,7 +330,9 @@ export function createResourceStore(db: Database) {
           )
           .returning()
           .catch(uniqueClash(definition));
-        created.push(...inserted.map((row) => toRecord(definition, row)));
+        const records = inserted.map((row) => toRecord(definition, row));
+        await linkUploads(tx, definition, records, actor);
+        created.push(...records);
       }
       return created;
     });
@@ -418,7 +421,9 @@ export function createResourceStore(db: Database) {
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
         await hooks.beforeWrite?.(tx, values, id, actor);
-        return setValues(tx, definition, [id], storedValues(definition, values), actor).then(([record]) => record!);
+        const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
+        await linkUploads(tx, definition, [record!], actor);
+        return record!;
       });
     },
 

@@ -5,11 +5,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { uploadPathPattern, type UploadedFile } from '../../shared/resources/fields';
 import { routePattern } from '../../shared/routes';
-import { requireUser } from '../auth/sessions';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { actorOf } from '../auth/actor';
+import { currentAuth, requireUser } from '../auth/sessions';
+import type { Database } from '../db/database';
+import { uploads, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { readableUpload } from './upload-access';
 
+const MEGABYTE = 1024 * 1024;
 /** The largest file a form may send. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 20 * MEGABYTE;
 
 /** Keeps a name readable and harmless on every file system: no folders, no control characters. */
 export function safeFileName(name: string): string {
@@ -21,9 +27,10 @@ export function safeFileName(name: string): string {
 
 /**
  * Files live in DATA_DIR/uploads (docs/operations.md): POST /api/televersements stores one sent as
- * the raw body; GET /uploads/{chemin} gives it back to a logged-in user.
+ * the raw body, within its sender's quota; GET /uploads/{chemin} gives it back to whoever may read it
+ * (upload-access.ts): its sender until a record names it, then whoever may see such a record.
  */
-export function registerUploadRoutes(app: FastifyInstance, uploadsDir: string): void {
+export function registerUploadRoutes(app: FastifyInstance, db: Database, uploadsDir: string, quotaBytes: number): void {
   app.post(
     routePattern('api.upload'),
     { preHandler: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
@@ -33,12 +40,26 @@ export function registerUploadRoutes(app: FastifyInstance, uploadsDir: string): 
       if (!/^[a-z0-9-]{1,60}$/.test(folder) || !Buffer.isBuffer(request.body) || request.body.length === 0) {
         throw new ApiError(400, 'errors.upload');
       }
+      const body = request.body;
+      const { user } = currentAuth(request);
       const name = safeFileName(query.nom ?? '');
       const relative = `${folder}/${randomUUID()}/${name}`;
       const target = path.join(uploadsDir, relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, request.body);
-      const uploaded: UploadedFile = { path: relative, name, size: request.body.length };
+      await db.transaction(async (tx) => {
+        // The sender's row locked: two uploads at once cannot both slip under the quota.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        const [used] = await tx
+          .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
+          .from(uploads)
+          .where(and(eq(uploads.ownerId, user.id), isNull(uploads.deletedAt)));
+        if (Number(used?.bytes ?? 0) + body.length > quotaBytes) {
+          throw new ApiError(413, 'errors.upload_quota', {}, { values: { quota: Math.round(quotaBytes / MEGABYTE) } });
+        }
+        await tx.insert(uploads).values({ path: relative, ownerId: user.id, size: body.length });
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, body);
+      });
+      const uploaded: UploadedFile = { path: relative, name, size: body.length };
       return reply.code(201).send(uploaded);
     },
   );
@@ -48,8 +69,11 @@ export function registerUploadRoutes(app: FastifyInstance, uploadsDir: string): 
     { preHandler: requireUser },
     async (request, reply) => {
       const relative = request.params['*'];
-      // Only paths an upload could have made: nothing climbs out of the folder.
+      // Only paths an upload could have made, and only to whoever may read the file.
       if (!uploadPathPattern.test(relative)) throw new ApiError(404, 'errors.not_found');
+      if (!(await readableUpload(db, actorOf(currentAuth(request)), relative))) {
+        throw new ApiError(404, 'errors.not_found');
+      }
       const file = path.join(uploadsDir, relative);
       const found = await stat(file).catch(() => null);
       if (!found?.isFile()) throw new ApiError(404, 'errors.not_found');

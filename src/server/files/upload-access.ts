@@ -1,0 +1,127 @@
+import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { can } from '../../shared/permissions';
+import type { ResourceDefinition } from '../../shared/resources/resource';
+import type { Actor } from '../auth/actor';
+import type { Database } from '../db/database';
+import { resourceTables, uploadLinks, uploads } from '../db/schema';
+import { ApiError } from '../http/api-error';
+
+type Upload = typeof uploads.$inferSelect;
+
+/** Where a record names uploaded files: each file field, top-level or in a collection's rows. */
+function fileLocations(
+  definition: ResourceDefinition,
+  record: Record<string, unknown>,
+): { at: string; path: string }[] {
+  return Object.entries(definition.fields).flatMap(([name, def]) => {
+    if (def.kind === 'file')
+      return typeof record[name] === 'string' && record[name] ? [{ at: name, path: record[name] }] : [];
+    if (def.kind !== 'collection') return [];
+    const rows = (record[name] as Record<string, unknown>[] | undefined) ?? [];
+    return Object.entries(def.fields ?? {})
+      .filter(([, sub]) => sub.kind === 'file')
+      .flatMap(([subName]) =>
+        rows.flatMap((row, index) =>
+          typeof row[subName] === 'string' && row[subName]
+            ? [{ at: `${name}.${index}.${subName}`, path: String(row[subName]) }]
+            : [],
+        ),
+      );
+  });
+}
+
+const hasFileFields = (definition: ResourceDefinition) =>
+  Object.values(definition.fields).some(
+    (def) => def.kind === 'file' || Object.values(def.fields ?? {}).some((sub) => sub.kind === 'file'),
+  );
+
+/** Whether a record of that resource is live and the actor may see it. */
+async function visibleRecord(db: Database, actor: Actor, resource: string, id: number): Promise<boolean> {
+  const table = resourceTables.get(resource);
+  if (!table || !can(actor, resource, 'show')) return false;
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const rows = await db
+    .select({ id: columns.id! })
+    .from(table)
+    .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
+  return rows.length > 0;
+}
+
+/**
+ * Whether the actor may read an upload: before any record names it, its sender alone; then whoever
+ * may see one of the records naming it (besides the record being written, `except`).
+ */
+async function mayRead(
+  db: Database,
+  actor: Actor,
+  upload: Upload,
+  except?: { resource: string; recordId: number },
+): Promise<boolean> {
+  const links = await db.select().from(uploadLinks).where(eq(uploadLinks.uploadId, upload.id));
+  if (except && links.some((link) => link.resource === except.resource && link.recordId === except.recordId)) {
+    return true;
+  }
+  if (links.length === 0) return upload.ownerId === actor.id;
+  for (const link of links) {
+    if (await visibleRecord(db, actor, link.resource, link.recordId)) return true;
+  }
+  return false;
+}
+
+/** The upload at that path, if the actor may read it. */
+export async function readableUpload(db: Database, actor: Actor, path: string): Promise<Upload | null> {
+  const [upload] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.path, path), isNull(uploads.deletedAt)));
+  return upload && (await mayRead(db, actor, upload)) ? upload : null;
+}
+
+/**
+ * Ties the files these records name to them, inside their write's transaction: a record may name
+ * only files its writer may read (their own new upload, a file of a record they see: a clone's), so
+ * nobody reads another's file by naming it in a record of theirs.
+ */
+export async function linkUploads(
+  tx: Database,
+  definition: ResourceDefinition,
+  records: Record<string, unknown>[],
+  actor: Actor,
+): Promise<void> {
+  if (!hasFileFields(definition)) return;
+  for (const record of records) {
+    const recordId = Number(record.id);
+    const locations = fileLocations(definition, record);
+    const named =
+      locations.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(uploads)
+            .where(
+              and(
+                inArray(
+                  uploads.path,
+                  locations.map(({ path }) => path),
+                ),
+                isNull(uploads.deletedAt),
+              ),
+            );
+    const fieldErrors: Record<string, string> = {};
+    for (const upload of named) {
+      if (await mayRead(tx, actor, upload, { resource: definition.slug, recordId })) continue;
+      for (const { at } of locations.filter(({ path }) => path === upload.path)) fieldErrors[at] = 'validation.file';
+    }
+    if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+    await tx
+      .delete(uploadLinks)
+      .where(and(eq(uploadLinks.resource, definition.slug), eq(uploadLinks.recordId, recordId)));
+    if (named.length > 0) {
+      await tx
+        .insert(uploadLinks)
+        .values(named.map(({ id }) => ({ uploadId: id, resource: definition.slug, recordId })))
+        .onConflictDoNothing();
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../src/server/db/schema';
+import type { UploadedFile } from '../../src/shared/resources/fields';
+import type { ResourceRecord } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
+
+const upload = (t: TestApp, who: LoggedIn, bytes: Buffer, name = 'devis.docx') =>
+  t.app.inject({
+    method: 'POST',
+    url: path('api.upload', { dossier: 'fichier-type', nom: name }),
+    headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+
+const download = (t: TestApp, who: LoggedIn, file: string) =>
+  t.app.inject({ method: 'GET', url: path('uploads.file', { chemin: file }), headers: authHeaders(who) });
+
+describe('uploaded files', () => {
+  let t: TestApp;
+  let sender: LoggedIn;
+  let reader: LoggedIn;
+  let outsider: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sender = await logInWithProfile(t, {
+      email: 'redactrice@exemple.fr',
+      permissions: ['fichier-type.add', 'fichier-type.consult', 'fichier-type.modify', 'fichier-type.delete'],
+    });
+    reader = await logInWithProfile(t, {
+      email: 'lectrice@exemple.fr',
+      permissions: ['fichier-type.add', 'fichier-type.consult'],
+    });
+    outsider = await logInWithProfile(t, { email: 'ailleurs@exemple.fr', permissions: ['individus.consult'] });
+  });
+  afterAll(() => t.close());
+
+  const createTemplate = (who: LoggedIn, file: string, name: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: 'fichier-type' }),
+      headers: authHeaders(who),
+      payload: { name, file, projectTypes: [] },
+    });
+
+  it('serves a file not yet in a record to its sender alone, then to whoever may see the record', async () => {
+    const bytes = Buffer.from('contenu du devis type');
+    const file = (await upload(t, sender, bytes)).json<UploadedFile>().path;
+    expect((await download(t, sender, file)).statusCode).toBe(200);
+    // Another logged-in user who knows (or guesses) the path: as if there were no such file.
+    expect((await download(t, reader, file)).statusCode).toBe(404);
+    expect((await download(t, outsider, file)).statusCode).toBe(404);
+
+    const record = await createTemplate(sender, file, 'Devis type');
+    expect(record.statusCode, record.body).toBe(201);
+    const shared = await download(t, reader, file);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.rawPayload.equals(bytes)).toBe(true);
+    // Who may not see template files may not read theirs either.
+    expect((await download(t, outsider, file)).statusCode).toBe(404);
+
+    // Deleted, the record shows its file to nobody.
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'fichier-type', id: record.json<ResourceRecord>().id }),
+      headers: authHeaders(sender),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await download(t, reader, file)).statusCode).toBe(404);
+  });
+
+  it("refuses a record naming another user's file, so nobody reads a file by naming it", async () => {
+    const file = (await upload(t, sender, Buffer.from('brouillon confidentiel'))).json<UploadedFile>().path;
+    const stolen = await createTemplate(reader, file, 'Copie du brouillon');
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().fieldErrors).toEqual({ file: "Le fichier n'est pas valide." });
+    expect((await download(t, reader, file)).statusCode).toBe(404);
+  });
+
+  it("lets a clone name its original's file, when the user may see the original", async () => {
+    const file = (await upload(t, sender, Buffer.from('modèle partagé'))).json<UploadedFile>().path;
+    expect((await createTemplate(sender, file, 'Modèle partagé')).statusCode).toBe(201);
+    const clone = await createTemplate(reader, file, 'Modèle partagé (copie)');
+    expect(clone.statusCode, clone.body).toBe(201);
+  });
+});
+
+describe('the upload quota', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp(undefined, { uploadQuotaBytes: 1024 * 1024 });
+    admin = await logIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a file that would take its sender past the quota, keeping nothing of it', async () => {
+    expect((await upload(t, admin, Buffer.alloc(600 * 1024, 1), 'premier.pdf')).statusCode).toBe(201);
+    const refused = await upload(t, admin, Buffer.alloc(600 * 1024, 2), 'second.pdf');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(
+      "Vous avez atteint votre quota de fichiers envoyés (1 Mo) : le fichier n'a pas été enregistré.",
+    );
+    const rows = await t.database.db.select().from(uploads).where(eq(uploads.ownerId, admin.session.user.id));
+    expect(rows.map((row) => row.path.split('/').at(-1))).toEqual(['premier.pdf']);
+  });
+});
+
+describe('the request log', () => {
+  let t: TestApp;
+  let lines: string[];
+  beforeAll(async () => {
+    lines = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    t = await createTestApp(undefined, { logStream: stream });
+  });
+  afterAll(() => t.close());
+
+  it('keeps no password-link token, nor a CSRF token sent in a URL', async () => {
+    const token = 'jeton-secret-de-reinitialisation-123456';
+    await t.app.inject({ method: 'GET', url: path('api.password_reset.link', { token }) });
+    await t.app.inject({ method: 'GET', url: path('admin.reset_password', { token }) });
+    const admin = await logIn(t.app);
+    await t.app.inject({
+      method: 'GET',
+      url: `${path('api.resource.publish', { resource: 'fichier-type', id: 1 })}?_token=${admin.csrfToken}`,
+      headers: { cookie: admin.cookie },
+    });
+    const log = lines.join('\n');
+    expect(log).toContain('/api/reinitialisation/…');
+    expect(log).toContain('/admin/reinitialisation/…');
+    expect(log).toContain('_token=…');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(admin.csrfToken);
+  });
+});
