@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
+/** A parsed JSON body or query string: not a file's bytes or stream, which the check leaves alone. */
+const isParsedObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  !ArrayBuffer.isView(value) &&
+  typeof (value as { pipe?: unknown }).pipe !== 'function';
+
 /** Whether a text anywhere in a value holds a NUL character, which PostgreSQL cannot store in text. */
 function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    return Object.entries(value).some(([key, inner]) => holdsNul(key) || holdsNul(inner));
-  }
+  if (isParsedObject(value)) return Object.entries(value).some(([key, inner]) => holdsNul(key) || holdsNul(inner));
   return false;
 }
 
