@@ -11,7 +11,9 @@ import { buildApp } from '../src/server/app';
 import type { DatabaseHandle } from '../src/server/db/database';
 import { usefulLinksTable } from '../src/server/db/schema';
 import { exportResource } from '../src/server/engine/resource-export';
+import { administratorActor } from '../src/server/auth/actor';
 import { createResourceStore } from '../src/server/engine/resource-store';
+import { serverHooks } from '../src/server/resources/registry';
 import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
 import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
@@ -66,7 +68,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`fill ${ROWS} rows: ${ms(performance.now() - start)}`);
 
   const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
-  const { cookie } = await logIn(app, benchCredentials);
+  const { cookie, session } = await logIn(app, benchCredentials);
   const url = routePath('api.resource.collection', { resource: usefulLinks.slug, ...query });
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });
   console.log(`filtered list: ${first.json().total} matching rows, page of ${first.json().items.length}`);
@@ -106,7 +108,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   console.log(`direct SQL  p50 ${ms(sqlP50)}  p95 ${ms(sqlP95)}`);
   console.log(`ratio       p50 ${(apiP50 / sqlP50).toFixed(2)}×  p95 ${(apiP95 / sqlP95).toFixed(2)}×  (goal ≤ 1.5×)`);
 
-  const store = createResourceStore(database.db);
+  const store = createResourceStore(database.db, serverHooks);
   for (const format of ['csv', 'xlsx'] as const) {
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
@@ -118,6 +120,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
       { sort: 'name', direction: 'asc', search: '', filters: {} },
       format,
       'fr',
+      administratorActor(session.user.id),
     );
     let bytes = 0;
     await pipeline(

@@ -9,6 +9,8 @@ import { registerSessions } from './auth/sessions';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerResourceRoutes } from './engine/resource.routes';
+import type { HooksLookup } from './engine/resource-store';
+import { serverHooks } from './resources/registry';
 import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
@@ -37,6 +39,8 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** UPLOAD_QUOTA_MB in bytes: what each user may have uploaded in all. */
   uploadQuotaBytes?: number;
+  /** The resources' server files: src/server/resources/registry.ts unless told (a test adds a rule). */
+  hooksOf?: HooksLookup;
   /** Where the logs go: standard output unless told (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -54,6 +58,7 @@ export async function buildApp({
   trustProxy = [],
   uploadQuotaBytes = loadConfig({}).uploadQuotaBytes,
   logStream,
+  hooksOf = serverHooks,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -144,10 +149,10 @@ export async function buildApp({
   registerAccountRoutes(app, db, mailer);
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
-  registerResourceRoutes(app, db, mailer);
-  await registerOpenApiRoutes(app);
+  registerResourceRoutes(app, db, mailer, hooksOf);
+  await registerOpenApiRoutes(app, hooksOf);
   registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
-  registerImportAssistantRoutes(app, db, uploadsDir);
+  registerImportAssistantRoutes(app, db, uploadsDir, hooksOf);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 
   return app;

@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { clock } from '../../src/server/clock';
 import { loginHistoryTable, loginThrottles, users } from '../../src/server/db/schema';
 import { createResourceStore } from '../../src/server/engine/resource-store';
+import { serverHooks } from '../../src/server/resources/registry';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { findResource } from '../../src/shared/resources/registry';
 import { path } from '../../src/shared/routes';
@@ -131,7 +132,7 @@ describe('log in as another user', () => {
 
 describe('the customer area', () => {
   it('lets external users in at its own login, with its own cookie, and shows only the missions of their groups', async () => {
-    const store = createResourceStore(t.database.db);
+    const store = createResourceStore(t.database.db, serverHooks);
     const groupes = findResource('groupes')!;
     const missions = findResource('missions')!;
     const partners = await store.create(

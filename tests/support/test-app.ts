@@ -18,11 +18,12 @@ export interface TestApp {
 /**
  * The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP
  * server, `trustProxy` names the proxies whose forwarded headers it believes, `logStream` receives its logs
- * (silent otherwise), `uploadQuotaBytes` bounds each user's uploads.
+ * (silent otherwise), `uploadQuotaBytes` bounds each user's uploads, `hooksOf` gives the resources' server files
+ * (a test adds a rule).
  */
 export async function createTestApp(
   configure?: (app: FastifyInstance) => void,
-  options: Pick<AppOptions, 'mail' | 'trustProxy' | 'logStream' | 'uploadQuotaBytes'> = {},
+  options: Pick<AppOptions, 'mail' | 'trustProxy' | 'logStream' | 'uploadQuotaBytes' | 'hooksOf'> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedEmptyDatabase(database.db, {

@@ -2,6 +2,7 @@ import { administratorActor } from '../../src/server/auth/actor';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import { createResourceStore } from '../../src/server/engine/resource-store';
+import { serverHooks } from '../../src/server/resources/registry';
 import { findResource } from '../../src/shared/resources/registry';
 import { logIn, type LoggedIn, type TestApp } from './test-app';
 
@@ -20,7 +21,7 @@ export async function logInWithProfile(
   t: Pick<TestApp, 'app' | 'database'>,
   { email, permissions, withService = true }: TestUserOptions,
 ): Promise<LoggedIn> {
-  const store = createResourceStore(t.database.db);
+  const store = createResourceStore(t.database.db, serverHooks);
   const [admin] = await t.database.db.select({ id: users.id }).from(users);
   const profile = await store.create(
     findResource('groupes')!,

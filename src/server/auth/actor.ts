@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { PermissionHolder } from '../../shared/permissions';
-import type { AuthContext } from './sessions';
+import type { Database } from '../db/database';
+import { users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { grantedPermissions, type AuthContext } from './sessions';
 
 /**
  * Who does something: a user with what they may do. Their id stamps the records they write; the
@@ -20,3 +24,13 @@ export const actorOf = ({ user, sessionId }: AuthContext): Actor => ({
 
 /** The first administrator, writing on the server's own behalf (first start, demo data). */
 export const administratorActor = (id: number): Actor => ({ id, isAdmin: true, permissions: [], serviceId: null });
+
+/** A user as the actor of work done outside their request (a background import, a job): their rights now. */
+export async function loadActor(db: Database, userId: number): Promise<Actor> {
+  const [user] = await db
+    .select({ id: users.id, isAdmin: users.isAdmin, serviceId: users.serviceId, permissions: grantedPermissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new ApiError(401, 'errors.unauthenticated');
+  return user;
+}

@@ -9,6 +9,7 @@ import { inputSchema, type ResourceDefinition } from '../../shared/resources/res
 import { hashPassword } from '../auth/passwords';
 import { administratorActor } from '../auth/actor';
 import { createResourceStore } from '../engine/resource-store';
+import { serverHooks } from '../resources/registry';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
@@ -115,7 +116,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
  * and set once every record exists.
  */
 async function seedResources(db: Database, adminId: number): Promise<Map<string, Map<string, number>>> {
-  const store = createResourceStore(db);
+  const store = createResourceStore(db, serverHooks);
   const created = new Map<string, Map<string, number>>();
   let missing = false;
   const resolve = (def: FieldDef | undefined, value: DemoValue): unknown => {

@@ -16,10 +16,10 @@ import { importableFields, isImportable } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { routeTable, type RouteName } from '../../shared/routes';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { resourceHooks } from '../resources/registry';
 import { exportFormats } from './resource-export';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { sortableFields } from './list-query';
+import type { HooksLookup } from './resource-store';
 
 /**
  * The OpenAPI 3.1 document of the JSON API, built from the resource registry alone: every declared
@@ -111,7 +111,7 @@ function filterSchema(def: FieldDef): Schema {
   }
 }
 
-export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
+export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): OpenApiDocument {
   const text = (key: string, values?: Record<string, string>) => translate(locale, key, values);
   const t = (key: string, values?: Record<string, string>) => text(`openapi.${key}`, values);
   const ok = (schema: Schema) => ({ description: t('responses.ok'), ...json(schema) });
@@ -317,7 +317,7 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       }),
     );
     // A resource whose server file refuses duplicates says which record a refused one repeats.
-    const badRequest = resourceHooks[slug]?.refusesDuplicates ? ref('responses', 'DuplicateRefused') : undefined;
+    const badRequest = hooksOf(slug).refusesDuplicates ? ref('responses', 'DuplicateRefused') : undefined;
     const create: OperationSpec = {
       access: 'write',
       body: input,
@@ -403,7 +403,7 @@ export function buildOpenApiDocument(locale: Locale): OpenApiDocument {
       }),
     );
     // The routes of the resource's own server file, as it declares them.
-    for (const route of resourceHooks[slug]?.routes ?? []) {
+    for (const route of hooksOf(slug).routes ?? []) {
       const write = route.method !== 'GET';
       addOperation(
         route.name,

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { Actor } from '../auth/actor';
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import { fieldText } from '../../shared/resources/field-text';
 import type { ReferenceTitles, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
@@ -41,6 +42,7 @@ export async function exportResource(
   query: Omit<ListQuery, 'page' | 'pageSize'>,
   format: ExportFormat,
   locale: Locale,
+  actor: Actor,
 ): Promise<ExportStream> {
   const fields = Object.entries(definition.fields);
   const header = fields.map(([name]) => translate(locale, `resources.${definition.slug}.fields.${name}`));
@@ -48,9 +50,9 @@ export async function exportResource(
   const toCells = (record: ResourceRecord, titles: ReferenceTitles) =>
     fields.map(([name, def]) => fieldText(name, def, record[name], { slug: definition.slug, titles, t }));
 
-  const { total } = await store.list(definition, { ...query, page: 1, pageSize: 1 });
+  const { total } = await store.list(definition, { ...query, page: 1, pageSize: 1 }, actor);
   async function* rows(): AsyncGenerator<string[]> {
-    for await (const { items, titles } of store.listAll(definition, query, CHUNK_SIZE)) {
+    for await (const { items, titles } of store.listAll(definition, query, CHUNK_SIZE, actor)) {
       for (const record of items) yield toCells(record, titles);
     }
   }

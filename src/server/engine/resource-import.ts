@@ -220,9 +220,9 @@ export function convertCell(
 }
 
 /** The live records of a reference target, to find by title or id. */
-export async function referenceLookup(store: ResourceStore, target: string): Promise<ReferenceLookup> {
+export async function referenceLookup(store: ResourceStore, target: string, actor: Actor): Promise<ReferenceLookup> {
   const lookup: ReferenceLookup = { byTitle: new Map(), ids: new Set() };
-  for (const { value, label } of await store.referenceChoices(target)) {
+  for (const { value, label } of await store.referenceChoices(target, actor)) {
     const title = normalize(label);
     lookup.byTitle.set(title, lookup.byTitle.has(title) ? null : value);
     lookup.ids.add(value);
@@ -234,12 +234,13 @@ async function referenceLookups(
   store: ResourceStore,
   definition: ResourceDefinition,
   names: string[],
+  actor: Actor,
 ): Promise<Record<string, ReferenceLookup>> {
   const lookups: Record<string, ReferenceLookup> = {};
   for (const name of names) {
     const def = definition.fields[name]!;
     if ((def.kind !== 'reference' && def.kind !== 'references') || !def.target) continue;
-    lookups[name] = await referenceLookup(store, def.target);
+    lookups[name] = await referenceLookup(store, def.target, actor);
   }
   return lookups;
 }
@@ -261,6 +262,7 @@ export async function importSheet(
     store,
     definition,
     mapped.map(([name]) => name),
+    actor,
   );
   const schema = inputSchema(definition);
   const errors: ImportRowError[] = [];

@@ -17,8 +17,7 @@ import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
-import type { ResourceServerHooks } from '../resources/resource-hooks';
-import { resourceHooks } from '../resources/registry';
+import type { ServerResource } from './server-resource';
 
 /** What a list request asks for, already checked against the resource's fields. */
 export interface ListQuery {
@@ -77,8 +76,9 @@ function listConditions(
   definition: ResourceDefinition,
   columns: Columns,
   query: Pick<ListQuery, 'search' | 'filters'>,
+  visible: SQL,
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(columns.deletedAt!)];
+  const conditions: (SQL | undefined)[] = [visible];
   if (query.search) {
     const searchable = Object.entries(definition.fields)
       .filter(([, def]) => def.searchable)
@@ -104,7 +104,7 @@ function referenceTarget(slug: string | undefined) {
         sql`, `,
       )})`
     : sql<string>`${titleColumn}`;
-  return { table, id: columns.id!, title, deletedAt: columns.deletedAt! };
+  return { definition: target, table, columns, id: columns.id!, title };
 }
 
 const numbers = (value: unknown): number[] =>
@@ -175,39 +175,59 @@ const uniqueClash =
     throw field ? new ApiError(400, 'errors.form', { [field]: 'validation.unique' }) : error;
   };
 
-const noHooks: ResourceServerHooks = {};
-const hooksOf = (definition: ResourceDefinition) => resourceHooks[definition.slug] ?? noHooks;
+/** The server file of a resource (src/server/resources/<slug>.server.ts), given to the engine by the app. */
+export type HooksLookup = (slug: string) => ServerResource;
 
-async function setValues(
-  executor: Database,
-  definition: ResourceDefinition,
-  ids: number[],
-  values: ResourceInputValues,
-  actor: Actor,
-): Promise<ResourceRecord[]> {
-  const { table, columns } = tableOf(definition);
-  const rows = await executor
-    .update(table)
-    .set({ ...values, updatedBy: actor.id, updatedAt: new Date() })
-    .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
-    .returning()
-    .catch(uniqueClash(definition));
-  return rows.map((row) => toRecord(definition, row));
-}
+/**
+ * The records of a resource, read and written in SQL. Every read takes the actor and sees only the
+ * rows `visible` lets through: live ones, within the resource's read scope for that actor, so a
+ * record outside it answers as one that does not exist, wherever it is read from.
+ */
+export function createResourceStore(db: Database, hooksOf: HooksLookup) {
+  /** The one condition of every read: not deleted, and within the actor's read scope. */
+  function visible(definition: ResourceDefinition, columns: Columns, actor: Actor): SQL {
+    const scope = hooksOf(definition.slug).readScope?.(actor, columns);
+    return and(isNull(columns.deletedAt!), scope)!;
+  }
 
-export function createResourceStore(db: Database) {
-  async function findRow(definition: ResourceDefinition, id: number): Promise<ResourceRecord> {
+  /** Sets values on the records among these ids the actor may see: the records as they now are. */
+  async function setValues(
+    executor: Database,
+    definition: ResourceDefinition,
+    ids: number[],
+    values: ResourceInputValues,
+    actor: Actor,
+  ): Promise<ResourceRecord[]> {
+    const { table, columns } = tableOf(definition);
+    const rows = await executor
+      .update(table)
+      .set({ ...values, updatedBy: actor.id, updatedAt: new Date() })
+      .where(and(inArray(columns.id!, ids), visible(definition, columns, actor)))
+      .returning()
+      .catch(uniqueClash(definition));
+    return rows.map((row) => toRecord(definition, row));
+  }
+
+  /** A reference target's rows the actor may see. */
+  const visibleTarget = (target: ReturnType<typeof referenceTarget>, actor: Actor) =>
+    visible(target.definition, target.columns, actor);
+
+  async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord> {
     const { table, columns } = tableOf(definition);
     const [row] = await db
       .select()
       .from(table)
-      .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
+      .where(and(eq(columns.id!, id), visible(definition, columns, actor)));
     if (!row) throw new ApiError(404, 'errors.not_found');
     return toRecord(definition, row);
   }
 
-  /** One query per reference field for the titles of the records these rows point at. */
-  async function referenceTitles(definition: ResourceDefinition, rows: ResourceRecord[]): Promise<ReferenceTitles> {
+  /** One query per reference field for the titles of the records these rows point at, those the actor may see. */
+  async function referenceTitles(
+    definition: ResourceDefinition,
+    rows: ResourceRecord[],
+    actor: Actor,
+  ): Promise<ReferenceTitles> {
     const titles: ReferenceTitles = {};
     for (const { key, def, locate } of referencePaths(definition)) {
       const ids = [...new Set(rows.flatMap((row) => locate(row).flatMap((place) => place.ids)))];
@@ -218,7 +238,7 @@ export function createResourceStore(db: Database) {
       const named = await db
         .select({ id: target.id, title: target.title })
         .from(target.table)
-        .where(inArray(target.id, ids));
+        .where(and(inArray(target.id, ids), visibleTarget(target, actor)));
       for (const { id, title } of named) found[String(id)] = String(title);
     }
     return titles;
@@ -276,7 +296,11 @@ export function createResourceStore(db: Database) {
    * Every reference must name a live record of its target resource: one query per reference field
    * for all the records; the first record holding a dangling one is refused.
    */
-  async function checkReferences(definition: ResourceDefinition, records: ResourceInputValues[]): Promise<void> {
+  async function checkReferences(
+    definition: ResourceDefinition,
+    records: ResourceInputValues[],
+    actor: Actor,
+  ): Promise<void> {
     const fieldErrors = records.map((): Record<string, string> => ({}));
     for (const { def, locate } of referencePaths(definition)) {
       const places = records.map(locate);
@@ -286,7 +310,7 @@ export function createResourceStore(db: Database) {
       const live = await db
         .select({ id: target.id })
         .from(target.table)
-        .where(and(inArray(target.id, wanted), isNull(target.deletedAt)));
+        .where(and(inArray(target.id, wanted), visibleTarget(target, actor)));
       const found = new Set(live.map(({ id }) => Number(id)));
       places.forEach((recordPlaces, index) => {
         for (const { at, ids } of recordPlaces) {
@@ -305,8 +329,8 @@ export function createResourceStore(db: Database) {
     actor: Actor,
   ): Promise<ResourceRecord[]> {
     const { table, columns } = tableOf(definition);
-    await checkReferences(definition, rows);
-    const { beforeWrite } = hooksOf(definition);
+    await checkReferences(definition, rows, actor);
+    const { beforeWrite } = hooksOf(definition.slug);
     return db.transaction(async (tx) => {
       // New records of a sortable resource go last.
       const first = definition.behaviours.sortable
@@ -339,9 +363,12 @@ export function createResourceStore(db: Database) {
   }
 
   return {
-    async list(definition: ResourceDefinition, query: ListQuery): Promise<ResourcePage> {
+    /** The resources' server files, to open this store again on a transaction under way. */
+    hooksOf,
+
+    async list(definition: ResourceDefinition, query: ListQuery, actor: Actor): Promise<ResourcePage> {
       const { table, columns } = tableOf(definition);
-      const where = listConditions(definition, columns, query);
+      const where = listConditions(definition, columns, query, visible(definition, columns, actor));
       const order = query.direction === 'asc' ? asc : desc;
       const [items, [totals]] = await Promise.all([
         db
@@ -359,7 +386,7 @@ export function createResourceStore(db: Database) {
         total: totals?.total ?? 0,
         page: query.page,
         pageSize: query.pageSize,
-        titles: await referenceTitles(definition, records),
+        titles: await referenceTitles(definition, records, actor),
       };
     },
 
@@ -371,13 +398,14 @@ export function createResourceStore(db: Database) {
       definition: ResourceDefinition,
       query: Omit<ListQuery, 'page' | 'pageSize'>,
       chunkSize: number,
+      actor: Actor,
     ): AsyncGenerator<{ items: ResourceRecord[]; titles: ReferenceTitles }> {
       const { table, columns } = tableOf(definition);
       const order = query.direction === 'asc' ? asc : desc;
       const ordered = await db
         .select({ id: columns.id! })
         .from(table)
-        .where(listConditions(definition, columns, query))
+        .where(listConditions(definition, columns, query, visible(definition, columns, actor)))
         .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
       const ids = ordered.map(({ id }) => Number(id));
       for (let start = 0; start < ids.length; start += chunkSize) {
@@ -385,16 +413,16 @@ export function createResourceStore(db: Database) {
         const rows = await db.select().from(table).where(inArray(columns.id!, chunk));
         const byId = new Map(rows.map((row) => [Number(row.id), toRecord(definition, row)]));
         const items = chunk.flatMap((id) => byId.get(id) ?? []);
-        yield { items, titles: await referenceTitles(definition, items) };
+        yield { items, titles: await referenceTitles(definition, items, actor) };
       }
     },
 
-    async get(definition: ResourceDefinition, id: number): Promise<ResourceRecordView> {
-      const record = await findRow(definition, id);
+    async get(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordView> {
+      const record = await findRow(definition, id, actor);
       const [createdByName, updatedByName, titles] = await Promise.all([
         userName(record.createdBy),
         userName(record.updatedBy),
-        referenceTitles(definition, [record]),
+        referenceTitles(definition, [record], actor),
       ]);
       return { ...record, createdByName, updatedByName, titles };
     },
@@ -415,9 +443,9 @@ export function createResourceStore(db: Database) {
       values: ResourceInputValues,
       actor: Actor,
     ): Promise<ResourceRecord> {
-      await findRow(definition, id);
-      await checkReferences(definition, [values]);
-      const hooks = hooksOf(definition);
+      await findRow(definition, id, actor);
+      await checkReferences(definition, [values], actor);
+      const hooks = hooksOf(definition.slug);
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
         await hooks.beforeWrite?.(tx, values, id, actor);
@@ -435,7 +463,7 @@ export function createResourceStore(db: Database) {
       value: boolean,
       actor: Actor,
     ): Promise<number> {
-      const hooks = hooksOf(definition);
+      const hooks = hooksOf(definition.slug);
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, ids, 'update');
         const changed = await setValues(tx, definition, ids, { [flag]: value }, actor);
@@ -450,26 +478,26 @@ export function createResourceStore(db: Database) {
       });
     },
 
-    /** Autocomplete: the live records of a reference target whose title contains the term. */
-    async suggest(targetSlug: string, term: string, limit: number): Promise<Suggestion[]> {
+    /** Autocomplete: the records of a reference target the actor may see whose title contains the term. */
+    async suggest(targetSlug: string, term: string, limit: number, actor: Actor): Promise<Suggestion[]> {
       if (term === '') return [];
       const target = referenceTarget(targetSlug);
       const rows = await db
         .select({ value: target.id, label: target.title })
         .from(target.table)
-        .where(and(isNull(target.deletedAt), containsIgnoringAccents(target.title, term)))
+        .where(and(visibleTarget(target, actor), containsIgnoringAccents(target.title, term)))
         .orderBy(asc(target.title))
         .limit(limit);
       return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
     },
 
-    /** Every live record of a reference target with its title: what an import matches names against. */
-    async referenceChoices(targetSlug: string): Promise<Suggestion[]> {
+    /** Every record of a reference target the actor may see, with its title: what an import matches names against. */
+    async referenceChoices(targetSlug: string, actor: Actor): Promise<Suggestion[]> {
       const target = referenceTarget(targetSlug);
       const rows = await db
         .select({ value: target.id, label: target.title })
         .from(target.table)
-        .where(isNull(target.deletedAt))
+        .where(visibleTarget(target, actor))
         .orderBy(asc(target.id));
       return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
     },
@@ -477,13 +505,20 @@ export function createResourceStore(db: Database) {
     /** Soft delete of every id, or of none: refused when a live record still points at one of them. */
     async delete(definition: ResourceDefinition, ids: number[], actor: Actor): Promise<number> {
       const { table, columns } = tableOf(definition);
-      if ((await linkedIds(definition, ids)).length > 0) throw new ApiError(409, 'errors.linked');
+      // Records out of the actor's sight are not there, linked or not.
+      const seen = await db
+        .select({ id: columns.id! })
+        .from(table)
+        .where(and(inArray(columns.id!, ids), visible(definition, columns, actor)));
+      if (seen.length === 0) throw new ApiError(404, 'errors.not_found');
+      const seenIds = seen.map(({ id }) => Number(id));
+      if ((await linkedIds(definition, seenIds)).length > 0) throw new ApiError(409, 'errors.linked');
       return db.transaction(async (tx) => {
-        await hooksOf(definition).authorizeChange?.(tx, actor, ids, 'delete');
+        await hooksOf(definition.slug).authorizeChange?.(tx, actor, seenIds, 'delete');
         const deleted = await tx
           .update(table)
           .set({ deletedAt: new Date(), updatedBy: actor.id })
-          .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)))
+          .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning({ id: columns.id! });
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
         return deleted.length;
@@ -498,7 +533,7 @@ export function createResourceStore(db: Database) {
           await tx
             .update(table)
             .set({ position, updatedBy: actor.id })
-            .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
+            .where(and(eq(columns.id!, id), visible(definition, columns, actor)));
         }
       });
     },

@@ -24,10 +24,9 @@ import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
-import { resourceHooks } from '../resources/registry';
-import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from '../resources/resource-hooks';
+import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from './server-resource';
 import { parseListQuery } from './list-query';
-import { createResourceStore, type ResourceStore } from './resource-store';
+import { createResourceStore, type HooksLookup, type ResourceStore } from './resource-store';
 
 /** The logged-in user as the actor, when they may do this action on this resource; 403 otherwise. */
 function allowedActor(request: FastifyRequest, slug: string, action: ResourceAction): Actor {
@@ -38,11 +37,14 @@ function allowedActor(request: FastifyRequest, slug: string, action: ResourceAct
 }
 
 /** The server side of a resource's post commands; a command declared without one is a startup error. */
-function commandHandlers(definition: ResourceDefinition): [RecordCommand, RecordCommandHandler][] {
+function commandHandlers(
+  definition: ResourceDefinition,
+  hooksOf: HooksLookup,
+): [RecordCommand, RecordCommandHandler][] {
   return definition.commands
     .filter((command) => command.kind === 'post')
     .map((command) => {
-      const handler = resourceHooks[definition.slug]?.commands?.[command.name];
+      const handler = hooksOf(definition.slug).commands?.[command.name];
       if (!handler) throw new Error(`Resource "${definition.slug}": command "${command.name}" has no server handler.`);
       return [command, handler];
     });
@@ -55,7 +57,7 @@ async function runCommand(
   id: number,
   context: ResourceRouteContext,
 ): Promise<CommandMessage> {
-  await resourceHooks[definition.slug]?.authorizeChange?.(context.db, context.actor, [id], command.action);
+  await context.store.hooksOf(definition.slug).authorizeChange?.(context.db, context.actor, [id], command.action);
   return handler(id, context);
 }
 
@@ -77,16 +79,21 @@ async function runBatchCommand(
       reply.processed += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const title = await titleOrId(context.store, definition, id);
+      const title = await titleOrId(context.store, definition, id, context.actor);
       reply.failed.push({ id, title, message: error.toJSON(locale).message });
     }
   }
   return reply;
 }
 
-async function titleOrId(store: ResourceStore, definition: ResourceDefinition, id: number): Promise<string> {
+async function titleOrId(
+  store: ResourceStore,
+  definition: ResourceDefinition,
+  id: number,
+  actor: Actor,
+): Promise<string> {
   try {
-    return recordTitle(definition, await store.get(definition, id));
+    return recordTitle(definition, await store.get(definition, id, actor));
   } catch {
     return `#${id}`;
   }
@@ -105,8 +112,8 @@ const AUTOCOMPLETE_LIMIT = 20;
  * The generic API of every declared resource, under /api/<slug>: list, show, create, update,
  * delete (supprimer/{id}, PUT or POST), batch actions (actions-groupes) and reorder (reorganiser).
  */
-export function registerResourceRoutes(app: FastifyInstance, db: Database, mailer: Mailer): void {
-  const store = createResourceStore(db);
+export function registerResourceRoutes(app: FastifyInstance, db: Database, mailer: Mailer, hooksOf: HooksLookup): void {
+  const store = createResourceStore(db, hooksOf);
   const contextOf = (request: FastifyRequest, reply: FastifyReply): ResourceRouteContext => ({
     db,
     store,
@@ -123,11 +130,10 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
     const actorAllowedTo = (request: FastifyRequest, action: ResourceAction) => allowedActor(request, slug, action);
     const schema = inputSchema(definition);
     const options = { preHandler: requireUser };
-    const commands = commandHandlers(definition);
+    const commands = commandHandlers(definition, hooksOf);
 
     app.get(pattern('api.resource.collection'), options, async (request) => {
-      actorAllowedTo(request, 'list');
-      return store.list(definition, parseListQuery(definition, request.query));
+      return store.list(definition, parseListQuery(definition, request.query), actorAllowedTo(request, 'list'));
     });
 
     // A read-only resource has no create, update, delete or batch route: its rows come from the server.
@@ -140,14 +146,13 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
       app.post(url, options, async (request, reply) => {
         const actor = actorAllowedTo(request, 'create');
         const record = await store.create(definition, parseBody(schema, request.body), actor);
-        await resourceHooks[slug]?.afterCreate?.(record.id, contextOf(request, reply));
+        await hooksOf(slug).afterCreate?.(record.id, contextOf(request, reply));
         return reply.code(201).send(record);
       });
     }
 
     app.get<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
-      actorAllowedTo(request, 'show');
-      return store.get(definition, parseId(request.params.id));
+      return store.get(definition, parseId(request.params.id), actorAllowedTo(request, 'show'));
     });
 
     if (!definition.behaviours.readOnly) {
@@ -202,15 +207,14 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
       const publishOptions = { preHandler: [requireUser, requireCsrfOnGet] };
       app.get<{ Params: { id: string } }>(pattern('api.resource.publish'), publishOptions, async (request, reply) => {
         const actor = actorAllowedTo(request, 'update');
-        const record = await store.get(definition, parseId(request.params.id));
+        const record = await store.get(definition, parseId(request.params.id), actor);
         await store.setFlag(definition, 'published', [record.id], record.published !== true, actor);
         return reply.type('text/plain; charset=utf-8').send('OK');
       });
     }
 
     app.get(pattern('api.resource.autocomplete'), options, async (request) => {
-      actorAllowedTo(request, 'list');
-      return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT);
+      return store.suggest(slug, termOf(request), AUTOCOMPLETE_LIMIT, actorAllowedTo(request, 'list'));
     });
 
     for (const [command, handler] of commands) {
@@ -230,7 +234,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
       );
     }
 
-    for (const route of resourceHooks[slug]?.routes ?? []) {
+    for (const route of hooksOf(slug).routes ?? []) {
       app.route({
         method: route.method,
         url: routePattern(route.name, { resource: slug }),
@@ -244,12 +248,12 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
 
     if (definition.behaviours.exportable) {
       app.get(pattern('api.resource.export'), options, async (request, reply) => {
-        actorAllowedTo(request, 'export');
+        const actor = actorAllowedTo(request, 'export');
         const raw = request.query as Record<string, string>;
         const format = exportFormats.find((candidate) => candidate === raw.format);
         if (!format) throw new ApiError(400, 'export.unknown_format');
         const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
-        const file = await exportResource(store, definition, query, format, requestLocale(request));
+        const file = await exportResource(store, definition, query, format, requestLocale(request), actor);
         const date = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', file.contentType)

@@ -22,7 +22,7 @@ import { routePattern, type RouteName } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { importJobs } from '../db/schema';
-import { createResourceStore } from '../engine/resource-store';
+import { createResourceStore, type HooksLookup } from '../engine/resource-store';
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
 import { safeFileName } from '../files/uploads.routes';
 import { ApiError } from '../http/api-error';
@@ -103,8 +103,13 @@ async function saveBody(body: unknown, target: string): Promise<number> {
  * maps (assistant-import-champ/choices/{type}), and each job (import-individus/{id}): its preview
  * by tab, its simulation, its import, its undo, and the report of each step.
  */
-export function registerImportAssistantRoutes(app: FastifyInstance, db: Database, uploadsDir: string): void {
-  const store = createResourceStore(db);
+export function registerImportAssistantRoutes(
+  app: FastifyInstance,
+  db: Database,
+  uploadsDir: string,
+  hooksOf: HooksLookup,
+): void {
+  const store = createResourceStore(db, hooksOf);
   const runner = createJobRunner(db, store, uploadsDir, app.log);
   app.addHook('onClose', () => runner.stop());
   const options = { preHandler: requireUser };
@@ -247,7 +252,7 @@ export function registerImportAssistantRoutes(app: FastifyInstance, db: Database
     const payload = await reply(request, job);
     if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
     const user = userAllowed(request, resourcesOf(job.config), ['create', 'update']);
-    await undoJob(db, job, user.id);
+    await undoJob(db, store, job, user.id);
     return reply(request, await jobOf(request));
   });
 

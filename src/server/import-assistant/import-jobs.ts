@@ -19,6 +19,7 @@ import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { importJobChanges, importJobCreations, importJobRejections, importJobs } from '../db/schema';
+import { loadActor } from '../auth/actor';
 import { createResourceStore, type ResourceStore } from '../engine/resource-store';
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
@@ -226,10 +227,10 @@ export async function stepReport(
  * those it created are deleted — refused, changing nothing, when one of them has been edited since
  * the import ended (undoing would lose that edit) or a record made since points at one.
  */
-export async function undoJob(db: Database, job: JobRow, userId: number): Promise<void> {
+export async function undoJob(db: Database, store: ResourceStore, job: JobRow, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
-    const store = createResourceStore(executor);
+    const linked = createResourceStore(executor, store.hooksOf);
     // A failed import's own rollback has no end yet, and nothing written after it.
     if (job.finishedAt) {
       for (const definition of [individuals, structures]) {
@@ -240,7 +241,7 @@ export async function undoJob(db: Database, job: JobRow, userId: number): Promis
     }
     for (const definition of [individuals, structures]) {
       const deleted = await undoChanges(executor, definition, job.id, userId);
-      if (deleted.length > 0 && (await store.linkedIds(definition, deleted)).length > 0) {
+      if (deleted.length > 0 && (await linked.linkedIds(definition, deleted)).length > 0) {
         throw new ApiError(409, 'import_assistant.errors.undo_linked');
       }
     }
@@ -279,7 +280,7 @@ export function createJobRunner(db: Database, store: ResourceStore, uploadsDir: 
         db,
         store,
         jobId: job.id,
-        userId: job.userId,
+        actor: await loadActor(db, job.userId),
         file: await jobFile(uploadsDir, job),
         encoding: job.encoding,
         config,
@@ -307,7 +308,7 @@ export function createJobRunner(db: Database, store: ResourceStore, uploadsDir: 
           : 'import_assistant.errors.failed';
       // All or nothing: what the failed import wrote is undone (an interrupted one can be, from its page).
       if (!dryRun && !interrupted) {
-        await undoJob(db, job, job.userId).catch((undoError: unknown) => {
+        await undoJob(db, store, job, job.userId).catch((undoError: unknown) => {
           log.error({ err: undoError, job: job.id }, 'undoing a failed import failed');
           key = 'import_assistant.errors.failed_partly';
         });

@@ -15,6 +15,7 @@ import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { communesTable, importJobRejections } from '../db/schema';
 import { normalize } from '../../shared/resources/import';
+import type { Actor } from '../auth/actor';
 import { referenceLookup } from '../engine/resource-import';
 import type { ResourceStore } from '../engine/resource-store';
 import { isBlankRow, sheetRows, type CsvEncoding, type SheetFile, type SheetRow } from '../engine/sheet-reader';
@@ -61,7 +62,8 @@ export interface RunInput {
   db: Database;
   store: ResourceStore;
   jobId: number;
-  userId: number;
+  /** Who imports: their rights decide which referenced records the rows may name. */
+  actor: Actor;
   file: SheetFile;
   encoding: CsvEncoding;
   config: ImportConfig;
@@ -186,7 +188,7 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<L
     }
   }
   if (mapped.some(({ spec }) => spec.def.target === 'types-contact')) {
-    lookups.contactTypes = await referenceLookup(input.store, 'types-contact');
+    lookups.contactTypes = await referenceLookup(input.store, 'types-contact', input.actor);
   }
   return lookups;
 }
@@ -440,12 +442,12 @@ async function write(run: Run, executor: Database, step: ImportStep, definition:
     creates.forEach((created, index) => (created.id = ids[index]!));
   }
   if (!run.input.dryRun) {
-    const { userId, jobId } = run.input;
+    const { actor, jobId } = run.input;
     await insertRecords(
       executor,
       definition,
       creates.map(({ id, record }) => (id === null ? record : { ...record, id })),
-      userId,
+      actor.id,
       jobId,
     );
     const changed = [...new Set(updates.flatMap((update) => update.changed))];
@@ -454,7 +456,7 @@ async function write(run: Run, executor: Database, step: ImportStep, definition:
       definition,
       changed,
       updates.map(({ id, record }) => ({ ...record, id })),
-      userId,
+      actor.id,
       jobId,
     );
   }
@@ -612,7 +614,7 @@ const territoriesStep: Step<TerritoriesRow> = {
         executor,
         structures,
         [...parents].map(([id, set]) => ({ id, parents: [...set] })),
-        run.input.userId,
+        run.input.actor.id,
         run.input.jobId,
       );
     }

@@ -4,7 +4,7 @@ import { FONT_SIZE, formFields } from '../../shared/resources/champs-de-formulai
 import { formFieldsTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 /** A form field as all-ajax lists it. */
 export interface FormFieldSummary {
@@ -17,7 +17,7 @@ const { slug } = formFields;
 const columns = getTableColumns(formFieldsTable) as Record<string, AnyPgColumn>;
 const error = (name: string) => `resources.${slug}.errors.${name}`;
 
-export const formFieldsHooks: ResourceServerHooks = {
+export const formFieldsHooks: ServerResource = {
   /** A select needs options, a form state needs states, and the font size stays readable. */
   async beforeWrite(_tx, values) {
     const fieldErrors: Record<string, string> = {};
@@ -51,7 +51,7 @@ export const formFieldsHooks: ResourceServerHooks = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.form_fields_one',
-      handle: (request, { store }) => store.get(formFields, parseId(requestValue(request, 'id'))),
+      handle: (request, { store, actor }) => store.get(formFields, parseId(requestValue(request, 'id')), actor),
     },
   ],
 };

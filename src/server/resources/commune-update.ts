@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { communesTable, contactTypesTable, individualsTable, structuresTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from './resource-hooks';
+import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from '../engine/server-resource';
 
 /**
  * maj-commune: an individual's or a structure's commune reference, set from its postal code and

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, getTableColumns, isNull, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { communesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 /** A commune as the postal-code lookup answers it. */
 export interface CommuneByPostalCode {
@@ -14,7 +14,7 @@ export interface CommuneByPostalCode {
 
 const columns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 
-export const communesHooks: ResourceServerHooks = {
+export const communesHooks: ServerResource = {
   routes: [
     {
       // communes ajax code-postal: the live communes having that postal code, by name (accents ignored).

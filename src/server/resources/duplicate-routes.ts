@@ -7,7 +7,7 @@ import { pagingSchema, parseQuery } from '../http/paging';
 import { parseBody, parseId } from '../http/request-parsing';
 import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
 import { mergeHistory, mergeRecords } from './record-merge';
-import { requestValue, type ResourceRoute } from './resource-hooks';
+import { requestValue, type ResourceRoute } from '../engine/server-resource';
 
 const duplicatePaging = pagingSchema(25);
 
@@ -43,10 +43,10 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       action: 'update',
       summary: 'openapi.operations.duplicates_merge',
       body: mergeBodySchema(definition),
-      handle(request, { db, actor }) {
+      handle(request, { db, store, actor }) {
         // The removed record is deleted: a merge needs that permission too.
         if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
-        return mergeRecords(db, slug, parseBody(mergeBodySchema(definition), request.body), actor);
+        return mergeRecords(db, store, slug, parseBody(mergeBodySchema(definition), request.body), actor);
       },
     },
     {

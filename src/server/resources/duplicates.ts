@@ -4,7 +4,7 @@ import { inputSchema, type ResourceDefinition } from '../../shared/resources/res
 import type { Database } from '../db/database';
 import { comparableText } from '../db/schema';
 import { parseBody } from '../http/request-parsing';
-import type { ResourceRoute } from './resource-hooks';
+import type { ResourceRoute } from '../engine/server-resource';
 
 /**
  * The first live row of a resource table whose columns hold the same texts as these values,

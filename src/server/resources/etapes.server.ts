@@ -2,12 +2,12 @@ import { and, eq, getTableColumns, isNull, ne } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { stepsTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { ResourceServerHooks } from './resource-hooks';
+import type { ServerResource } from '../engine/server-resource';
 
 const columns = getTableColumns(stepsTable) as Record<string, AnyPgColumn>;
 
 /** Workflow steps: one finished step at most, and none leads to itself. */
-export const stepsHooks: ResourceServerHooks = {
+export const stepsHooks: ServerResource = {
   async beforeWrite(tx, values, id) {
     const fieldErrors: Record<string, string> = {};
     const reachable = (values.reachableSteps as number[] | undefined) ?? [];

@@ -5,7 +5,7 @@ import type { Suggestion } from '../../shared/resources/resource';
 import { formFieldsTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 const { slug } = forms;
 const fieldColumns = getTableColumns(formFieldsTable) as Record<string, AnyPgColumn>;
@@ -16,7 +16,7 @@ const folded = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-export const formsHooks: ResourceServerHooks = {
+export const formsHooks: ServerResource = {
   async beforeWrite(_tx, values) {
     const columns = values.columns as number;
     if (columns < FORM_COLUMNS.min || columns > FORM_COLUMNS.max)
@@ -32,8 +32,8 @@ export const formsHooks: ResourceServerHooks = {
       action: 'list',
       summary: 'openapi.operations.forms_autocompleter',
       query: { term: 'openapi.parameters.term' },
-      async handle(request, { db, store }): Promise<Suggestion[]> {
-        const form = await store.get(forms, parseId(requestValue(request, 'id')));
+      async handle(request, { db, store, actor }): Promise<Suggestion[]> {
+        const form = await store.get(forms, parseId(requestValue(request, 'id')), actor);
         const term = folded(requestValue(request, 'term'));
         const ids = form.fields as number[];
         if (term === '' || ids.length === 0) return [];

@@ -5,11 +5,11 @@ import { permissionGroupsOf } from '../../shared/resources/resource';
 import { findResource } from '../../shared/resources/registry';
 import { accessProfilesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { ResourceServerHooks } from './resource-hooks';
+import type { ServerResource } from '../engine/server-resource';
 
 const columns = getTableColumns(accessProfilesTable) as Record<string, AnyPgColumn>;
 
-export const accessProfilesHooks: ResourceServerHooks = {
+export const accessProfilesHooks: ServerResource = {
   /**
    * Nobody but an administrator changes or deletes a profile granting a permission they do not hold:
    * the users it is given to would lose or keep rights beyond theirs.

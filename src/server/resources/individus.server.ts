@@ -4,12 +4,12 @@ import { ApiError } from '../http/api-error';
 import { ajaxCreateRoute, findDuplicate } from './duplicates';
 import { updateIndividualCommune } from './commune-update';
 import { duplicateRoutes } from './duplicate-routes';
-import type { ResourceServerHooks } from './resource-hooks';
+import type { ServerResource } from '../engine/server-resource';
 
 type LinkRow = { structure: number | null; contactType: number | null };
 
 /** Individuals: no two with the same first and last name; a link to a structure names its contact type. */
-export const individualsHooks: ResourceServerHooks = {
+export const individualsHooks: ServerResource = {
   refusesDuplicates: true,
   async beforeWrite(tx, values, id) {
     const fieldErrors: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import nafNomenclature from '@socialgouv/codes-naf';
 import type { Suggestion } from '../../shared/resources/resource';
 import { normalize } from '../../shared/resources/import';
-import { requestValue, type ResourceRoute } from './resource-hooks';
+import { requestValue, type ResourceRoute } from '../engine/server-resource';
 
 /**
  * The NAF rev. 2 sub-classes (e.g. "62.01Z"), INSEE's nomenclature as @socialgouv/codes-naf gives

@@ -11,7 +11,7 @@ import { resources } from '../../shared/resources/registry';
 import { inputSchema, recordTitle, type ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { recordMerges, resourceTables, users } from '../db/schema';
-import { createResourceStore, referencePaths } from '../engine/resource-store';
+import { createResourceStore, referencePaths, type ResourceStore } from '../engine/resource-store';
 import type { Actor } from '../auth/actor';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/request-parsing';
@@ -109,6 +109,7 @@ export interface MergeResult {
 
 export async function mergeRecords(
   db: Database,
+  store: ResourceStore,
   slug: DuplicateResource,
   { kept: keptId, removed: removedId, choices }: MergeBody,
   actor: Actor,
@@ -134,7 +135,7 @@ export async function mergeRecords(
     await tx.update(table).set({ deletedAt: new Date(), updatedBy: actor.id }).where(eq(columns.id!, removedId));
     // Written through the engine, once the removed record is gone: its name is no duplicate any more.
     const values = parseBody(inputSchema(definition), ownReferences(definition, merged.values, removedId, keptId));
-    await createResourceStore(tx).update(definition, keptId, values, actor);
+    await createResourceStore(tx, store.hooksOf).update(definition, keptId, values, actor);
     await tx.insert(recordMerges).values({
       resource: slug,
       keptId,

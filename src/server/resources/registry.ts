@@ -9,10 +9,11 @@ import { formsHooks } from './formulaires.server';
 import { individualsHooks } from './individus.server';
 import { structuresHooks } from './structures.server';
 import { importTemplatesHooks } from './templates-import.server';
-import type { ResourceServerHooks } from './resource-hooks';
+import type { HooksLookup } from '../engine/resource-store';
+import type { ServerResource } from '../engine/server-resource';
 
 /** The server files of the resources that have one (src/server/resources/<slug>.server.ts), by slug. */
-export const resourceHooks: Record<string, ResourceServerHooks> = {
+export const resourceHooks: Record<string, ServerResource> = {
   communes: communesHooks,
   etapes: stepsHooks,
   groupes: accessProfilesHooks,
@@ -25,3 +26,7 @@ export const resourceHooks: Record<string, ResourceServerHooks> = {
   individus: individualsHooks,
   'templates-import': importTemplatesHooks,
 };
+
+const noHooks: ServerResource = {};
+/** A resource's server file, or none: what the app gives the engine. */
+export const serverHooks: HooksLookup = (slug) => resourceHooks[slug] ?? noHooks;

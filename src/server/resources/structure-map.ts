@@ -6,7 +6,7 @@ import { structures } from '../../shared/resources/structures.resource';
 import { communesTable } from '../db/schema';
 import { geocode } from '../external/geocoding';
 import { parseId } from '../http/request-parsing';
-import { requestValue, type ResourceRoute } from './resource-hooks';
+import { requestValue, type ResourceRoute } from '../engine/server-resource';
 
 const communeColumns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 
@@ -26,8 +26,8 @@ export const structureMapRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.structures_map',
-    async handle(request, { db, store }): Promise<StructureMap> {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')));
+    async handle(request, { db, store, actor }): Promise<StructureMap> {
+      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
       const view = { id: record.id, title: recordTitle(structures, record) };
       const main = (record.addresses as Address[]).find((address) => address.main);
       if (!main) return { ...view, address: [], position: null };

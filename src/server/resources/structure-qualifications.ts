@@ -7,7 +7,7 @@ import { fetchRgeCompany, type RgeQualification } from '../external/rge-companie
 import { ApiError } from '../http/api-error';
 import { parseId } from '../http/request-parsing';
 import { externalServicesSettings, loadSettings } from '../settings/settings';
-import { requestValue, type RecordCommandHandler, type ResourceRoute } from './resource-hooks';
+import { requestValue, type RecordCommandHandler, type ResourceRoute } from '../engine/server-resource';
 
 const columns = getTableColumns(structuresTable) as Record<string, AnyPgColumn>;
 
@@ -20,7 +20,7 @@ type Qualification = Pick<RgeQualification, 'source'> & Record<string, unknown>;
  * replaces the structure's RGE qualifications, and those alone, at once.
  */
 export const importRgeQualifications: RecordCommandHandler = async (id, { db, store, actor }) => {
-  const { siret } = await store.get(structures, id);
+  const { siret } = await store.get(structures, id, actor);
   if (typeof siret !== 'string' || siret === '') throw new ApiError(400, 'resources.structures.errors.rge_no_siret');
   const { rgeDatasetUrl, timeoutMs } = await loadSettings(db, externalServicesSettings);
   const company = await fetchRgeCompany(siret, { datasetUrl: rgeDatasetUrl, timeoutMs, importedAt: clock.now() });
@@ -51,8 +51,8 @@ export const qualificationRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.structures_qualifications',
-    async handle(request, { store }) {
-      const record = await store.get(structures, parseId(requestValue(request, 'structure')));
+    async handle(request, { store, actor }) {
+      const record = await store.get(structures, parseId(requestValue(request, 'structure')), actor);
       return record.qualifications;
     },
   },

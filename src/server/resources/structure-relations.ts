@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { individualsTable, structuresTable } from '../db/schema';
 import { containsIgnoringAccents } from '../engine/resource-store';
 import { parseId } from '../http/request-parsing';
-import { requestValue, type ResourceRoute } from './resource-hooks';
+import { requestValue, type ResourceRoute } from '../engine/server-resource';
 
 /**
  * What the structures' own routes read beyond a record: the territories a structure belongs to and
@@ -147,8 +147,8 @@ export const structureRelationRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.structures_territories',
-    async handle(request, { db, store }): Promise<{ parents: Territory[]; children: Territory[] }> {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')));
+    async handle(request, { db, store, actor }): Promise<{ parents: Territory[]; children: Territory[] }> {
+      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
       const parentIds = record.parents as number[];
       const live = isNull(columns.deletedAt!);
       const [parents, children] = await Promise.all([
@@ -176,8 +176,8 @@ export const structureRelationRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.structures_project_json',
-    async handle(request, { db, store }) {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')));
+    async handle(request, { db, store, actor }) {
+      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
       const individuals = (await linkedIndividuals(db, record.id)).filter((individual) => !individual.leftStructure);
       return {
         structure: {

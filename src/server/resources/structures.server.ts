@@ -15,7 +15,7 @@ import {
 import { isNafCode, nafCodeRoutes } from './naf-codes';
 import { structureMapRoutes } from './structure-map';
 import { importRgeQualifications, qualificationRoutes } from './structure-qualifications';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 /** find-ajax answers this many suggestions at most. */
 const FIND_LIMIT = 20;
@@ -27,7 +27,7 @@ type Address = { main: boolean };
  * subtype only on a public structure; never their own parent, nor below one of their children; a
  * field of activity among the NAF codes.
  */
-export const structuresHooks: ResourceServerHooks = {
+export const structuresHooks: ServerResource = {
   refusesDuplicates: true,
   async beforeWrite(tx, values, id) {
     const fieldErrors: Record<string, string> = {};
@@ -81,8 +81,8 @@ export const structuresHooks: ResourceServerHooks = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.structures_load',
-      async handle(request, { store }) {
-        const record = await store.get(structures, parseId(requestValue(request, 'id')));
+      async handle(request, { store, actor }) {
+        const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
         const mainAddress = (record.addresses as Address[]).find((address) => address.main) ?? null;
         return { ...record, mainAddress };
       },
@@ -93,8 +93,8 @@ export const structuresHooks: ResourceServerHooks = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.structures_individuals',
-      async handle(request, { db, store }) {
-        const id = (await store.get(structures, parseId(requestValue(request, 'id')))).id;
+      async handle(request, { db, store, actor }) {
+        const id = (await store.get(structures, parseId(requestValue(request, 'id')), actor)).id;
         return linkedIndividuals(db, id);
       },
     },

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { projectThemesTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 const columns = getTableColumns(projectThemesTable) as Record<string, AnyPgColumn>;
 
@@ -29,7 +29,7 @@ async function lineage(db: Database, id: number): Promise<ThemeNode[]> {
   return nodes;
 }
 
-export const projectThemesHooks: ResourceServerHooks = {
+export const projectThemesHooks: ServerResource = {
   /** A theme cannot sit under itself or under one of its descendants: the themes stay a tree. */
   async beforeWrite(tx, values, id) {
     const parent = values.parent as number | null;

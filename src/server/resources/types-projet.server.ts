@@ -2,11 +2,11 @@ import { and, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projectTypesTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 const columns = getTableColumns(projectTypesTable) as Record<string, AnyPgColumn>;
 
-export const projectTypesHooks: ResourceServerHooks = {
+export const projectTypesHooks: ServerResource = {
   routes: [
     {
       // types-projet ajax par-mission/{mission}: the enabled project types of a mission, by name.

@@ -11,7 +11,7 @@ import { cancelPendingLinks, sendPasswordCreationLink } from '../auth/password-l
 import { closeSession, currentAuth, endOtherSessions, grantedPermissions, openSession } from '../auth/sessions';
 import { clock } from '../clock';
 import { dashboardSettings, loadSettings } from '../settings/settings';
-import { requestValue, type ResourceServerHooks } from './resource-hooks';
+import { requestValue, type ServerResource } from '../engine/server-resource';
 
 const missionColumns = getTableColumns(missionsTable) as Record<string, AnyPgColumn>;
 /** Suggestions from find-approximately: names and emails alike enough to the term (pg_trgm). */
@@ -61,7 +61,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 
 const isPast = (date: unknown) => date !== null && date !== undefined && new Date(date as string | Date) <= clock.now();
 
-export const usersHooks: ResourceServerHooks = {
+export const usersHooks: ServerResource = {
   /**
    * Acting on another account (edit, password link, enable or disable, log in as, delete): an
    * administrator may; anyone else only on an account that is not an administrator's and holds no

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ResourceAction } from '../../shared/permissions';
@@ -5,7 +7,7 @@ import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { RouteName } from '../../shared/routes';
 import type { Database } from '../db/database';
 import type { Actor } from '../auth/actor';
-import type { BehaviourFlag, ResourceStore } from '../engine/resource-store';
+import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { Mailer } from '../mail/mailer';
 
 /** What a route of a resource's own is given: its database, the engine's store, the mailer, who acts, the request and its reply. */
@@ -56,7 +58,7 @@ export interface CommandMessage {
 export type RecordCommandHandler = (id: number, context: ResourceRouteContext) => Promise<CommandMessage>;
 
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
-export interface ResourceServerHooks {
+export interface ServerResource {
   /**
    * Checks a record inside the write's transaction (id: the record changed, none on create; actor:
    * who writes); throws an ApiError with field errors to refuse it.
@@ -67,6 +69,12 @@ export interface ResourceServerHooks {
    * what their permission on the resource allows: throws a 403 ApiError to refuse, changing nothing.
    */
   authorizeChange?(db: Database, actor: Actor, ids: number[], action: ResourceAction): Promise<void>;
+  /**
+   * The records the actor may read, as a SQL condition on the resource's columns (undefined: all of
+   * them). Every read of the store applies it with the live-row filter: list, count, show, search,
+   * reference titles, export, autocomplete; a record outside it answers as one that does not exist.
+   */
+  readScope?(actor: Actor, columns: Record<string, AnyPgColumn>): SQL | undefined;
   /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
   afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
   /** Runs once a record is created (outside its transaction), e.g. the new user's password-creation mail. */
