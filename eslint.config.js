@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -19,6 +20,21 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    // No import cycle: a module's dependencies can be read, and loaded, before it.
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // The server engine is given the resources' server files by the app: it never imports them.
+    files: ['src/server/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../resources/*', '../import-assistant/*'] }] },
   },
   {
     // The web code never imports server code; shared code imports neither.

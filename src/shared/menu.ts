@@ -1,41 +1,8 @@
 import { can, type PermissionHolder, type ResourceAction } from './permissions';
 import { duplicateResources } from './resources/contact-duplicates';
 import { resources } from './resources/registry';
+import { menuSections, type MenuIcon, type MenuSection } from './menu-sections';
 import { path } from './routes';
-
-/** The side menu's sections, in the spec's order. A section shows only when it has an entry the user may see. */
-export const menuSections = [
-  'dashboard',
-  'accounting',
-  'catalogue',
-  'contacts',
-  'content',
-  'deliveries',
-  'returns',
-  'edi',
-  'logs',
-  'other',
-] as const;
-export type MenuSection = (typeof menuSections)[number];
-
-/** Icon names, drawn by the web app. */
-export type MenuIcon =
-  | 'dashboard'
-  | 'link'
-  | 'calendar'
-  | 'checklist'
-  | 'tags'
-  | 'flag'
-  | 'file'
-  | 'list'
-  | 'template'
-  | 'map'
-  | 'history'
-  | 'users'
-  | 'building'
-  | 'settings'
-  | 'merge'
-  | 'upload';
 
 export interface MenuEntry {
   section: MenuSection;

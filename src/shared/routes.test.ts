@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RouteError, matchPageRoute, path, routePattern, url } from './routes';
+import { matchPageRoute } from './page-routes';
+import { RouteError, path, routePattern, url } from './routes';
 
 describe('route table', () => {
   it('builds paths from names, filling parameters and putting extra ones in the query string', () => {

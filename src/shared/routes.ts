@@ -4,9 +4,6 @@
  * routes of the single-page app: the server answers them with the app shell, and 404 for any path
  * that matches neither a page nor a server route.
  */
-import { resources } from './resources/registry';
-import { isDuplicateResource } from './resources/contact-duplicates';
-import type { ResourceDefinition } from './resources/resource';
 
 export const routeTable = {
   // Back-office pages
@@ -218,39 +215,3 @@ export function isPageRoute(name: string): boolean {
 }
 
 export const pageRouteNames = (Object.keys(routeTable) as RouteName[]).filter(isPageRoute);
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
-/** Resource screens that exist only for resources with the matching behaviour. */
-const resourceScreenApplies: Partial<Record<RouteName, (resource: ResourceDefinition) => boolean>> = {
-  'admin.resource.sort': (resource) => resource.behaviours.sortable,
-  'admin.resource.clone': (resource) => resource.behaviours.clonable,
-  'admin.resource.create': (resource) => !resource.behaviours.readOnly,
-  'admin.resource.edit': (resource) => !resource.behaviours.readOnly,
-  'admin.duplicates.merge': (resource) => isDuplicateResource(resource.slug),
-};
-
-/**
- * Every page the app has, as patterns with ":name" parameters: {resource} is expanded to each
- * declared resource the screen applies to, so /admin/anything is still a 404.
- */
-export const pagePatterns: { name: RouteName; pattern: string }[] = pageRouteNames.flatMap((name) =>
-  routeTable[name].includes('{resource}')
-    ? resources
-        .filter((resource) => resourceScreenApplies[name]?.(resource) ?? true)
-        .map((resource) => ({ name, pattern: routePattern(name, { resource: resource.slug }) }))
-    : [{ name, pattern: routePattern(name) }],
-);
-
-const pageMatchers = pagePatterns.map(({ name, pattern }) => {
-  const source = pattern
-    .split(/(:\w+)/)
-    .map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part)))
-    .join('');
-  return { name, regex: new RegExp(`^${source}/?$`) };
-});
-
-/** The page route a browser path belongs to, or null: the server answers 404 for null. */
-export function matchPageRoute(pathname: string): RouteName | null {
-  return pageMatchers.find(({ regex }) => regex.test(pathname))?.name ?? null;
-}

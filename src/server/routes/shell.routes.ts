@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pagePatterns, type RouteName } from '../../shared/routes';
+import { pagePatterns } from '../../shared/page-routes';
+import type { RouteName } from '../../shared/routes';
 import { requestLocale } from '../http/request-locale';
 import { webDistDir } from '../project-root';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { permissionGroupNames, readingGroups, type PermissionGroup, type ResourceAction } from '../permissions';
 import type { RouteName } from '../routes';
-import type { MenuIcon, MenuSection } from '../menu';
+import type { MenuIcon, MenuSection } from '../menu-sections';
 import { fieldSchema, type FieldDef } from './fields';
 
 export interface ResourceBehaviours {
