@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceRecord } from '../../src/shared/resources/resource';
-import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp } from '../support/test-app';
+import type { ResourceRecord } from '../../../src/shared/resources/resource';
+import { path } from '../../../src/shared/routes';
+import { authHeaders, useAdminApp } from '../../support/test-app';
 
 const t = useAdminApp();
 

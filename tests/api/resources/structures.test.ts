@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ResourcePage, ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
-import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp } from '../support/test-app';
+import type { ResourcePage, ResourceRecord, Suggestion } from '../../../src/shared/resources/resource';
+import { path } from '../../../src/shared/routes';
+import { authHeaders, useAdminApp } from '../../support/test-app';
 
 const t = useAdminApp();
 let contactType: number;
@@ -31,95 +31,6 @@ async function created(slug: string, payload: Record<string, unknown>): Promise<
 }
 const total = async (slug: string) =>
   (await get(path('api.resource.collection', { resource: slug }))).json<ResourcePage>().total;
-
-describe('individuals', () => {
-  it('normalises French phone numbers and refuses others with French errors', async () => {
-    const individual = await created('individus', {
-      lastName: 'Bonnet',
-      firstName: 'Léa',
-      landline: '+33 (0)4.74.12.34.56',
-      mobile: '0033 6 12 34 56 78',
-    });
-    expect(individual).toMatchObject({ landline: '04 74 12 34 56', mobile: '06 12 34 56 78' });
-    // As a spreadsheet's numbers, which lose the leading 0.
-    const imported = await created('individus', {
-      lastName: 'Bonnet',
-      firstName: 'Max',
-      mobile: '712345678',
-      postalCode: '1400',
-    });
-    expect(imported).toMatchObject({ mobile: '07 12 34 56 78', postalCode: '01400' });
-
-    const before = await total('individus');
-    const refused = await post('individus', {
-      lastName: 'Bonnet',
-      firstName: 'Paul',
-      landline: '12 34',
-      mobile: '01 23 45 67 89',
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors).toEqual({
-      landline: "Le numéro de téléphone n'est pas valide : saisissez 10 chiffres, par exemple 01 23 45 67 89.",
-      mobile: "Le numéro de mobile n'est pas valide : il commence par 06 ou 07, par exemple 06 12 34 56 78.",
-    });
-    expect(await total('individus')).toBe(before);
-  });
-
-  it('refuses a duplicate, whatever its case, accents, hyphens and spaces, naming the existing record', async () => {
-    const original = await created('individus', { lastName: 'Lefèvre', firstName: 'Jean-Pierre' });
-    const before = await total('individus');
-    for (const [lastName, firstName] of [
-      ['LEFEVRE', 'jean pierre'],
-      ['  lefèvre ', 'Jean  -  Pierre'],
-      ['Le Fèvre', 'JEAN-PIERRE'],
-    ]) {
-      const refused = await post('individus', { lastName, firstName });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({
-        duplicateOf: original.id,
-        fieldErrors: { lastName: 'Un particulier du même nom existe déjà : Lefèvre Jean-Pierre' },
-      });
-    }
-    expect(await total('individus')).toBe(before);
-    // Another first name is another person; the record itself is no duplicate when updated.
-    const other = await created('individus', { lastName: 'Lefèvre', firstName: 'Anne' });
-    expect((await put('individus', original.id, { lastName: 'Lefevre', firstName: 'Jean-Pierre' })).statusCode).toBe(
-      200,
-    );
-    const renamed = await put('individus', other.id, { lastName: 'lefevre', firstName: 'jean-pierre' });
-    expect(renamed.json()).toMatchObject({ duplicateOf: original.id });
-  });
-
-  it('needs the contact type of a link before its structure', async () => {
-    const structure = await created('structures', { name: 'Mairie de Viriat' });
-    const link = { structure: structure.id, function: 'Maire' };
-    const refused = await post('individus', { lastName: 'Perrin', structures: [{ ...link, contactType: null }] });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors).toEqual({
-      'structures.0.contactType': 'Choisissez le type de contact avant la structure.',
-    });
-    const individual = await created('individus', { lastName: 'Perrin', structures: [{ ...link, contactType }] });
-    const shown = (await get(path('api.resource.item', { resource: 'individus', id: individual.id }))).json();
-    expect(shown.titles['structures.structure']).toEqual({ [structure.id]: 'Mairie de Viriat' });
-  });
-
-  it('is named by its last and first name in suggestions', async () => {
-    await created('individus', { lastName: 'Garnier', firstName: 'Hugo' });
-    const suggestions = await get(path('api.resource.autocomplete', { resource: 'individus', term: 'garnier' }));
-    expect(suggestions.json<Suggestion[]>().map(({ label }) => label)).toEqual(['Garnier Hugo']);
-  });
-
-  it('is created from a modal, at the spec path and at the engine one', async () => {
-    for (const url of [
-      path('api.resource.ajax_create', { resource: 'individus' }),
-      path('api.resource.modal_create', { resource: 'individus' }),
-    ]) {
-      const response = await post('individus', { lastName: 'Modal', firstName: url }, url);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ lastName: 'Modal', id: expect.any(Number) });
-    }
-  });
-});
 
 describe('structures', () => {
   it('is created from another form at ajax/ajouter, duplicates refused there too', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { safeIframe } from '../../src/server/resources/utilisateurs.server';
-import { permissionKey } from '../../src/shared/permissions';
-import type { ResourceRecord } from '../../src/shared/resources/resource';
-import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp } from '../support/test-app';
-import { logInWithProfile } from '../support/test-users';
+import { safeIframe } from '../../../src/server/resources/utilisateurs.server';
+import { permissionKey } from '../../../src/shared/permissions';
+import type { ResourceRecord } from '../../../src/shared/resources/resource';
+import { path } from '../../../src/shared/routes';
+import { authHeaders, useAdminApp } from '../../support/test-app';
+import { logInWithProfile } from '../../support/test-users';
 
 const t = useAdminApp();
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormFieldSummary } from '../../src/server/resources/champs-de-formulaire.server';
-import type { ResourceRecord, Suggestion } from '../../src/shared/resources/resource';
-import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
-import { logInWithProfile } from '../support/test-users';
+import type { FormFieldSummary } from '../../../src/server/resources/champs-de-formulaire.server';
+import type { ResourceRecord, Suggestion } from '../../../src/shared/resources/resource';
+import { path } from '../../../src/shared/routes';
+import { authHeaders, useAdminApp, type LoggedIn } from '../../support/test-app';
+import { logInWithProfile } from '../../support/test-users';
 
 const t = useAdminApp();
 let consultant: LoggedIn;
