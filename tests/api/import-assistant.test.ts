@@ -292,7 +292,7 @@ describe('the import assistant', () => {
       // 1000 is the postal code 01000 (a spreadsheet's number); but Martin Louise exists already.
       {
         row: 7,
-        field: null,
+        field: 'individual.lastName',
         message: 'Un particulier du même nom existe déjà : Martin Louise',
         advice: 'no_duplicates',
       },

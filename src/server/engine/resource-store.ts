@@ -17,6 +17,7 @@ import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
+import { recordRefusals, refuseFirst } from './record-rules';
 import type { ServerResource } from './server-resource';
 
 /** What a list request asks for, already checked against the resource's fields. */
@@ -330,18 +331,17 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
   ): Promise<ResourceRecord[]> {
     const { table, columns } = tableOf(definition);
     await checkReferences(definition, rows, actor);
-    const { beforeWrite } = hooksOf(definition.slug);
+    const rules = hooksOf(definition.slug);
     return db.transaction(async (tx) => {
       // New records of a sortable resource go last.
       const first = definition.behaviours.sortable
         ? Number((await tx.select({ last: max(columns.position!) }).from(table))[0]?.last ?? -1) + 1
         : undefined;
       const created: ResourceRecord[] = [];
-      // A resource with its own rules checks each record after the ones before it are written.
-      const batchSize = beforeWrite ? 1 : INSERT_BATCH_SIZE;
-      for (let start = 0; start < rows.length; start += batchSize) {
-        const batch = rows.slice(start, start + batchSize);
-        for (const values of batch) await beforeWrite?.(tx, values, undefined, actor);
+      for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
+        const batch = rows.slice(start, start + INSERT_BATCH_SIZE);
+        const pending = batch.map((values) => ({ id: null, values }));
+        refuseFirst(await recordRefusals(tx, rules, pending, actor));
         const inserted = await tx
           .insert(table)
           .values(
@@ -448,7 +448,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       const hooks = hooksOf(definition.slug);
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
-        await hooks.beforeWrite?.(tx, values, id, actor);
+        refuseFirst(await recordRefusals(tx, hooks, [{ id, values }], actor));
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
         await linkUploads(tx, definition, [record!], actor);
         return record!;

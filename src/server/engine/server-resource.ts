@@ -51,6 +51,37 @@ export interface CommandMessage {
   location?: string;
 }
 
+/** Field errors of a record, by field path ("lastName", "structures.0.contactType"): catalog keys. */
+export type FieldErrors = Record<string, string>;
+
+/** A record about to be written: a new one (id null), or the values an existing one is given. */
+export interface PendingRecord {
+  id: number | null;
+  values: ResourceInputValues;
+}
+
+/** Why a record is refused: its field errors, their {{placeholders}}, and more of the reply (duplicateOf). */
+export interface RecordRefusal {
+  fieldErrors: FieldErrors;
+  values?: Record<string, string | number>;
+  data?: Record<string, unknown>;
+}
+
+/** A beforeChange made of a check of each record in turn, for rules that read one record at a time. */
+export function eachRecord(
+  check: (tx: Database, record: PendingRecord, actor: Actor) => Promise<RecordRefusal | null>,
+): NonNullable<ServerResource['beforeChange']> {
+  return async (tx, records, actor) => {
+    const refusals: (RecordRefusal | null)[] = [];
+    for (const record of records) refusals.push(await check(tx, record, actor));
+    return refusals;
+  };
+}
+
+/** The refusal of a record by its field errors, or null when there are none. */
+export const refusalOf = (fieldErrors: FieldErrors): RecordRefusal | null =>
+  Object.keys(fieldErrors).length > 0 ? { fieldErrors } : null;
+
 /**
  * The server side of a record command (RecordCommand in the resource's declaration): does it to one
  * record, atomically, and answers its message; throws an ApiError to refuse it.
@@ -60,10 +91,17 @@ export type RecordCommandHandler = (id: number, context: ResourceRouteContext) =
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ServerResource {
   /**
-   * Checks a record inside the write's transaction (id: the record changed, none on create; actor:
-   * who writes); throws an ApiError with field errors to refuse it.
+   * The pure checks of one record's values (no database): its field errors, as catalog keys. May
+   * throw an ApiError to refuse the whole write (a 403).
    */
-  beforeWrite?(tx: Database, values: ResourceInputValues, id: number | undefined, actor: Actor): Promise<void>;
+  validate?(values: ResourceInputValues, context: { id: number | null; actor: Actor }): FieldErrors | void;
+  /**
+   * The database checks of records about to be written, and the values they derive, in the write's
+   * transaction, a batch at a time: a form writes one record, the import assistant thousands, through
+   * the same rules. Answers each record's refusal, or null; may throw an ApiError to refuse the whole
+   * write.
+   */
+  beforeChange?(tx: Database, records: PendingRecord[], actor: Actor): Promise<(RecordRefusal | null)[]>;
   /**
    * Whether the actor may change these existing records (update, delete, a flag, a command), beyond
    * what their permission on the resource allows: throws a 403 ApiError to refuse, changing nothing.
@@ -80,7 +118,7 @@ export interface ServerResource {
   /** Runs once a record is created (outside its transaction), e.g. the new user's password-creation mail. */
   afterCreate?(id: number, context: ResourceRouteContext): Promise<void>;
   routes?: ResourceRoute[];
-  /** beforeWrite refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
+  /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
   /** The handlers of the record commands the declaration lists, by command name. */
   commands?: Record<string, RecordCommandHandler>;

@@ -8,6 +8,7 @@ import {
   type ImportEntity,
   type ImportField,
 } from '../../shared/import-assistant/import-assistant';
+import { comparable } from '../db/comparable';
 import { fieldSchema, type FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { normalize } from '../../shared/resources/import';
@@ -148,21 +149,6 @@ export function territoryNames(row: SheetRow, territories: MappedField): string[
 /** Whether a row has any of these columns filled. */
 export const fillsAny = (row: SheetRow, fields: MappedField[]) =>
   fields.some(({ column }) => cellOf(row, column) !== '');
-
-const ligatures: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', đ: 'd', ł: 'l' };
-
-/**
- * A text as the database's comparableText() gives it (duplicate checks: case, accents, hyphens,
- * apostrophes and spaces ignored), to tell rows of one file apart without asking the database.
- */
-export function comparable(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[œæßøđł]/g, (letter) => ligatures[letter]!)
-    .replace(/[^a-z0-9]+/g, '');
-}
 
 /** How a criterion compares values: names as people compare them, emails without case, other values as they are stored. */
 export type Comparison = 'name' | 'email' | 'exact';

@@ -12,15 +12,18 @@ import { individuals } from '../../shared/resources/individus.resource';
 import { fieldSchema } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { structures } from '../../shared/resources/structures.resource';
+import { comparable } from '../db/comparable';
 import type { Database } from '../db/database';
-import { communesTable, importJobRejections } from '../db/schema';
+import { communesTable, importJobRejections, resourceTables } from '../db/schema';
 import { normalize } from '../../shared/resources/import';
 import type { Actor } from '../auth/actor';
+import { recordRefusals } from '../engine/record-rules';
 import { referenceLookup } from '../engine/resource-import';
+import type { RecordRefusal } from '../engine/server-resource';
+import { lockNames } from '../resources/duplicates';
 import type { ResourceStore } from '../engine/resource-store';
 import { isBlankRow, sheetRows, type CsvEncoding, type SheetFile, type SheetRow } from '../engine/sheet-reader';
 import {
-  comparable,
   compileMapping,
   criteriaKey,
   criteriaValues,
@@ -36,16 +39,7 @@ import {
   type Lookups,
   type RecordCells,
 } from './import-rows';
-import {
-  addParents,
-  findDuplicates,
-  findMatches,
-  insertRecords,
-  lockNames,
-  newIds,
-  structuresNamed,
-  updateRecords,
-} from './import-writes';
+import { addParents, findMatches, insertRecords, newIds, structuresNamed, updateRecords } from './import-writes';
 
 /**
  * Runs an import, or its simulation (dry run), step after step — structures, their territories,
@@ -245,11 +239,14 @@ const twoNames = (record: Record<string, unknown>, first: string, second: string
 const linkSchema = fieldSchema(individuals.fields.structures!);
 const addressSchema = fieldSchema(structures.fields.addresses!);
 
-/** Spec 5 and the structures' rules: a public subtype only on a public structure. */
-function structureRuleErrors(record: Record<string, unknown>): CellError[] {
-  return record.publicSubtype != null && record.contactType !== 'public'
-    ? [{ field: 'structure.publicSubtype', message: 'validation.public_subtype_only' }]
-    : [];
+/** A record's refusal by its resource's rules, as the rejections of its row. */
+function rejectionsOf(entity: 'structure' | 'individual', refusal: RecordRefusal): CellError[] {
+  const params = Object.fromEntries(Object.entries(refusal.values ?? {}).map(([name, value]) => [name, String(value)]));
+  return Object.entries(refusal.fieldErrors).map(([path, message]) => ({
+    field: importKeyOf(entity, path.split('.')),
+    message,
+    params,
+  }));
 }
 
 /** A matched record keeps its own spelling of the values it was matched on: the file's others update it. */
@@ -277,16 +274,14 @@ function structureOf(cells: RecordCells, existing: Record<string, unknown> | und
           : addresses.map((row, index) => (index === main ? { ...row, ...address } : row));
       changed.push('addresses');
     }
-    const errors = structureRuleErrors(record);
-    return errors.length > 0 ? { errors } : { record, changed };
+    return { record, changed };
   }
   const record = newRecord(structures, 'structure', {
     ...values,
     addresses: hasAddress ? addressSchema.parse([{ ...address, main: true }]) : [],
   });
   if (Array.isArray(record)) return { errors: record };
-  const errors = structureRuleErrors(record);
-  return errors.length > 0 ? { errors } : { record, changed: [] };
+  return { record, changed: [] };
 }
 
 /** The individual a row describes, with its link to the row's structure: merged into the record it matches, or new. */
@@ -353,7 +348,7 @@ async function plan(
     const nameOf = (cells: RecordCells, index: number) => String(cells.values.get(ruleFields[index]!) ?? '');
     await lockNames(
       executor,
-      definition,
+      resourceTables.get(definition.slug)!,
       candidates.map(({ cells }) => [nameOf(cells, 0), nameOf(cells, 1)]),
     );
   }
@@ -401,27 +396,17 @@ async function plan(
     }
     plans.push({ row, id: matches[0] ? Number(matches[0].id) : null, key, ...built });
   }
-  const duplicates = byRule
-    ? new Map<number, Record<string, unknown>>()
-    : await findDuplicates(
-        executor,
-        definition,
-        names,
-        plans.map(({ id, record }) => ({
-          id,
-          names: [String(record[names[0]] ?? ''), String(record[names[1]] ?? '')],
-        })),
-      );
-  const message = definition === structures ? 'validation.duplicate_structure' : 'validation.duplicate_individual';
+  // The resource's own rules, as its forms apply them (its server file's validate and beforeChange).
+  const refusals = await recordRefusals(
+    executor,
+    run.input.store.hooksOf(definition.slug),
+    plans.map(({ id, record }) => ({ id, values: record })),
+    run.input.actor,
+  );
   const accepted = plans.filter(({ row }, ord) => {
-    const duplicate = duplicates.get(ord);
-    if (!duplicate) return true;
-    const title = names
-      .map((name) => duplicate[name])
-      .filter(Boolean)
-      .join(' ');
-    run.reject(step, row, [{ field: null, message, params: { title } }]);
-    return false;
+    const refusal = refusals[ord];
+    if (refusal) run.reject(step, row, rejectionsOf(entity, refusal));
+    return !refusal;
   });
   if (!byRule) for (const { record, row } of accepted) seenNames.set(twoNames(record, ...names), row);
   return accepted;
@@ -650,10 +635,6 @@ const individualsStep: Step<Candidate> = {
       run.reject('individus', row.row, [
         { field: 'structure.name', message: 'import_assistant.rejections.structure_refused' },
       ]);
-      return undefined;
-    }
-    if (structure && !link.values.has('link.contactType')) {
-      run.reject('individus', row.row, [{ field: 'link.contactType', message: 'validation.contact_type_first' }]);
       return undefined;
     }
     const criteria = mapping.criteria.individual;

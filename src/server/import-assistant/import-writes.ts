@@ -4,6 +4,7 @@ import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
+import { lockKey } from '../resources/duplicates';
 import { comparisonOf } from './import-rows';
 
 /**
@@ -71,16 +72,12 @@ function compared(def: FieldDef, value: SQL): SQL {
   }
 }
 
-/** The advisory lock key findDuplicate() takes for two names already made comparable. */
-const lockKey = (table: string, first: SQL, second: SQL) =>
-  sql`hashtext(${table}::text || ':' || ${first} || ':' || ${second})`;
-
 /**
  * The live records each row matches on the criteria (rows: the criteria's values, '' when empty),
  * two at most (one is a match, two make it ambiguous), by the row's position. When the batch
  * writes, the matches are locked until it ends; and when the criteria are the duplicate rule's
  * (`byRule`: its index serves them), the same statement first takes the advisory locks of
- * lockNames() for the rows' names.
+ * lockNames() (resources/duplicates.ts) for the rows' names.
  */
 export async function findMatches(
   executor: Database,
@@ -136,50 +133,6 @@ export async function findMatches(
   const result = (await executor.execute(query)) as Rows<{ ord: number; record: Record<string, unknown> }>;
   for (const { ord, record } of result.rows) matches[ord]!.push(recordOf(definition, record));
   return matches;
-}
-
-/**
- * Takes the advisory locks findDuplicate() takes for these names (the duplicate rule's two fields),
- * sorted so that two imports lock in the same order: a form saving the same name waits for the batch.
- */
-export async function lockNames(executor: Database, definition: ResourceDefinition, names: [string, string][]) {
-  if (names.length === 0) return;
-  const { name } = tableOf(definition);
-  const keys = JSON.stringify(names.map(([a, b]) => ({ a, b })));
-  await executor.execute(sql`
-    select count(pg_advisory_xact_lock(${lockKey(name, sql`a`, sql`b`)})) from (
-      select distinct ${comparableText(sql`k.a`)} as a, ${comparableText(sql`k.b`)} as b
-      from jsonb_to_recordset(${keys}::jsonb) as k(a text, b text) order by a, b
-    ) as names`);
-}
-
-/**
- * A live record sharing each row's two names (the duplicate rule: individuals' last and first
- * name, structures' name and acronym), the row's own record aside; by the row's position.
- */
-export async function findDuplicates(
-  executor: Database,
-  definition: ResourceDefinition,
-  fields: [string, string],
-  rows: { id: number | null; names: [string, string] }[],
-): Promise<Map<number, Record<string, unknown>>> {
-  const found = new Map<number, Record<string, unknown>>();
-  if (rows.length === 0) return found;
-  const { table, columns } = tableOf(definition);
-  const keys = JSON.stringify(rows.map(({ id, names }, ord) => ({ ord, id, a: names[0], b: names[1] })));
-  const [first, second] = fields.map((field) => sql`t.${sql.raw(quoted(columns[field]!.name))}`) as [SQL, SQL];
-  const result = (await executor.execute(sql`
-    select k.ord, m.record from jsonb_to_recordset(${keys}::jsonb) as k(ord int, id int, a text, b text)
-    cross join lateral (
-      select to_jsonb(t) as record from ${table} as t
-      where t.deleted_at is null
-        and ${comparableText(first)} = ${comparableText(sql`k.a`)}
-        and ${comparableText(second)} = ${comparableText(sql`k.b`)}
-        and (k.id is null or t.id <> k.id)
-      limit 1
-    ) as m`)) as Rows<{ ord: number; record: Record<string, unknown> }>;
-  for (const { ord, record } of result.rows) found.set(ord, recordOf(definition, record));
-  return found;
 }
 
 /** New ids for records about to be inserted, in order. */

@@ -3,8 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../shared/resources/champs-de-formulaire.resource';
 import { formFieldsTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
-import { ApiError } from '../http/api-error';
-import { requestValue, type ServerResource } from '../engine/server-resource';
+import { requestValue, type FieldErrors, type ServerResource } from '../engine/server-resource';
 
 /** A form field as all-ajax lists it. */
 export interface FormFieldSummary {
@@ -19,14 +18,14 @@ const error = (name: string) => `resources.${slug}.errors.${name}`;
 
 export const formFieldsHooks: ServerResource = {
   /** A select needs options, a form state needs states, and the font size stays readable. */
-  async beforeWrite(_tx, values) {
-    const fieldErrors: Record<string, string> = {};
+  validate(values) {
+    const fieldErrors: FieldErrors = {};
     const isEmpty = (name: string) => (values[name] as unknown[]).length === 0;
     if (values.type === 'select' && isEmpty('options')) fieldErrors.options = error('options_required');
     if (values.type === 'form_state' && isEmpty('states')) fieldErrors.states = error('states_required');
     const fontSize = values.fontSize as number;
     if (fontSize < FONT_SIZE.min || fontSize > FONT_SIZE.max) fieldErrors.fontSize = error('font_size');
-    if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+    return fieldErrors;
   },
 
   routes: [

@@ -4,7 +4,6 @@ import { FORM_COLUMNS, forms } from '../../shared/resources/formulaires.resource
 import type { Suggestion } from '../../shared/resources/resource';
 import { formFieldsTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
-import { ApiError } from '../http/api-error';
 import { requestValue, type ServerResource } from '../engine/server-resource';
 
 const { slug } = forms;
@@ -17,10 +16,10 @@ const folded = (text: string) =>
     .toLowerCase();
 
 export const formsHooks: ServerResource = {
-  async beforeWrite(_tx, values) {
+  validate(values) {
     const columns = values.columns as number;
     if (columns < FORM_COLUMNS.min || columns > FORM_COLUMNS.max)
-      throw new ApiError(400, 'errors.form', { columns: `resources.${slug}.errors.columns` });
+      return { columns: `resources.${slug}.errors.columns` };
   },
 
   routes: [

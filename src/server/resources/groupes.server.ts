@@ -29,14 +29,14 @@ export const accessProfilesHooks: ServerResource = {
    * A permission names a declared resource, and a read-only one only grants reading; nobody gives a
    * profile a permission they do not hold (they would give it to themselves through the profile).
    */
-  async beforeWrite(_tx, values, _id, actor) {
+  validate(values, { actor }) {
     const permissions = values.permissions as string[];
     const granted = permissions.map((key) => key.split('.') as [string, PermissionGroup]);
     const invalid = granted.some(([slug, group]) => {
       const resource = findResource(slug);
       return !resource || !permissionGroupsOf(resource).includes(group);
     });
-    if (invalid) throw new ApiError(400, 'errors.form', { permissions: 'validation.permission' });
+    if (invalid) return { permissions: 'validation.permission' };
     if (!holdsAll(actor, permissions)) throw new ApiError(403, 'accounts.errors.profile_permissions');
   },
 

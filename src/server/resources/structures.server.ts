@@ -2,8 +2,7 @@ import { structures } from '../../shared/resources/structures.resource';
 import type { Suggestion } from '../../shared/resources/resource';
 import { structuresTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
-import { ApiError } from '../http/api-error';
-import { ajaxCreateRoute, findDuplicate } from './duplicates';
+import { ajaxCreateRoute, duplicateRefusals, type DuplicateRule } from './duplicates';
 import { updateStructureCommune } from './commune-update';
 import { duplicateRoutes } from './duplicate-routes';
 import {
@@ -15,7 +14,7 @@ import {
 import { isNafCode, nafCodeRoutes } from './naf-codes';
 import { structureMapRoutes } from './structure-map';
 import { importRgeQualifications, qualificationRoutes } from './structure-qualifications';
-import { requestValue, type ServerResource } from '../engine/server-resource';
+import { eachRecord, refusalOf, requestValue, type FieldErrors, type ServerResource } from '../engine/server-resource';
 
 /** find-ajax answers this many suggestions at most. */
 const FIND_LIMIT = 20;
@@ -27,10 +26,18 @@ type Address = { main: boolean };
  * subtype only on a public structure; never their own parent, nor below one of their children; a
  * field of activity among the NAF codes.
  */
+/** The structures' duplicate rule (spec 5): no two with the same name and acronym. */
+export const structureDuplicates: DuplicateRule = {
+  table: structuresTable,
+  fields: ['name', 'acronym'],
+  message: 'validation.duplicate_structure',
+  title: ([name, acronym]) => [name, acronym && `(${acronym})`].filter(Boolean).join(' '),
+};
+
 export const structuresHooks: ServerResource = {
   refusesDuplicates: true,
-  async beforeWrite(tx, values, id) {
-    const fieldErrors: Record<string, string> = {};
+  validate(values, { id }) {
+    const fieldErrors: FieldErrors = {};
     const addresses = (values.addresses as Address[] | undefined) ?? [];
     if (addresses.length > 0 && addresses.filter((address) => address.main).length !== 1) {
       fieldErrors.addresses = 'validation.one_main_address';
@@ -41,24 +48,20 @@ export const structuresHooks: ServerResource = {
     if (typeof values.activity === 'string' && values.activity !== '' && !isNafCode(values.activity)) {
       fieldErrors.activity = 'validation.naf_code';
     }
-    const parents = (values.parents as number[] | undefined) ?? [];
-    if (id !== undefined && parents.includes(id)) {
+    if (id !== null && ((values.parents as number[] | undefined) ?? []).includes(id)) {
       fieldErrors.parents = 'validation.own_parent';
-    } else if (id !== undefined && parents.length > 0) {
+    }
+    return fieldErrors;
+  },
+  async beforeChange(tx, records, actor) {
+    const cycles = await eachRecord(async (_tx, { id, values }) => {
+      const parents = (values.parents as number[] | undefined) ?? [];
+      if (id === null || parents.length === 0) return null;
       const below = await selfAndDescendants(tx, id);
-      if (parents.some((parent) => below.includes(parent))) fieldErrors.parents = 'validation.parent_cycle';
-    }
-    if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
-    const duplicate = await findDuplicate(tx, structuresTable, { name: values.name, acronym: values.acronym }, id);
-    if (duplicate) {
-      const title = [duplicate.name, duplicate.acronym && `(${String(duplicate.acronym)})`].filter(Boolean).join(' ');
-      throw new ApiError(
-        400,
-        'errors.form',
-        { name: 'validation.duplicate_structure' },
-        { values: { title }, data: { duplicateOf: duplicate.id } },
-      );
-    }
+      return refusalOf(parents.some((parent) => below.includes(parent)) ? { parents: 'validation.parent_cycle' } : {});
+    })(tx, records, actor);
+    const duplicates = await duplicateRefusals(tx, structureDuplicates, records);
+    return records.map((_record, index) => cycles[index] ?? duplicates[index] ?? null);
   },
   routes: [
     ajaxCreateRoute(structures),

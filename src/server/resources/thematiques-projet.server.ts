@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { projectThemesTable } from '../db/schema';
 import { parseId } from '../http/request-parsing';
 import { ApiError } from '../http/api-error';
-import { requestValue, type ServerResource } from '../engine/server-resource';
+import { eachRecord, refusalOf, requestValue, type ServerResource } from '../engine/server-resource';
 
 const columns = getTableColumns(projectThemesTable) as Record<string, AnyPgColumn>;
 
@@ -31,13 +31,12 @@ async function lineage(db: Database, id: number): Promise<ThemeNode[]> {
 
 export const projectThemesHooks: ServerResource = {
   /** A theme cannot sit under itself or under one of its descendants: the themes stay a tree. */
-  async beforeWrite(tx, values, id) {
+  beforeChange: eachRecord(async (tx, { id, values }) => {
     const parent = values.parent as number | null;
-    if (id === undefined || parent === null) return;
-    if ((await lineage(tx, parent)).some((node) => node.id === id)) {
-      throw new ApiError(400, 'errors.form', { parent: 'validation.theme_cycle' });
-    }
-  },
+    if (id === null || parent === null) return null;
+    const cycle = (await lineage(tx, parent)).some((node) => node.id === id);
+    return refusalOf(cycle ? { parent: 'validation.theme_cycle' } : {});
+  }),
 
   routes: [
     {

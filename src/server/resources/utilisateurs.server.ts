@@ -11,7 +11,7 @@ import { cancelPendingLinks, sendPasswordCreationLink } from '../auth/password-l
 import { closeSession, currentAuth, endOtherSessions, grantedPermissions, openSession } from '../auth/sessions';
 import { clock } from '../clock';
 import { dashboardSettings, loadSettings } from '../settings/settings';
-import { requestValue, type ServerResource } from '../engine/server-resource';
+import { eachRecord, refusalOf, requestValue, type FieldErrors, type ServerResource } from '../engine/server-resource';
 
 const missionColumns = getTableColumns(missionsTable) as Record<string, AnyPgColumn>;
 /** Suggestions from find-approximately: names and emails alike enough to the term (pg_trgm). */
@@ -81,14 +81,18 @@ export const usersHooks: ServerResource = {
     }
   },
 
+  /** Only an administrator makes an administrator (and only one acts on an administrator's account: authorizeChange). */
+  validate(values, { actor }) {
+    if (!actor.isAdmin && values.isAdmin === true) return { isAdmin: 'validation.admin_only' };
+  },
+
   /**
-   * One account per email (case ignored); only an administrator makes or unmakes one; nobody
-   * changes their own profiles or service, nor grants a profile giving permissions they do not hold;
-   * dashboard iframes kept only when safe, and rewritten sandboxed. A new email spends the pending
-   * password links, and a new email or an expiry date passed ends the account's sessions.
+   * One account per email (case ignored); nobody changes their own profiles or service, nor grants a profile giving permissions they do
+   * not hold; dashboard iframes kept only when safe, and rewritten sandboxed. A new email spends the
+   * pending password links, and a new email or an expiry date passed ends the account's sessions.
    */
-  async beforeWrite(tx, values, id, actor) {
-    const [current] = id === undefined ? [] : await tx.select().from(users).where(eq(users.id, id));
+  beforeChange: eachRecord(async (tx, { id, values }, actor) => {
+    const [current] = id === null ? [] : await tx.select().from(users).where(eq(users.id, id));
     const groupIds = values.groupIds as number[];
     if (
       current &&
@@ -100,15 +104,14 @@ export const usersHooks: ServerResource = {
     if (!holdsAll(actor, await profilesPermissions(tx, groupIds)))
       throw new ApiError(403, 'accounts.errors.profile_grant');
 
-    const fieldErrors: Record<string, string> = {};
-    if (!actor.isAdmin && values.isAdmin !== (current?.isAdmin ?? false)) fieldErrors.isAdmin = 'validation.admin_only';
+    const fieldErrors: FieldErrors = {};
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(
         and(
           eq(sql`lower(${users.email})`, String(values.email).toLowerCase()),
-          ...(id === undefined ? [] : [ne(users.id, id)]),
+          ...(id === null ? [] : [ne(users.id, id)]),
         ),
       );
     if (taken) fieldErrors.email = 'validation.email_taken';
@@ -119,15 +122,15 @@ export const usersHooks: ServerResource = {
       if (safe === null) fieldErrors[`dashboardIframes.${index}.iframeCode`] = 'validation.iframe';
       else iframe.iframeCode = safe;
     });
-    if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);
+    if (Object.keys(fieldErrors).length > 0 || !current) return refusalOf(fieldErrors);
 
-    if (!current) return;
     const emailChanged = current.email.toLowerCase() !== String(values.email).toLowerCase();
     if (emailChanged) await cancelPendingLinks(tx, current.id);
     if (emailChanged || isPast(current.expiresAt) || isPast(values.expiresAt)) {
       await endOtherSessions(tx, current.id, current.id === actor.id ? actor.sessionId : undefined);
     }
-  },
+    return null;
+  }),
 
   /** A disabled account's sessions end now, so that enabling it again brings none of them back. */
   async afterFlagChange(tx, ids, flag, value) {
