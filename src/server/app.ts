@@ -18,6 +18,9 @@ import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { redactedUrl } from './http/redacted-url';
 import { registerRequestGuards } from './http/request-guards';
+import { mailResetLink } from './auth/password-links';
+import { startJobQueue } from './jobs/job-queue';
+import { cleanUp } from './jobs/maintenance';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
@@ -145,14 +148,25 @@ export async function buildApp({
   registerAuthRoutes(app, db);
   registerCustomerAreaRoutes(app, db);
   const mailer = createMailer(db, mail, app.log);
-  app.addHook('onClose', () => mailer.close());
-  registerAccountRoutes(app, db, mailer);
+  const jobs = await startJobQueue(database, app.log);
+  // The queue stops first (its jobs under way finish), then the mailer.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
+  await jobs.work('mail', async (outgoing) => {
+    if ((await mailer.send(outgoing)) === 'failed') throw new Error('mail not sent: retried later');
+  });
+  await jobs.work('password-reset', ({ email }) => mailResetLink(db, mailer, email));
+  await jobs.work('maintenance', () => cleanUp(db));
+  await jobs.schedule('maintenance', '17 * * * *');
+  registerAccountRoutes(app, db, mailer, jobs);
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
   registerResourceRoutes(app, db, mailer, hooksOf);
   await registerOpenApiRoutes(app, hooksOf);
   registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
-  registerImportAssistantRoutes(app, db, uploadsDir, hooksOf);
+  await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 
   return app;

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, pgliteExtensions } from '../../src/server/db/database';
+import pino from 'pino';
+import { openDatabase, pgliteExtensions, type DatabaseHandle } from '../../src/server/db/database';
+import { startJobQueue } from '../../src/server/jobs/job-queue';
 import { createScratchDatabase, templateEnv, testDatabaseUrl, type ScratchDatabase } from './test-database';
 
 /**
@@ -10,11 +12,18 @@ import { createScratchDatabase, templateEnv, testDatabaseUrl, type ScratchDataba
  * database and test server then copies (a PGlite folder and its archive, or a PostgreSQL template
  * database), rather than once per test file. The folder and database go at the end of the run.
  */
+/** The migrations, and the job queue's schema, which a server's start would otherwise install. */
+async function migrateWithJobQueue(database: DatabaseHandle): Promise<void> {
+  await database.migrate();
+  const jobs = await startJobQueue(database, pino({ level: 'silent' }));
+  await jobs.stop();
+}
+
 export async function setup(): Promise<() => Promise<void>> {
   const folder = mkdtempSync(path.join(tmpdir(), 'renov-template-'));
   const dataDir = path.join(folder, 'pgdata');
   const pglite = await openDatabase({ kind: 'pglite', dataDir });
-  await pglite.migrate();
+  await migrateWithJobQueue(pglite);
   await pglite.close();
   const client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
   const archive = await client.dumpDataDir('none');
@@ -26,7 +35,7 @@ export async function setup(): Promise<() => Promise<void>> {
   if (testDatabaseUrl) {
     template = await createScratchDatabase(testDatabaseUrl);
     const postgres = await openDatabase({ kind: 'postgres', url: template.url });
-    await postgres.migrate();
+    await migrateWithJobQueue(postgres);
     await postgres.close();
     process.env[templateEnv.database] = template.name;
   }

@@ -68,16 +68,14 @@ const findUser = (db: Database, condition: ReturnType<typeof eq>) =>
     .then(([user]) => user);
 
 /**
- * The public forgotten-password form: a link is mailed if the email matches an account and none is
- * pending. Nothing tells the caller which happened, not even the time taken: the whole work (finding
- * the account, writing the link, the mail) is queued, after the reply.
+ * The public forgotten-password form's work, a job of the "password-reset" queue: a link is mailed
+ * if the email matches an account and none is pending. The form only queues it, so nothing tells the
+ * caller which happened, not even the time taken.
  */
-export function requestPasswordReset(db: Database, mailer: Mailer, email: string): void {
-  mailer.queue(async () => {
-    const user = await findUser(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-    const mail = user && (await issueLink(db, mailer, user, 'reset'));
-    if (mail) await mailer.send(mail);
-  });
+export async function mailResetLink(db: Database, mailer: Mailer, email: string): Promise<void> {
+  const user = await findUser(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const mail = user && (await issueLink(db, mailer, user, 'reset'));
+  if (mail) await mailer.send(mail);
 }
 
 /**

@@ -18,6 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Where it is: what the job queue opens its own connections to (PostgreSQL), or shares (PGlite). */
+  location: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   /** Applies the pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return {
       db,
       kind: 'postgres',
+      location,
       migrate: () => migrateNodePostgres(db, { migrationsFolder: migrationsDir }),
       close: () => pool.end(),
     };
@@ -58,6 +61,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return {
     db,
     kind: 'pglite',
+    location: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   };

@@ -26,12 +26,13 @@ import { createResourceStore, type HooksLookup } from '../engine/resource-store'
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
 import { safeFileName } from '../files/uploads.routes';
 import { ApiError } from '../http/api-error';
+import type { JobQueue } from '../jobs/job-queue';
 import { pagingSchema, parseQuery } from '../http/paging';
 import { requestLocale } from '../http/request-locale';
 import { parseBody, parseId } from '../http/request-parsing';
 import {
   claimJob,
-  createJobRunner,
+  createImportWorker,
   ensureImportsFolder,
   jobFile,
   jobPayload,
@@ -103,15 +104,18 @@ async function saveBody(body: unknown, target: string): Promise<number> {
  * maps (assistant-import-champ/choices/{type}), and each job (import-individus/{id}): its preview
  * by tab, its simulation, its import, its undo, and the report of each step.
  */
-export function registerImportAssistantRoutes(
+export async function registerImportAssistantRoutes(
   app: FastifyInstance,
   db: Database,
   uploadsDir: string,
   hooksOf: HooksLookup,
-): void {
+  jobs: JobQueue,
+): Promise<void> {
   const store = createResourceStore(db, hooksOf);
-  const runner = createJobRunner(db, store, uploadsDir, app.log);
-  app.addHook('onClose', () => runner.stop());
+  const worker = createImportWorker(db, store, uploadsDir, app.log);
+  // Before the queue stops: its runs end after their current batch, to be taken up again.
+  app.addHook('preClose', () => worker.stop());
+  await jobs.work('import-run', worker.run);
   const options = { preHandler: requireUser };
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
   const jobOf = (request: FastifyRequest) => loadJob(db, idOf(request), currentAuth(request).user);
@@ -213,15 +217,20 @@ export function registerImportAssistantRoutes(
     }
     const total = nonBlank - (config.header && nonBlank > 0 ? 1 : 0);
     if (total === 0) throw new ApiError(400, 'import.empty');
-    const claimed = await claimJob(db, job, dryRun ? ['uploaded', 'simulated', 'failed', 'undone'] : ['simulated'], {
-      status: dryRun ? 'simulating' : 'importing',
-      run: dryRun ? 'simulation' : 'import',
-      config,
-      total,
-      step: stepsOf(config)[0] ?? null,
-    });
+    const claimed = await claimJob(
+      db,
+      jobs,
+      job,
+      dryRun ? ['uploaded', 'simulated', 'failed', 'undone'] : ['simulated'],
+      {
+        status: dryRun ? 'simulating' : 'importing',
+        run: dryRun ? 'simulation' : 'import',
+        config,
+        total,
+        step: stepsOf(config)[0] ?? null,
+      },
+    );
     if (!claimed) throw new ApiError(409, 'import_assistant.errors.busy');
-    runner.start(claimed, config, dryRun);
     return reply(request, claimed);
   }
 

@@ -7,7 +7,6 @@ import {
   ASSISTANT_MAX_ROWS,
   runningStatuses,
   type ImportAdvice,
-  type ImportConfig,
   type ImportJob,
   type ImportPreview,
   type ImportRejection,
@@ -23,22 +22,23 @@ import { loadActor } from '../auth/actor';
 import { createResourceStore, type ResourceStore } from '../engine/resource-store';
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
+import type { JobQueue } from '../jobs/job-queue';
 import { runImport, RunInterrupted } from './import-runner';
 import { undoChanges, writtenSince } from './import-writes';
 
 /**
  * The import assistant's jobs, in PostgreSQL (import_jobs): each holds its file's path, its last
  * mapping and run, and the run's progress, so a page left and opened again (or another process of
- * the application) shows where it stands. Runs go on in the background of the process that started
- * them, beating a heartbeat; a job whose heartbeat stops was interrupted.
+ * the application) shows where it stands. Runs are jobs of the "import-run" queue (jobs/job-queue.ts).
  */
 
 export type JobRow = typeof importJobs.$inferSelect;
 
-/** A running job's process writes its heartbeat this often… */
-const HEARTBEAT_MS = 10_000;
-/** …so one older than this says the process stopped. */
-const STALE_MS = 60_000;
+/**
+ * A run writes its heartbeat after each batch; one silent this long was not taken up again by any
+ * process (the queue retries a dead process's run within seconds), and is shown interrupted.
+ */
+const STALE_MS = 5 * 60_000;
 /** Rejected rows per page of a step's report. */
 export const REPORT_PAGE_SIZE = 50;
 const SAMPLE_ROWS = 5;
@@ -162,9 +162,13 @@ export async function saveRowCount(db: Database, job: JobRow, sheet: number, non
     .where(eq(importJobs.id, job.id));
 }
 
-/** Moves a job into a run if it is in one of these statuses (one run at a time): the claimed row, or undefined. */
+/**
+ * Moves a job into a run if it is in one of these statuses (one run at a time), and queues the run
+ * in the same transaction: the claimed row, or undefined.
+ */
 export async function claimJob(
   db: Database,
+  jobs: JobQueue,
   job: JobRow,
   from: ImportStatus[],
   values: Pick<JobRow, 'status' | 'run' | 'config' | 'total' | 'step'>,
@@ -183,8 +187,10 @@ export async function claimJob(
       })
       .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, from)))
       .returning();
+    if (!claimed) return undefined;
     // The report of the run before goes: the new run writes its own.
-    if (claimed) await tx.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
+    await tx.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
+    await jobs.send('import-run', { jobId: job.id }, { tx });
     return claimed;
   });
 }
@@ -254,22 +260,25 @@ export async function undoJob(db: Database, store: ResourceStore, job: JobRow, u
   });
 }
 
-/** Runs jobs in the background of this process; stop() ends them after their current batch. */
-export function createJobRunner(db: Database, store: ResourceStore, uploadsDir: string, log: FastifyBaseLogger) {
-  const running = new Set<Promise<void>>();
+/**
+ * The worker of the "import-run" queue: runs a claimed job's simulation or import. A job whose
+ * process died part-way is taken up by another process and started again from nothing: what the
+ * earlier attempt wrote is undone first, so each row is imported once. stop() ends a run after its
+ * current batch; the job is then taken up again, here or by another process.
+ */
+export function createImportWorker(db: Database, store: ResourceStore, uploadsDir: string, log: FastifyBaseLogger) {
   const controller = new AbortController();
 
-  async function run(job: JobRow, config: ImportConfig, dryRun: boolean): Promise<void> {
-    // The heartbeat goes on whatever a batch takes; the job's readers see a silent one as interrupted.
-    const beat = setInterval(
-      () =>
-        void db
-          .update(importJobs)
-          .set({ heartbeatAt: new Date() })
-          .where(eq(importJobs.id, job.id))
-          .catch(() => undefined),
-      HEARTBEAT_MS,
-    );
+  async function run({ jobId }: { jobId: number }, { retryCount }: { retryCount: number }): Promise<void> {
+    const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    // Finished already, or taken back: nothing to do.
+    if (!job?.config || !runningStatuses.includes(job.status)) return;
+    const dryRun = job.run === 'simulation';
+    const config = job.config;
+    if (retryCount > 0) {
+      if (!dryRun) await undoJob(db, store, job, job.userId);
+      await db.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
+    }
     const finish = (values: Partial<JobRow>) =>
       db
         .update(importJobs)
@@ -299,42 +308,29 @@ export function createJobRunner(db: Database, store: ResourceStore, uploadsDir: 
           : { status: 'imported', results, simulatedConfig: null },
       );
     } catch (error) {
-      const interrupted = error instanceof RunInterrupted;
-      if (!interrupted) log.error({ err: error, job: job.id }, 'import failed');
-      let key = interrupted
-        ? 'import_assistant.errors.interrupted'
-        : error instanceof ApiError
-          ? error.messageKey
-          : 'import_assistant.errors.failed';
-      // All or nothing: what the failed import wrote is undone (an interrupted one can be, from its page).
-      if (!dryRun && !interrupted) {
+      // Stopped with its process: the queue gives the job to a process again, which starts it anew.
+      if (error instanceof RunInterrupted) throw error;
+      log.error({ err: error, job: job.id }, 'import failed');
+      let key = error instanceof ApiError ? error.messageKey : 'import_assistant.errors.failed';
+      // All or nothing: what the failed import wrote is undone.
+      if (!dryRun) {
         await undoJob(db, store, job, job.userId).catch((undoError: unknown) => {
           log.error({ err: undoError, job: job.id }, 'undoing a failed import failed');
           key = 'import_assistant.errors.failed_partly';
         });
       }
-      await finish({ status: 'failed', error: key }).catch((finishError: unknown) =>
-        log.error({ err: finishError, job: job.id }, 'recording the end of an import failed'),
-      );
-    } finally {
-      clearInterval(beat);
+      await finish({ status: 'failed', error: key });
     }
   }
 
   return {
-    /** Starts a claimed job's run; the request answers at once. */
-    start(job: JobRow, config: ImportConfig, dryRun: boolean): void {
-      const promise = run(job, config, dryRun).finally(() => running.delete(promise));
-      running.add(promise);
-    },
-    async stop(): Promise<void> {
+    run,
+    /** Ends the runs under way after their current batch. */
+    stop(): void {
       controller.abort();
-      await Promise.all(running);
     },
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;
 
 /** A new job's file folder; the file is removed when the job is refused. */
 export async function removeFile(file: string): Promise<void> {

@@ -26,13 +26,7 @@ export interface Mailer {
   url(pathname: string): string;
   /** Sends through SMTP_URL (or only records, without it) and writes the email log; SMTP failures give "failed". */
   send(mail: OutgoingMail): Promise<MailStatus>;
-  /**
-   * Does the work of a mail in the background (preparing it, sending it): the caller's reply waits
-   * neither for the database nor for the SMTP server, and its timing tells nothing of the work.
-   * Failures are logged.
-   */
-  queue(work: () => Promise<unknown>): void;
-  /** Waits for the queued work, then closes the SMTP connections. */
+  /** Closes the SMTP connections. */
   close(): Promise<void>;
 }
 
@@ -43,7 +37,6 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
         from: { name: translate(defaultLocale, 'app.name'), address: config.mailFrom },
       })
     : null;
-  const pending = new Set<Promise<unknown>>();
 
   async function send(mail: OutgoingMail): Promise<MailStatus> {
     let status: MailStatus = 'recorded';
@@ -70,16 +63,7 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
   return {
     url: (pathname) => `${config.appUrl}${pathname}`,
     send,
-    queue(work) {
-      // Started on the next turn of the event loop: the reply goes out first.
-      const running = new Promise((resolve) => setImmediate(resolve))
-        .then(work)
-        .catch((caught: unknown) => log.error({ err: caught }, 'queued mail failed'))
-        .finally(() => pending.delete(running));
-      pending.add(running);
-    },
     async close() {
-      await Promise.all(pending);
       transport?.close();
     },
   };

@@ -9,7 +9,7 @@ import {
 } from '../../shared/account/registration.schema';
 import { translate } from '../../shared/i18n/catalog';
 import { path, routePattern } from '../../shared/routes';
-import { checkPasswordLink, requestPasswordReset, usePasswordLink } from '../auth/password-links';
+import { checkPasswordLink, usePasswordLink } from '../auth/password-links';
 import { isLocked, recordFailure, registrationKeys } from '../auth/login-throttle';
 import { hashPassword } from '../auth/passwords';
 import { clock } from '../clock';
@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { requestLocale } from '../http/request-locale';
+import type { JobQueue } from '../jobs/job-queue';
 import { mailBody, type Mailer } from '../mail/mailer';
 import { loadSettings, registrationSettings } from '../settings/settings';
 
@@ -28,7 +29,7 @@ export async function registrationEnabled(db: Database): Promise<boolean> {
 }
 
 /** Forgotten password, reset and creation links, registration and its configuration. */
-export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer: Mailer): void {
+export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer: Mailer, jobs: JobQueue): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Spec 8: always the neutral reply, whether the email matches an account or not.
@@ -36,7 +37,10 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     routePattern('api.password_reset.request'),
     { schema: { body: passwordResetRequestSchema } },
     async (request) => {
-      requestPasswordReset(db, mailer, request.body.email);
+      // Queued without waiting: the reply depends on nothing the database says or does meanwhile.
+      void jobs
+        .send('password-reset', { email: request.body.email })
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset not queued'));
       return { message: translate(requestLocale(request), 'password_reset.sent') };
     },
   );
@@ -92,7 +96,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
         .returning({ id: users.id });
       if (!user) throw new ApiError(400, 'errors.form', { email: 'validation.email_taken' });
       const link = { label: translate(locale, 'login.submit'), url: mailer.url(path('admin.login')) };
-      await mailer.send({ to: email, subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link) });
+      await jobs.send('mail', { to: email, subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link) });
       return reply.code(201).send();
     },
   );

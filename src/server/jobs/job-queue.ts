@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromDrizzle, fromPglite, type SendOptions, type WorkOptions } from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/database';
+
+/**
+ * The background jobs, as queues in PostgreSQL (pg-boss, in its own schema "pgboss"): a job is a row,
+ * so it survives its process. Every process works every queue; a job is held by one worker at a time
+ * (SKIP LOCKED), beats a heartbeat while it runs, and a job whose process died is taken up by
+ * another once its heartbeat is late, then retried from the start: handlers must be idempotent.
+ */
+
+/** What each queue carries. */
+export interface JobData {
+  /** A mail with no secret in it (a welcome mail): retried while the SMTP server refuses it. */
+  mail: { to: string; subject: string; text: string; html: string };
+  /** The forgotten-password form's work: find the account, write a link, mail it. */
+  'password-reset': { email: string };
+  /** A run (simulation or import) of the contacts import assistant. */
+  'import-run': { jobId: number };
+  /** The hourly cleanup: expired sessions, spent password links, login counters past their window. */
+  maintenance: Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+/** Per queue: retries, and a heartbeat for the long ones (a dead process's job is taken up ~10 s later). */
+const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
+  mail: { retryLimit: 5, retryDelay: 30, retryBackoff: true, notify: true },
+  'password-reset': { retryLimit: 3, retryDelay: 10, notify: true },
+  'import-run': { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10, notify: true },
+  maintenance: { retryLimit: 1 },
+};
+
+/** How often each process looks for work when no notification woke it, and checks for dead jobs. */
+const POLLING_SECONDS = 1;
+const SUPERVISE_SECONDS = 5;
+
+export interface JobQueue {
+  /**
+   * Adds a job; given a transaction, the job belongs to it (it exists once the transaction commits,
+   * never if it rolls back). `startAfter`: a delay in seconds, or a date.
+   */
+  send<N extends JobName>(
+    name: N,
+    data: JobData[N],
+    options?: { tx?: Database } & Pick<SendOptions, 'startAfter' | 'singletonKey'>,
+  ): Promise<void>;
+  /** This process works the queue with this handler (one job at a time per queue). */
+  work<N extends JobName>(
+    name: N,
+    handler: (data: JobData[N], job: { id: string; retryCount: number }) => Promise<void>,
+  ): Promise<void>;
+  /** Runs a job on this cron expression (once per interval across all processes). */
+  schedule(name: JobName, cron: string): Promise<void>;
+  /** Stops working (jobs under way finish, or are taken up later), then closes the connections. */
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+  const common = {
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    useListenNotify: true,
+  };
+  const boss =
+    database.location.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.location.client), backend: 'pglite', ...common })
+      : new PgBoss({ connectionString: database.location.url, max: 4, ...common });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, options] of Object.entries(queueOptions)) await boss.createQueue(name, options);
+  const workOptions: WorkOptions = { pollingIntervalSeconds: POLLING_SECONDS };
+
+  return {
+    async send(name, data, { tx, ...options } = {}) {
+      await boss.send(name, data, {
+        ...options,
+        ...(tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
+      });
+    },
+    async work(name, handler) {
+      await boss.work<JobData[typeof name]>(name, workOptions, async ([job]) => {
+        if (!job) return;
+        await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+      });
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 30_000 });
+    },
+  };
+}
