@@ -48,6 +48,13 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered (method, URL pattern). */
+    registeredRoutes: readonly { method: string; url: string }[];
+  }
+}
+
 // Zod's own messages (wrong type, bad JSON shape) in French; our schemas use catalog keys.
 z.config(z.locales.fr());
 
@@ -83,6 +90,12 @@ export async function buildApp({
     // (dodging the per-address login lock) and its host (the login origin check).
     trustProxy: trustProxy.length > 0 ? trustProxy.join(',') : false,
   });
+  // Every route, as registered: the OpenAPI test compares them with the document.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const verb of ([] as string[]).concat(method)) registeredRoutes.push({ method: verb, url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -193,6 +193,20 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('documents every API route the server registers', () => {
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([route, methods]) =>
+        Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${route}`),
+      ),
+    );
+    const undocumented = t.app.registeredRoutes
+      .filter(({ method, url }) => url.startsWith('/api/') && method !== 'HEAD')
+      // Fastify writes parameters ":name"; the document "{name}". Swagger UI's own files are not API operations.
+      .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`)
+      .filter((operation) => !documented.has(operation) && !operation.includes('/api/docs'));
+    expect(undocumented).toEqual([]);
+  });
+
   it('is in English with ?locale=en', async () => {
     const response = await t.app.inject({ method: 'GET', url: path('api.openapi', { locale: 'en' }) });
     const english = response.json<OpenApiDocument>();

@@ -16,6 +16,7 @@ import {
   type IndexBuilder,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
+import { auditActions, type AuditChange } from '../../shared/resources/audit';
 import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { communes } from '../../shared/resources/communes.resource';
 import { steps } from '../../shared/resources/etapes.resource';
@@ -553,4 +554,20 @@ export const uploadLinks = pgTable(
     primaryKey({ columns: [table.uploadId, table.resource, table.recordId] }),
     index('upload_links_record_idx').on(table.resource, table.recordId),
   ],
+);
+
+/** A change in the audit trail of a resource that asks for one (behaviour `audited`). */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id').notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Each field changed, before → after (all the filled ones for a creation). */
+    changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_entries_record_idx').on(table.resource, table.recordId, table.id)],
 );

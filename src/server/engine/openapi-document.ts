@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { exportFormats } from './resource-export';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import { sortableFields } from './list-query';
+import { auditActions } from '../../shared/resources/audit';
 import type { HooksLookup } from './resource-store';
 
 /**
@@ -78,6 +79,7 @@ const securityOf: Record<Access, Record<string, string[]>[]> = {
 const ref = (kind: 'schemas' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
 const integer = { type: 'integer' };
+const dateTime = { type: 'string', format: 'date-time' };
 const strings = { type: 'array', items: { type: 'string' } };
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
 const ids = { type: 'array', items: { type: 'integer', minimum: 1 } };
@@ -127,8 +129,17 @@ export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): Open
   const suggestions = ok({ type: 'array', items: ref('schemas', 'Suggestion') });
 
   const paths: OpenApiDocument['paths'] = {};
-  function addOperation(name: RouteName, slug: string, method: string, operation: unknown): void {
-    const path = routeTable[name].replace('{resource}', slug);
+  function addOperation(
+    name: RouteName,
+    slug: string,
+    method: string,
+    operation: unknown,
+    fixed: Record<string, string> = {},
+  ): void {
+    const path = Object.entries({ resource: slug, ...fixed }).reduce(
+      (current, [parameter, value]) => current.replace(`{${parameter}}`, value),
+      routeTable[name] as string,
+    );
     // Every other {parameter} of the path is an id ({id}, {mission}…) but a link's token.
     const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, parameter]) => ({
       name: parameter,
@@ -217,7 +228,6 @@ export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): Open
   function recordSchema(definition: ResourceDefinition): Schema {
     const { behaviours } = definition;
     const fields = fieldsSchema(definition, 'output');
-    const dateTime = { type: 'string', format: 'date-time' };
     const userId = { type: ['integer', 'null'] };
     return {
       ...fields,
@@ -283,6 +293,31 @@ export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): Open
         titles: ref('schemas', 'ReferenceTitles'),
       },
       required: ['items', 'total', 'page', 'pageSize', 'titles'],
+    };
+    const auditPage = {
+      type: 'object',
+      properties: {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: integer,
+              action: { type: 'string', enum: [...auditActions] },
+              actorName: { type: ['string', 'null'] },
+              createdAt: dateTime,
+              changes: {
+                type: 'array',
+                items: { type: 'object', properties: { field: { type: 'string' }, before: {}, after: {} } },
+              },
+            },
+          },
+        },
+        total: integer,
+        page: integer,
+        pageSize: integer,
+        titles: { type: 'object' },
+      },
     };
     const view = {
       allOf: [
@@ -402,6 +437,60 @@ export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): Open
         errors: [401, 403],
       }),
     );
+    if (behaviours.audited) {
+      addOperation(
+        'api.resource.history',
+        slug,
+        'get',
+        op('history', {
+          access: 'read',
+          parameters: paging,
+          responses: { 200: ok(auditPage) },
+          errors: [401, 403, 404],
+        }),
+      );
+    }
+    // A child resource's records under its parent's: the parent's tag, permissions and scope.
+    if (definition.parent) {
+      const parentTag = text(`resources.${definition.parent.resource}.label`);
+      const child = (action: string, spec: OperationSpec, method: string) =>
+        operation(
+          parentTag,
+          `${definition.parent!.resource}.${slug}.${action}-${method}`,
+          t(`operations.child_${action}`, { child: tag }),
+          spec,
+        );
+      const under = (name: RouteName, method: string, action: string, spec: OperationSpec) =>
+        addOperation(name, definition.parent!.resource, method, child(action, spec, method), { child: slug });
+      under('api.resource.children', 'get', 'list', {
+        access: 'read',
+        parameters: [...paging, ...criteria],
+        responses: { 200: ok(page) },
+        errors: [401, 403, 404],
+      });
+      under('api.resource.child', 'get', 'show', {
+        access: 'read',
+        responses: { 200: ok(view) },
+        errors: [401, 403, 404],
+      });
+      if (writable) {
+        under('api.resource.children', 'post', 'create', { ...create, errors: [400, 401, 403, 404] });
+        under('api.resource.child', 'put', 'update', {
+          access: 'write',
+          body: input,
+          responses: { 200: ok(record) },
+          errors: [400, 401, 403, 404],
+          badRequest,
+        });
+        for (const method of ['post', 'put']) {
+          under('api.resource.child_delete', method, 'delete', {
+            access: 'write',
+            responses: { 200: deleted },
+            errors: [401, 403, 404, 409],
+          });
+        }
+      }
+    }
     // The routes of the resource's own server file, as it declares them.
     for (const route of hooksOf(slug).routes ?? []) {
       const write = route.method !== 'GET';

@@ -17,6 +17,8 @@ import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
 import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
+import type { AuditAction } from '../../shared/resources/audit';
+import { changesBetween, recordAudit } from './audit-trail';
 import { recordRefusals, refuseFirst } from './record-rules';
 import type { ServerResource } from './server-resource';
 
@@ -164,6 +166,12 @@ const INSERT_BATCH_SIZE = 500;
 /** The boolean columns that behaviours add: publishable → published, activatable → enabled. */
 export type BehaviourFlag = 'published' | 'enabled';
 
+/** What setting a flag is, in the audit trail. */
+const flagActions: Record<BehaviourFlag, Record<'on' | 'off', AuditAction>> = {
+  published: { on: 'publish', off: 'unpublish' },
+  enabled: { on: 'enable', off: 'disable' },
+};
+
 /** A write refused by a unique field's index becomes that field's error: validation.unique. */
 const uniqueClash =
   (definition: ResourceDefinition) =>
@@ -207,6 +215,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       .returning()
       .catch(uniqueClash(definition));
     return rows.map((row) => toRecord(definition, row));
+  }
+
+  /** A record's row as it is, locked until the write's transaction ends: the audit trail's "before". */
+  async function lockedRow(tx: Database, definition: ResourceDefinition, id: number): Promise<ResourceRecord | null> {
+    const { table, columns } = tableOf(definition);
+    const [row] = await tx.select().from(table).where(eq(columns.id!, id)).for('update');
+    return row ? toRecord(definition, row) : null;
   }
 
   /** A reference target's rows the actor may see. */
@@ -356,6 +371,16 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .catch(uniqueClash(definition));
         const records = inserted.map((row) => toRecord(definition, row));
         await linkUploads(tx, definition, records, actor);
+        await recordAudit(
+          tx,
+          definition,
+          actor,
+          records.map((record) => ({
+            recordId: record.id,
+            action: 'create',
+            changes: changesBetween(definition, null, record),
+          })),
+        );
         created.push(...records);
       }
       return created;
@@ -429,6 +454,8 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
 
     createMany,
 
+    referenceTitles,
+
     /** Ids among these that live records still point at (an import's undo checks it after its deletes). */
     linkedIds,
 
@@ -449,8 +476,11 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
         refuseFirst(await recordRefusals(tx, hooks, [{ id, values }], actor));
+        const before = definition.behaviours.audited ? await lockedRow(tx, definition, id) : null;
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
         await linkUploads(tx, definition, [record!], actor);
+        const changes = changesBetween(definition, before, record!);
+        if (changes.length > 0) await recordAudit(tx, definition, actor, [{ recordId: id, action: 'update', changes }]);
         return record!;
       });
     },
@@ -468,6 +498,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         await hooks.authorizeChange?.(tx, actor, ids, 'update');
         const changed = await setValues(tx, definition, ids, { [flag]: value }, actor);
         if (changed.length === 0) throw new ApiError(404, 'errors.not_found');
+        const action = flagActions[flag][value ? 'on' : 'off'];
+        await recordAudit(
+          tx,
+          definition,
+          actor,
+          changed.map((record) => ({ recordId: record.id, action, changes: [] })),
+        );
         await hooks.afterFlagChange?.(
           tx,
           changed.map((record) => record.id),
@@ -521,6 +558,12 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning({ id: columns.id! });
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        await recordAudit(
+          tx,
+          definition,
+          actor,
+          deleted.map(({ id }) => ({ recordId: Number(id), action: 'delete', changes: [] })),
+        );
         return deleted.length;
       });
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { resources } from '../../shared/resources/registry';
+import { findResource, resources } from '../../shared/resources/registry';
 import {
   batchActionPermission,
   batchActionsOf,
@@ -9,9 +9,11 @@ import {
   type BatchReply,
   type RecordCommand,
   type ResourceDefinition,
+  type ResourceRecord,
 } from '../../shared/resources/resource';
 import { translate } from '../../shared/i18n/catalog';
 import { routePattern, type RouteName } from '../../shared/routes';
+import type { AuditPage } from '../../shared/resources/audit';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
@@ -20,11 +22,13 @@ import { currentAuth, requireCsrfOnGet, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { ApiError } from '../http/api-error';
+import { pagingSchema, parseQuery } from '../http/paging';
 import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats, exportResource } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
 import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from './server-resource';
+import { auditPage } from './audit-trail';
 import { parseListQuery } from './list-query';
 import { createResourceStore, type HooksLookup, type ResourceStore } from './resource-store';
 
@@ -105,6 +109,9 @@ const batchSchema = z.object({
 });
 const reorderSchema = z.object({ ids: z.array(recordId).min(1, 'batch.no_items') });
 
+/** Entries per page of a record's history. */
+const HISTORY_PAGE_SIZE = 20;
+
 /** Autocomplete replies hold at most this many suggestions. */
 const AUTOCOMPLETE_LIMIT = 20;
 
@@ -123,6 +130,64 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
     reply,
   });
   const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
+
+  /**
+   * A child resource's records under its parent's record (/api/{parent}/{id}/{child}): listed by
+   * whoever may see that record, written by whoever may change it, the child's field always naming it.
+   */
+  function registerChildRoutes(child: ResourceDefinition, { resource, field }: { resource: string; field: string }) {
+    const parent = findResource(resource)!;
+    const children = routePattern('api.resource.children', { resource, child: child.slug });
+    const one = routePattern('api.resource.child', { resource, child: child.slug });
+    const schema = inputSchema(child);
+    /** The parent record, when the actor may do this to it: 404 when out of their sight. */
+    const parentOf = async (request: FastifyRequest, action: ResourceAction) => {
+      const actor = allowedActor(request, parent.slug, action);
+      const parentId = parseId((request.params as { id: string }).id);
+      return { actor, parentId: (await store.get(parent, parentId, actor)).id };
+    };
+    /** The child record, when it belongs to the parent record. */
+    const childOf = async (request: FastifyRequest, actor: Actor, parentId: number) => {
+      const record = await store.get(child, parseId((request.params as { childId: string }).childId), actor);
+      if (record[field] !== parentId) throw new ApiError(404, 'errors.not_found');
+      return record;
+    };
+    app.get(children, { preHandler: requireUser }, async (request) => {
+      const { actor, parentId } = await parentOf(request, 'show');
+      const query = parseListQuery(child, request.query);
+      return store.list(child, { ...query, filters: { ...query.filters, [field]: String(parentId) } }, actor);
+    });
+    app.get(one, { preHandler: requireUser }, async (request) => {
+      const { actor, parentId } = await parentOf(request, 'show');
+      return childOf(request, actor, parentId);
+    });
+    if (child.behaviours.readOnly) return;
+    app.post(children, { preHandler: requireUser }, async (request, reply) => {
+      const { actor, parentId } = await parentOf(request, 'update');
+      const values = parseBody(schema, { ...(request.body as object), [field]: parentId });
+      return reply.code(201).send(await store.create(child, values, actor));
+    });
+    app.put(one, { preHandler: requireUser }, async (request) => {
+      const { actor, parentId } = await parentOf(request, 'update');
+      const record = await childOf(request, actor, parentId);
+      return store.update(
+        child,
+        record.id,
+        parseBody(schema, { ...(request.body as object), [field]: parentId }),
+        actor,
+      );
+    });
+    app.route({
+      method: ['POST', 'PUT'],
+      url: routePattern('api.resource.child_delete', { resource, child: child.slug }),
+      preHandler: requireUser,
+      handler: async (request) => {
+        const { actor, parentId } = await parentOf(request, 'update');
+        const record = await childOf(request, actor, parentId);
+        return { deleted: await store.delete(child, [record.id], actor) };
+      },
+    });
+  }
 
   for (const definition of resources) {
     const { slug } = definition;
@@ -282,6 +347,33 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
           .send({ ...new ApiError(400, 'import.invalid_rows').toJSON(requestLocale(request)), ...result });
       });
     }
+
+    // The record's history, from the audit trail, for whoever may see the record.
+    if (definition.behaviours.audited) {
+      app.get<{ Params: { id: string } }>(
+        pattern('api.resource.history'),
+        options,
+        async (request): Promise<AuditPage> => {
+          const actor = actorAllowedTo(request, 'show');
+          const record = await store.get(definition, parseId(request.params.id), actor);
+          const { page, parPage } = parseQuery(pagingSchema(HISTORY_PAGE_SIZE), request.query);
+          const { entries, total } = await auditPage(db, definition, record.id, page, parPage);
+          // The values the changes name, as records, for their titles (those the actor may see).
+          const named = entries.flatMap(({ changes }) =>
+            changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),
+          ) as ResourceRecord[];
+          return {
+            entries,
+            total,
+            page,
+            pageSize: parPage,
+            titles: await store.referenceTitles(definition, named, actor),
+          };
+        },
+      );
+    }
+
+    if (definition.parent) registerChildRoutes(definition, definition.parent);
 
     if (definition.behaviours.sortable) {
       app.post(pattern('api.resource.reorder'), options, async (request, reply) => {

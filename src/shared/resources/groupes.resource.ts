@@ -10,6 +10,7 @@ export const accessProfiles = defineResource({
   table: 'access_profiles',
   menu: { section: 'other', icon: 'users' },
   titleField: 'name',
+  behaviours: { audited: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
     description: field.textarea({ maxLength: 2000, tab: 'general' }),

@@ -35,4 +35,6 @@ export const loginHistory = defineResource({
     impersonator: field.reference(USERS_TARGET, { autocomplete: true, list: true }),
   },
   behaviours: { readOnly: true },
+  // A user's own logins, also listed on their page.
+  parent: { resource: USERS_TARGET, field: 'user' },
 });

@@ -12,7 +12,7 @@ export const individuals = defineResource({
   menu: { section: 'contacts', icon: 'users' },
   titleField: 'lastName',
   titleSuffix: ['firstName'],
-  behaviours: { modalCreate: true },
+  behaviours: { modalCreate: true, audited: true },
   // maj-commune: the commune from the postal code and the city (cityOutside, the individual's only city text).
   commands: [{ name: 'commune_update', kind: 'post', route: 'api.commune_update', action: 'update', batch: true }],
   fields: {

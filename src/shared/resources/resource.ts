@@ -26,6 +26,11 @@ export interface ResourceBehaviours {
    * export and autocomplete; no create, edit, clone, delete, batch, import, sort or publication.
    */
   readOnly: boolean;
+  /**
+   * Every change is kept in the audit trail (who, when, each field before → after), which the
+   * record's history panel reads (GET …/historique/{id}).
+   */
+  audited: boolean;
 }
 
 /**
@@ -50,6 +55,12 @@ export interface ResourceDefinition {
   behaviours: ResourceBehaviours;
   /** What a record offers besides the engine's own actions: buttons on its screen, batch actions. */
   commands: RecordCommand[];
+  /**
+   * The resource whose records these belong to (a project's comments, a user's logins), through one
+   * of its reference fields: they are also listed and written under the parent's record
+   * (/api/{parent}/{id}/{slug}), with the parent's permissions and read scope, in a panel of its page.
+   */
+  parent?: { resource: string; field: string };
 }
 
 /**
@@ -109,6 +120,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       modalCreate: false,
       modalEdit: false,
       readOnly: false,
+      audited: false,
       ...input.behaviours,
     },
   };
@@ -134,6 +146,12 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
     throw new Error(`Resource "${definition.slug}": only text fields can be searchable (${unsearchable[0]![0]}).`);
   if (![definition.titleField, ...(definition.titleSuffix ?? [])].every((name) => name in definition.fields)) {
     throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
+  }
+  const { parent } = definition;
+  if (parent && definition.fields[parent.field]?.target !== parent.resource) {
+    throw new Error(
+      `Resource "${definition.slug}": parent field "${parent.field}" is no reference to "${parent.resource}".`,
+    );
   }
   return definition;
 }

@@ -14,7 +14,7 @@ export const structures = defineResource({
   table: 'structures',
   menu: { section: 'contacts', icon: 'building' },
   titleField: 'name',
-  behaviours: { modalCreate: true, modalEdit: true },
+  behaviours: { modalCreate: true, modalEdit: true, audited: true },
   commands: [
     // maj-commune: the main address's commune from its postal code and city.
     { name: 'commune_update', kind: 'post', route: 'api.commune_update', action: 'update', batch: true },

@@ -15,7 +15,7 @@ export const usersResource = defineResource({
   titleField: 'lastName',
   titleSuffix: ['firstName'],
   // Enabled or not through the enable and disable batch actions of the list.
-  behaviours: { clonable: false, importable: false, activatable: true },
+  behaviours: { clonable: false, importable: false, activatable: true, audited: true },
   // A password-creation link for a user who has none yet, else a reset link, mailed to the user.
   // "Log in as" the user: for holders of the users' "other" permissions; the banner leads back.
   commands: [

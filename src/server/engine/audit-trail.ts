@@ -1,0 +1,74 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction, AuditChange, AuditEntry } from '../../shared/resources/audit';
+import type { ResourceDefinition } from '../../shared/resources/resource';
+import type { Actor } from '../auth/actor';
+import type { Database } from '../db/database';
+import { auditEntries, users } from '../db/schema';
+
+/** A value as the trail keeps and compares it: JSON, dates as ISO text, nothing as null. */
+const comparableValue = (value: unknown): unknown =>
+  value instanceof Date ? value.toISOString() : value === undefined || value === '' ? null : value;
+
+/**
+ * A record's declared fields whose value differs between before and after (null: the record did not
+ * exist, or no longer does), with both values.
+ */
+export function changesBetween(
+  definition: ResourceDefinition,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditChange[] {
+  return Object.keys(definition.fields).flatMap((field) => {
+    const [was, is] = [comparableValue(before?.[field]), comparableValue(after?.[field])];
+    const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
+    if (JSON.stringify(was) === JSON.stringify(is) || (empty(was) && empty(is))) return [];
+    return [{ field, before: was, after: is }];
+  });
+}
+
+/** Adds entries to the trail of an audited resource, inside the write's transaction; nothing for the others. */
+export async function recordAudit(
+  tx: Database,
+  definition: ResourceDefinition,
+  actor: Actor,
+  entries: { recordId: number; action: AuditAction; changes: AuditChange[] }[],
+): Promise<void> {
+  if (!definition.behaviours.audited || entries.length === 0) return;
+  await tx
+    .insert(auditEntries)
+    .values(entries.map((entry) => ({ ...entry, resource: definition.slug, actorId: actor.id })));
+}
+
+/** A page of a record's history, newest first. */
+export async function auditPage(
+  db: Database,
+  definition: ResourceDefinition,
+  recordId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const where = and(eq(auditEntries.resource, definition.slug), eq(auditEntries.recordId, recordId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: auditEntries.id,
+        action: auditEntries.action,
+        changes: auditEntries.changes,
+        createdAt: auditEntries.createdAt,
+        actorName: sql<
+          string | null
+        >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+      })
+      .from(auditEntries)
+      .leftJoin(users, eq(users.id, auditEntries.actorId))
+      .where(where)
+      .orderBy(desc(auditEntries.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(auditEntries).where(where),
+  ]);
+  return {
+    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: totals?.total ?? 0,
+  };
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../src/shared/resources/audit';
+import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
+import { path } from '../../src/shared/routes';
+import { resourceRequests } from '../support/resource-requests';
+import { authHeaders, useAdminApp } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
+
+const t = useAdminApp();
+const admin = () => resourceRequests(t.app, t.admin);
+
+describe("an audited resource's history", () => {
+  it('records who created, changed and deleted a record, each field before → after, newest first', async () => {
+    const parent = await admin().created('structures', { name: 'Département du Rhône', contactType: 'public' });
+    const record = await admin().created('structures', { name: 'Agence locale', acronym: 'ALE' });
+    const current = (
+      await admin().get(path('api.resource.item', { resource: 'structures', id: record.id }))
+    ).json<ResourceRecord>();
+    const update = await admin().put('structures', record.id, {
+      ...current,
+      name: 'Agence locale de l’énergie',
+      parents: [parent.id],
+    });
+    expect(update.statusCode, update.body).toBe(200);
+
+    const history = await admin().get(path('api.resource.history', { resource: 'structures', id: record.id }));
+    expect(history.statusCode).toBe(200);
+    const { entries, total, titles } = history.json<AuditPage>();
+    expect(total).toBe(2);
+    expect(entries.map(({ action }) => action)).toEqual(['update', 'create']);
+    expect(entries[0]!.actorName).toBe('Administrateur Principal');
+    expect(entries[0]!.changes).toEqual([
+      { field: 'name', before: 'Agence locale', after: 'Agence locale de l’énergie' },
+      { field: 'parents', before: [], after: [parent.id] },
+    ]);
+    expect(entries[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', before: null, after: 'Agence locale' },
+        { field: 'acronym', before: null, after: 'ALE' },
+      ]),
+    );
+    // The structures the changes name, by their titles.
+    expect(titles.parents).toEqual({ [parent.id]: 'Département du Rhône' });
+
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'structures', id: record.id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(deleted.statusCode).toBe(200);
+    // Deleted, the record and its history are no longer shown; the trail keeps the deletion.
+    expect(
+      (await admin().get(path('api.resource.history', { resource: 'structures', id: record.id }))).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows the history only to whoever may see the record', async () => {
+    const record = await admin().created('individus', { lastName: 'Garnier', firstName: 'Paul' });
+    const outsider = await logInWithProfile(t, {
+      email: 'sans-contacts@exemple.fr',
+      permissions: ['liens-utiles.consult'],
+    });
+    const refused = await resourceRequests(t.app, outsider).get(
+      path('api.resource.history', { resource: 'individus', id: record.id }),
+    );
+    expect(refused.statusCode).toBe(403);
+    // A resource that keeps no trail has no history route.
+    const link = await admin().created('liens-utiles', { name: 'Anah', url: 'https://www.anah.gouv.fr' });
+    expect(
+      (await admin().get(path('api.resource.history', { resource: 'liens-utiles', id: link.id }))).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('a child resource: the login history under its user', () => {
+  it("lists a user's own logins to whoever may see the user, with the user's permissions", async () => {
+    const manager = await logInWithProfile(t, { email: 'gestion@exemple.fr', permissions: ['utilisateurs.consult'] });
+    const loginsOf = (id: number) =>
+      resourceRequests(t.app, manager).get(
+        path('api.resource.children', { resource: 'utilisateurs', id, child: 'historique-connexions' }),
+      );
+    const mine = await loginsOf(manager.session.user.id);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const page = mine.json<ResourcePage>();
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(
+      page.items.every((item) => item.user === manager.session.user.id && item.username === 'gestion@exemple.fr'),
+    ).toBe(true);
+
+    // The administrator's logins: other rows, not the manager's.
+    const admins = (await loginsOf(t.admin.session.user.id)).json<ResourcePage>();
+    expect(admins.items.every((item) => item.user === t.admin.session.user.id)).toBe(true);
+    // A row of the administrator's asked for under the manager's record: not there.
+    const stray = await resourceRequests(t.app, manager).get(
+      path('api.resource.child', {
+        resource: 'utilisateurs',
+        id: manager.session.user.id,
+        child: 'historique-connexions',
+        childId: admins.items[0]!.id,
+      }),
+    );
+    expect(stray.statusCode).toBe(404);
+
+    // Without consulting users, no user's logins; read-only, nothing is written under a user.
+    const plain = await logInWithProfile(t, { email: 'simple@exemple.fr', permissions: ['liens-utiles.consult'] });
+    const refused = await resourceRequests(t.app, plain).get(
+      path('api.resource.children', {
+        resource: 'utilisateurs',
+        id: plain.session.user.id,
+        child: 'historique-connexions',
+      }),
+    );
+    expect(refused.statusCode).toBe(403);
+    const write = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.children', {
+        resource: 'utilisateurs',
+        id: manager.session.user.id,
+        child: 'historique-connexions',
+      }),
+      headers: authHeaders(t.admin),
+      payload: {},
+    });
+    expect(write.statusCode).toBe(404);
+  });
+});
