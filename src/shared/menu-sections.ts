@@ -32,4 +32,5 @@ export type MenuIcon =
   | 'building'
   | 'settings'
   | 'merge'
-  | 'upload';
+  | 'upload'
+  | 'mail';

@@ -63,3 +63,12 @@ export function visibleMenu(canSee: (entry: MenuEntry) => boolean): { section: M
     .map((section) => ({ section, entries: menuEntries.filter((entry) => entry.section === section && canSee(entry)) }))
     .filter(({ entries }) => entries.length > 0);
 }
+
+/** The pages outside the engine whose menu entry says who may open them. */
+export type GuardedPage = 'admin.configuration' | 'admin.duplicates' | 'admin.import_assistant';
+
+/** Whether the user may open such a page (or one of its sub-pages): whoever may see its menu entry. */
+export function canOpenPage(user: PermissionHolder, page: GuardedPage): boolean {
+  const entry = menuEntries.find((candidate) => candidate.href === path(page));
+  return entry !== undefined && canSeeMenuEntry(user, entry);
+}

@@ -15,6 +15,8 @@ export const permissionGroups = {
   other: ['export', 'impersonate'],
 } as const satisfies Record<string, readonly ResourceAction[]>;
 export type PermissionGroup = keyof typeof permissionGroups;
+/** Every action, each in its group. */
+export const resourceActions: readonly ResourceAction[] = Object.values(permissionGroups).flat();
 export const permissionGroupNames = Object.keys(permissionGroups) as PermissionGroup[];
 
 export const permissionKey = (resource: string, group: PermissionGroup) => `${resource}.${group}`;

@@ -196,6 +196,18 @@ export function path<N extends RouteName>(name: N, ...[params]: ParamsArg<N>): s
   return build(name, params ?? {}, defaultUrlContext.locale);
 }
 
+/**
+ * The path of a route having one parameter, given its value: a route a declaration names (a field's
+ * fillsFrom), whose parameter's name the caller does not know.
+ */
+export function pathWithOnlyParameter(name: RouteName, value: ParamValue): string {
+  const names = [...patternOf(name).matchAll(placeholder)].map(([, key]) => key!);
+  if (names.length !== 1) {
+    throw new RouteError('missing_parameter', `Route "${name}" has ${names.length} parameters, not one.`);
+  }
+  return build(name, { [names[0]!]: value }, defaultUrlContext.locale);
+}
+
 /** The absolute URL of a named route (http://localhost by default). */
 export function url<N extends RouteName>(
   name: N,

@@ -22,6 +22,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A 4xx is the server's final answer (refused, missing, invalid): asking again would only delay it. */
+export const isFinalFailure = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+
+/** Network failures and 5xx are asked again, twice, within a second; anything else is shown at once. */
+export const shouldRetry = (failureCount: number, error: unknown): boolean =>
+  !isFinalFailure(error) && failureCount < 2;
+export const retryDelay = (attempt: number): number => 250 * 2 ** attempt;
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, createBrowserRouter, useLocation } from 'react-router';
-import { routePattern } from '../shared/routes';
+import { path, routePattern } from '../shared/routes';
 import { ResourceRoute } from './engine/resource.route';
 import { DashboardScreen } from './screens/dashboard/dashboard.screen';
 import { ErrorScreen, errorStatusOf } from './screens/error/error.screen';
@@ -27,10 +27,11 @@ function RootLayout() {
   const location = useLocation();
   const [firstLocationKey] = useState(location.key);
   const status = location.key === firstLocationKey ? statusFromServer : null;
+  const area = location.pathname.startsWith(path('client.home')) ? 'customer_area' : 'back_office';
   return (
     <DialogProvider>
       <UnsavedChangesProvider>
-        {status ? <ErrorScreen status={status} /> : <Outlet />}
+        {status ? <ErrorScreen status={status} area={area} /> : <Outlet />}
         <Toaster />
       </UnsavedChangesProvider>
     </DialogProvider>

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { retryDelay, shouldRetry } from './api-client';
 import { router } from './app.router';
 import './i18n';
 
@@ -19,7 +20,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: shouldRetry, retryDelay } },
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -2,7 +2,12 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isReference, USERS_TARGET } from '../../src/shared/resources/fields';
 import { findResource, resources } from '../../src/shared/resources/registry';
-import { listColumns, type ResourcePage, type ResourceRecord } from '../../src/shared/resources/resource';
+import {
+  listColumns,
+  permissionGroupsOf,
+  type ResourcePage,
+  type ResourceRecord,
+} from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { sampleRow, sampleValues } from '../support/resource-samples';
 import { logInWithProfile } from '../support/test-users';
@@ -16,7 +21,11 @@ beforeAll(async () => {
   // A profile that consults and exports everything, and writes nothing.
   consultant = await logInWithProfile(t, {
     email: 'conseillere@exemple.fr',
-    permissions: resources.flatMap(({ slug }) => readingGroups.map((group) => permissionKey(slug, group))),
+    permissions: resources.flatMap((definition) =>
+      permissionGroupsOf(definition)
+        .filter((group) => readingGroups.includes(group))
+        .map((group) => permissionKey(definition.slug, group)),
+    ),
   });
 });
 

@@ -21,3 +21,34 @@ export async function createRecords(
   }
   return created;
 }
+
+/**
+ * A user with one access profile granting these "<resource>.<group>" permissions, and a service
+ * unless told otherwise, created through the API as the page's administrator.
+ */
+export async function createUserWithProfile(
+  page: Page,
+  { email, permissions, withService = true }: { email: string; permissions: string[]; withService?: boolean },
+): Promise<number> {
+  const [profile] = await createRecords(page, 'groupes', [{ name: `Profil de ${email}`, permissions }]);
+  const [service] = withService ? await createRecords(page, 'service', [{ name: `Service de ${email}` }]) : [];
+  const [user] = await createRecords(page, 'utilisateurs', [
+    {
+      email,
+      firstName: 'Test',
+      lastName: email.split('@')[0]!,
+      groupIds: [profile!.id],
+      serviceId: service?.id ?? null,
+    },
+  ]);
+  return user!.id;
+}
+
+/** The page's administrator logs in as this user ("Se connecter en tant que"): the page then acts as them. */
+export async function logInAs(page: Page, userId: number): Promise<void> {
+  const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
+  const response = await page.request.post(path('api.users.impersonate', { id: userId }), {
+    headers: { 'x-csrf-token': session.csrfToken },
+  });
+  if (response.status() !== 200) throw new Error(`log in as ${userId}: ${response.status()} ${await response.text()}`);
+}

@@ -40,6 +40,7 @@ import { formFields } from '../../shared/resources/champs-de-formulaire.resource
 import { forms } from '../../shared/resources/formulaires.resource';
 import { taskTypes } from '../../shared/resources/types-tache.resource';
 import { loginHistory } from '../../shared/resources/historique-connexions.resource';
+import { emailLogResource, mailStatuses } from '../../shared/resources/journal-emails.resource';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import { importTemplates } from '../../shared/resources/templates-import.resource';
@@ -140,19 +141,34 @@ export const sessions = pgTable(
 );
 
 /** Every mail the application writes, sent or not: without SMTP_URL it is only recorded here. */
+/**
+ * Every mail the mailer wrote (sent, failed, or only recorded without SMTP_URL): the engine resource
+ * journal-emails, read-only, over this hand-written table; its keys are the resource's field names.
+ */
 export const emailLog = pgTable(
   'email_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    sender: text('sender').notNull().default(''),
+    /** The recipients' addresses, separated by commas. */
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
+    /** The text part: what the log's page shows. */
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['recorded', 'sent', 'failed'] }).notNull(),
-    error: text('error'),
+    status: text('status', { enum: mailStatuses }).notNull(),
+    error: text('error').notNull().default(''),
     ...timestamps,
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [index('email_log_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('email_log_date_idx').on(table.date),
+    // The list's free search and recipient filter, as resource tables have them (see resourceTable).
+    index('email_log_recipient_search_idx').using('gin', sql`immutable_unaccent(${table.recipient}) gin_trgm_ops`),
+    index('email_log_subject_search_idx').using('gin', sql`immutable_unaccent(${table.subject}) gin_trgm_ops`),
+  ],
 );
 
 /** Password reset and creation links: the token itself is only in the mail, the table keeps its SHA-256. */
@@ -213,6 +229,7 @@ export const resourceTables = new Map<string, AnyPgTable>();
 // The users are an engine resource too (utilisateurs), on their hand-written table: it also holds
 // what only its owner writes (password, language, preferences).
 resourceTables.set(USERS_TARGET, users);
+resourceTables.set(emailLogResource.slug, emailLog);
 
 function referencedId(target: string | undefined) {
   return () => {

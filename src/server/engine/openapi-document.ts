@@ -9,6 +9,7 @@ import {
 } from '../../shared/account/registration.schema';
 import { dashboardSettingsSchema, externalServicesSettingsSchema } from '../../shared/configuration.schema';
 import { translate, type Locale } from '../../shared/i18n/catalog';
+import { resourceActions } from '../../shared/permissions';
 import { importConfigSchema, importTypes } from '../../shared/import-assistant/import-assistant';
 import type { FieldDef } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
@@ -242,6 +243,15 @@ export function buildOpenApiDocument(locale: Locale, hooksOf: HooksLookup): Open
         updatedAt: dateTime,
         createdBy: userId,
         updatedBy: userId,
+        ...(behaviours.readOnly
+          ? {}
+          : {
+              refusedActions: {
+                type: 'array',
+                items: { type: 'string', enum: [...resourceActions] },
+                description: t('properties.refused_actions'),
+              },
+            }),
       },
       required: ['id', ...(fields.required as string[]), 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
     };

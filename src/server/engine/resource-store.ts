@@ -2,14 +2,15 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, max, or, s
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { isReference } from '../../shared/resources/fields';
 import { findResource, resources } from '../../shared/resources/registry';
-import type {
-  ReferenceTitles,
-  ResourceDefinition,
-  ResourceInputValues,
-  ResourcePage,
-  ResourceRecord,
-  ResourceRecordView,
-  Suggestion,
+import {
+  withTitleDetail,
+  type ReferenceTitles,
+  type ResourceDefinition,
+  type ResourceInputValues,
+  type ResourcePage,
+  type ResourceRecord,
+  type ResourceRecordView,
+  type Suggestion,
 } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
@@ -515,17 +516,34 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       });
     },
 
-    /** Autocomplete: the records of a reference target the actor may see whose title contains the term. */
+    /**
+     * Autocomplete: the records of a reference target the actor may see whose title contains the
+     * term, those named exactly so first, then those starting so (among 35 000 communes, "Saint-Denis"
+     * before "La Chapelle-Saint-Denis"); labelled to tell homonyms apart (withTitleDetail).
+     */
     async suggest(targetSlug: string, term: string, limit: number, actor: Actor): Promise<Suggestion[]> {
       if (term === '') return [];
       const target = referenceTarget(targetSlug);
+      const key = sql`immutable_unaccent(lower(${target.title}))`;
+      const typed = sql`immutable_unaccent(lower(${term}))`;
+      const detail = Object.fromEntries(
+        (target.definition.titleDetail ?? []).map((name) => [name, target.columns[name]!]),
+      );
       const rows = await db
-        .select({ value: target.id, label: target.title })
+        .select({ ...detail, value: target.id, label: target.title })
         .from(target.table)
         .where(and(visibleTarget(target, actor), containsIgnoringAccents(target.title, term)))
-        .orderBy(asc(target.title))
+        .orderBy(
+          desc(sql`${key} = ${typed}`),
+          desc(sql`starts_with(${key}, ${typed})`),
+          asc(target.title),
+          asc(target.id),
+        )
         .limit(limit);
-      return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
+      return rows.map((row) => ({
+        value: Number(row.value),
+        label: withTitleDetail(target.definition, String(row.label), row),
+      }));
     },
 
     /** Every record of a reference target the actor may see, with its title: what an import matches names against. */

@@ -30,6 +30,7 @@ import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet
 import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from './server-resource';
 import { auditPage } from './audit-trail';
 import { parseListQuery } from './list-query';
+import { withRefusedActions } from './record-actions';
 import { createResourceStore, type HooksLookup, type ResourceStore } from './resource-store';
 
 /** The logged-in user as the actor, when they may do this action on this resource; 403 otherwise. */
@@ -198,7 +199,9 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
     const commands = commandHandlers(definition, hooksOf);
 
     app.get(pattern('api.resource.collection'), options, async (request) => {
-      return store.list(definition, parseListQuery(definition, request.query), actorAllowedTo(request, 'list'));
+      const actor = actorAllowedTo(request, 'list');
+      const page = await store.list(definition, parseListQuery(definition, request.query), actor);
+      return { ...page, items: await withRefusedActions(db, hooksOf(slug), definition, page.items, actor) };
     });
 
     // A read-only resource has no create, update, delete or batch route: its rows come from the server.
@@ -217,7 +220,10 @@ export function registerResourceRoutes(app: FastifyInstance, db: Database, maile
     }
 
     app.get<{ Params: { id: string } }>(pattern('api.resource.item'), options, async (request) => {
-      return store.get(definition, parseId(request.params.id), actorAllowedTo(request, 'show'));
+      const actor = actorAllowedTo(request, 'show');
+      const record = await store.get(definition, parseId(request.params.id), actor);
+      const [view] = await withRefusedActions(db, hooksOf(slug), definition, [record], actor);
+      return view!;
     });
 
     if (!definition.behaviours.readOnly) {

@@ -40,7 +40,7 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
 
   async function send(mail: OutgoingMail): Promise<MailStatus> {
     let status: MailStatus = 'recorded';
-    let error: string | null = null;
+    let error = '';
     if (transport) {
       try {
         const { secret: _secret, ...message } = mail;
@@ -53,10 +53,15 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
       }
     }
     const mask = (body: string) => (status === 'sent' && mail.secret ? body.replaceAll(mail.secret, '…') : body);
-    const { to: recipient, subject } = mail;
-    await db
-      .insert(emailLog)
-      .values({ recipient, subject, text: mask(mail.text), html: mask(mail.html), status, error });
+    await db.insert(emailLog).values({
+      sender: config.mailFrom,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mask(mail.text),
+      html: mask(mail.html),
+      status,
+      error,
+    });
     return status;
   }
 

@@ -1,16 +1,9 @@
 import { and, arrayContains, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CommuneByPostalCode } from '../../shared/resources/communes.resource';
 import { communesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { requestValue, type ServerResource } from '../engine/server-resource';
-
-/** A commune as the postal-code lookup answers it. */
-export interface CommuneByPostalCode {
-  id: number;
-  inseeCode: string;
-  name: string;
-  postalCodes: string[];
-}
 
 const columns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 

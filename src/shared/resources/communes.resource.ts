@@ -10,6 +10,8 @@ export const communes = defineResource({
   table: 'communes',
   menu: { section: 'other', icon: 'map' },
   titleField: 'name',
+  // Homonyms ("Saint-Denis") told apart where a commune is picked.
+  titleDetail: ['department', 'postalCodes'],
   fields: {
     inseeCode: field.text({
       required: true,
@@ -26,3 +28,11 @@ export const communes = defineResource({
   },
   behaviours: { clonable: false },
 });
+
+/** A commune as the postal-code lookup (communes/ajax/code-postal) answers it. */
+export interface CommuneByPostalCode {
+  id: number;
+  inseeCode: string;
+  name: string;
+  postalCodes: string[];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionKeyPattern } from '../permissions';
-import type { ParamlessRouteName } from '../routes';
+import type { ParamlessRouteName, RouteName } from '../routes';
 import { textFormats, type TextFormat } from './formats';
 
 /**
@@ -84,9 +84,21 @@ export interface FieldDef extends FieldOptions {
    * form adds `record` (the id edited), e.g. the structures that may be a structure's parents.
    */
   suggest?: ParamlessRouteName;
+  /**
+   * reference to the communes: narrowed by the postal code typed in this other field of the form (or
+   * of the collection's row): five digits offer that code's communes (communes/ajax/code-postal), and
+   * choose the only one.
+   */
+  postalCodeFrom?: string;
+  /**
+   * reference: choosing a record asks this route (its one parameter being the chosen id) and sets the
+   * form's other fields from its JSON reply (a user's service fills the missions followed).
+   */
+  fillsFrom?: RouteName;
 }
 
-type ReferenceOptions = FieldOptions & Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest'>;
+type ReferenceOptions = FieldOptions &
+  Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest' | 'postalCodeFrom' | 'fillsFrom'>;
 
 const DEFAULT_TEXT_MAX = 255;
 

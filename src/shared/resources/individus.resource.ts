@@ -25,7 +25,13 @@ export const individuals = defineResource({
     address: field.text({ tab: 'general' }),
     addressComplement: field.text({ tab: 'general' }),
     postalCode: field.text({ format: 'postalCode', maxLength: 5, list: true, filter: true, tab: 'general' }),
-    commune: field.reference('communes', { autocomplete: true, list: true, filter: true, tab: 'general' }),
+    commune: field.reference('communes', {
+      autocomplete: true,
+      postalCodeFrom: 'postalCode',
+      list: true,
+      filter: true,
+      tab: 'general',
+    }),
     cityOutside: field.text({ tab: 'general' }),
     comments: field.textarea({ maxLength: 5000, tab: 'general' }),
     structures: field.collection(

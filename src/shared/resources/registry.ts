@@ -21,6 +21,7 @@ import { forms } from './formulaires.resource';
 import { meetingTypes } from './types-reunion.resource';
 import { taskTypes } from './types-tache.resource';
 import { loginHistory } from './historique-connexions.resource';
+import { emailLogResource } from './journal-emails.resource';
 import { individuals } from './individus.resource';
 import { structures } from './structures.resource';
 import { importTemplates } from './templates-import.resource';
@@ -47,6 +48,7 @@ export const resources: readonly ResourceDefinition[] = [
   formFields,
   forms,
   loginHistory,
+  emailLogResource,
   accessProfiles,
   structures,
   individuals,

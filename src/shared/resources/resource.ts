@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { permissionGroupNames, readingGroups, type PermissionGroup, type ResourceAction } from '../permissions';
-import type { RouteName } from '../routes';
+import {
+  can,
+  permissionGroupNames,
+  readingGroups,
+  type PermissionGroup,
+  type PermissionHolder,
+  type ResourceAction,
+} from '../permissions';
+import type { ParamlessRouteName, RouteName } from '../routes';
 import type { MenuIcon, MenuSection } from '../menu-sections';
 import { fieldSchema, type FieldDef } from './fields';
 
@@ -31,6 +38,11 @@ export interface ResourceBehaviours {
    * record's history panel reads (GET …/historique/{id}).
    */
   audited: boolean;
+  /**
+   * No access profile may grant it: administrators alone see it (the email log, whose mails may hold
+   * password links).
+   */
+  administratorsOnly: boolean;
 }
 
 /**
@@ -49,6 +61,16 @@ export interface ResourceDefinition {
   titleField: string;
   /** Fields that complete the title where a record is named elsewhere (references, suggestions): individuals' first name. */
   titleSuffix?: string[];
+  /**
+   * Fields that tell homonyms apart where a record is picked among suggestions, after its title:
+   * "Saint-Denis (93 – 93200, 93210)" (the communes' department and postal codes).
+   */
+  titleDetail?: string[];
+  /**
+   * The list's free search also suggests records from this route as one types (its reply:
+   * Suggestion[]), choosing one opening it: the users' find-approximately, typos tolerated.
+   */
+  searchSuggest?: ParamlessRouteName;
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Rows per list page. */
   pageSize: number;
@@ -102,6 +124,7 @@ const reservedNames = new Set([
   'updatedBy',
   'createdByName',
   'updatedByName',
+  'refusedActions',
 ]);
 
 export function defineResource(input: ResourceInput): ResourceDefinition {
@@ -121,6 +144,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       modalEdit: false,
       readOnly: false,
       audited: false,
+      administratorsOnly: false,
       ...input.behaviours,
     },
   };
@@ -144,7 +168,11 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
   );
   if (unsearchable.length > 0)
     throw new Error(`Resource "${definition.slug}": only text fields can be searchable (${unsearchable[0]![0]}).`);
-  if (![definition.titleField, ...(definition.titleSuffix ?? [])].every((name) => name in definition.fields)) {
+  if (
+    ![definition.titleField, ...(definition.titleSuffix ?? []), ...(definition.titleDetail ?? [])].every(
+      (name) => name in definition.fields,
+    )
+  ) {
     throw new Error(`Resource "${definition.slug}": titleField "${definition.titleField}" is not one of its fields.`);
   }
   const { parent } = definition;
@@ -182,7 +210,22 @@ export interface ResourceRecord {
   position?: number;
   published?: boolean;
   enabled?: boolean;
+  /**
+   * What the reader may not do to this record although their permission on the resource allows it
+   * (a user manager and an administrator's account): its list row is disabled, its actions hidden.
+   */
+  refusedActions?: ResourceAction[];
   [field: string]: unknown;
+}
+
+/** Whether the user may do this action to this record: the resource's permission, less what the record refuses. */
+export function canOnRecord(
+  user: PermissionHolder,
+  definition: ResourceDefinition,
+  record: Pick<ResourceRecord, 'refusedActions'>,
+  action: ResourceAction,
+): boolean {
+  return can(user, definition.slug, action) && !(record.refusedActions ?? []).includes(action);
 }
 
 /** GET /api/<slug>/{id}: the record, who created and last changed it, and what its references name. */
@@ -236,9 +279,14 @@ export function batchActionPermission(definition: ResourceDefinition, action: st
   return command?.action ?? (action === 'delete' ? 'delete' : 'update');
 }
 
+/** Whether a batch action is one of the engine's (delete, enable, disable) rather than a resource's command. */
+export function isEngineBatchAction(definition: ResourceDefinition, action: string): action is BatchAction {
+  return engineBatchActions(definition).some((candidate) => candidate === action);
+}
+
 /** A batch action's catalog label. */
 export function batchActionLabel(definition: ResourceDefinition, action: string): string {
-  return engineBatchActions(definition).some((candidate) => candidate === action)
+  return isEngineBatchAction(definition, action)
     ? `engine.batch_actions.${action}`
     : `resources.${definition.slug}.commands.${action}`;
 }
@@ -250,6 +298,32 @@ export function recordTitle(definition: ResourceDefinition, record: Record<strin
     .filter((value) => value !== null && value !== undefined && value !== '')
     .join(' ');
 }
+
+/** Several values beyond this many are cut ("…"): the first postal codes are enough to tell homonyms apart. */
+const DETAIL_VALUES = 3;
+
+/**
+ * A title followed by what tells the record from its homonyms (its titleDetail), where it is picked:
+ * "Saint-Denis (93 – 93200, 93210, 93380)".
+ */
+export function withTitleDetail(
+  definition: ResourceDefinition,
+  title: string,
+  record: Record<string, unknown>,
+): string {
+  const details = (definition.titleDetail ?? [])
+    .map((name) => {
+      const value = record[name];
+      if (!Array.isArray(value)) return value === null || value === undefined ? '' : String(value);
+      return value.slice(0, DETAIL_VALUES).join(', ') + (value.length > DETAIL_VALUES ? ', …' : '');
+    })
+    .filter((detail) => detail !== '');
+  return details.length === 0 ? title : `${title} (${details.join(' – ')})`;
+}
+
+/** A record's title and what tells it from its homonyms, as suggestions name it. */
+export const recordLabel = (definition: ResourceDefinition, record: Record<string, unknown>): string =>
+  withTitleDetail(definition, recordTitle(definition, record), record);
 
 /** A batch command's reply: the records done, and those refused with the reason. */
 export interface BatchReply {
@@ -274,7 +348,8 @@ export function formTabs(definition: ResourceDefinition): { tab: string; fields:
   }));
 }
 
-/** The groups of actions an access profile may grant on a resource: reading only, when it is read-only. */
+/** The groups of actions an access profile may grant on a resource: reading only when it is read-only, none when administrators alone see it. */
 export function permissionGroupsOf(definition: ResourceDefinition): readonly PermissionGroup[] {
+  if (definition.behaviours.administratorsOnly) return [];
   return definition.behaviours.readOnly ? readingGroups : permissionGroupNames;
 }

@@ -53,7 +53,7 @@ export const structures = defineResource({
         complement: field.text(),
         postalCode: field.text({ format: 'postalCode', maxLength: 5 }),
         city: field.text(),
-        commune: field.reference('communes', { autocomplete: true }),
+        commune: field.reference('communes', { autocomplete: true, postalCodeFrom: 'postalCode' }),
         main: field.boolean(),
       },
       { tab: 'addresses' },

@@ -14,6 +14,8 @@ export const usersResource = defineResource({
   menu: { section: 'other', icon: 'users' },
   titleField: 'lastName',
   titleSuffix: ['firstName'],
+  // The list's search suggests users as one types, typos tolerated (find-approximately).
+  searchSuggest: 'api.users.find_approximately',
   // Enabled or not through the enable and disable batch actions of the list.
   behaviours: { clonable: false, importable: false, activatable: true, audited: true },
   // A password-creation link for a user who has none yet, else a reset link, mailed to the user.
@@ -33,7 +35,13 @@ export const usersResource = defineResource({
     isAdmin: field.boolean({ list: true, filter: true, tab: 'access' }),
     external: field.boolean({ filter: true, tab: 'access' }),
     expiresAt: field.datetime({ tab: 'access' }),
-    serviceId: field.reference('service', { list: true, filter: true, tab: 'access' }),
+    // Choosing a service fills the missions followed with the service's (get-form-values-from-service).
+    serviceId: field.reference('service', {
+      list: true,
+      filter: true,
+      tab: 'access',
+      fillsFrom: 'api.users.form_values_from_service',
+    }),
     groupIds: field.references('groupes', { list: true, filter: true, tab: 'access' }),
     followedMissions: field.references('missions', { tab: 'access' }),
     notificationTerritories: field.references('communes', { autocomplete: true, tab: 'territories' }),

@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Suggestion } from '../../shared/resources/resource';
+import { findResource } from '../../shared/resources/registry';
+import { recordLabel, type ResourceRecordView, type Suggestion } from '../../shared/resources/resource';
 import { path, type ParamlessRouteName } from '../../shared/routes';
 import { apiRequest } from '../api-client';
 
@@ -40,16 +41,29 @@ export const routeSuggestions =
   (term) =>
     path(route, { term, record });
 
-/** `known` names the values already chosen; it may arrive after the first render (a looked-up label). */
-function useSuggestions(url: SuggestionsUrl, known: Record<string, string>) {
-  const [term, setTerm] = useState('');
+/** A route's suggestions for a term being typed: asked 300 ms after the last key, from the first character. */
+export function useTypedSuggestions<T extends Suggestion<number | string>>(
+  route: ParamlessRouteName,
+  term: string,
+): T[] {
+  return useDebouncedSuggestions<T>(routeSuggestions(route), term);
+}
+
+function useDebouncedSuggestions<T extends Suggestion<number | string>>(url: SuggestionsUrl, term: string): T[] {
   const [debounced] = useDebouncedValue(term.trim(), AUTOCOMPLETE_DELAY_MS);
-  const [chosen, setChosen] = useState(known);
   const { data = [] } = useQuery({
     queryKey: ['autocomplete', url(debounced)],
     enabled: debounced.length >= AUTOCOMPLETE_MIN_LENGTH,
-    queryFn: () => apiRequest<Suggestion<number | string>[]>('GET', url(debounced)),
+    queryFn: () => apiRequest<T[]>('GET', url(debounced)),
   });
+  return data;
+}
+
+/** `known` names the values already chosen; it may arrive after the first render (a looked-up label). */
+function useSuggestions(url: SuggestionsUrl, known: Record<string, string>) {
+  const [term, setTerm] = useState('');
+  const [chosen, setChosen] = useState(known);
+  const data = useDebouncedSuggestions(url, term);
   const labels = {
     ...chosen,
     ...known,
@@ -167,4 +181,15 @@ export function SuggestInput({
       }}
     />
   );
+}
+
+/** The label of a record already chosen (a filter read from the URL), as `known` wants it: {} until loaded. */
+export function useRecordTitles(target: string, id: number | null): Record<string, string> {
+  const definition = findResource(target);
+  const { data } = useQuery({
+    queryKey: ['resource', target, 'item', String(id)],
+    enabled: definition !== undefined && id !== null,
+    queryFn: () => apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: target, id: id! })),
+  });
+  return data && definition ? { [String(data.id)]: recordLabel(definition, data) } : {};
 }

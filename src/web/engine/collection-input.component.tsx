@@ -80,6 +80,7 @@ export function CollectionInput({
                     onChange={(value) => change(position, subName, value)}
                     errors={errors?.[position]?.[subName]}
                     disabledBecause={waitingFor(sub, row)}
+                    postalCode={sub.postalCodeFrom ? String(row[sub.postalCodeFrom] ?? '') : undefined}
                   />
                 ))}
               </SimpleGrid>

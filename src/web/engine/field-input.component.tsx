@@ -12,11 +12,13 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isReference, type FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
-import type { ResourcePage } from '../../shared/resources/resource';
+import type { CommuneByPostalCode } from '../../shared/resources/communes.resource';
+import { recordTitle, type ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
 import {
@@ -25,6 +27,7 @@ import {
   resourceSuggestions,
   routeSuggestions,
   SuggestInput,
+  useRecordTitles,
 } from './autocomplete-input.component';
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
@@ -51,6 +54,8 @@ interface FieldInputProps {
   disabledBecause?: string;
   /** The record an edit form edits: a `suggest` route leaves out what it may not point at. */
   recordId?: number;
+  /** The postal code typed in the field a commune reference is narrowed by (its postalCodeFrom). */
+  postalCode?: string;
 }
 
 /** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
@@ -91,20 +96,45 @@ function CharacterCounter({ value, maxLength }: { value: string; maxLength: numb
   );
 }
 
-/** Options of a reference field: the target resource's records, by title. */
-export function useReferenceOptions(target: string | undefined) {
-  const definition = findResource(target);
-  return useQuery({
-    queryKey: ['resource', target, 'options'],
+/** The most records a reference offers as a list to choose from; beyond, it is chosen by typing. */
+const LISTED_REFERENCES = 100;
+
+/**
+ * What a reference field offers: its target's records as a list when they are few, or, when the
+ * field says so or the target holds more than a list can show (35 000 communes), `byTyping`: an
+ * autocomplete. Undefined while unknown.
+ */
+export function useReferenceChoices(
+  def: FieldDef,
+): { byTyping: true } | { byTyping: false; options: Option[] } | undefined {
+  const declared = isReference(def) && def.autocomplete === true;
+  const definition = isReference(def) && !declared ? findResource(def.target) : undefined;
+  const { data } = useQuery({
+    queryKey: ['resource', definition?.slug, 'options'],
     enabled: definition !== undefined,
     queryFn: async () => {
       const page = await apiRequest<ResourcePage>(
         'GET',
-        path('api.resource.collection', { resource: target ?? '', parPage: 100, tri: definition?.titleField }),
+        path('api.resource.collection', {
+          resource: definition!.slug,
+          parPage: LISTED_REFERENCES,
+          tri: definition!.titleField,
+        }),
       );
-      return page.items.map((item) => ({ value: String(item.id), label: String(item[definition!.titleField]) }));
+      return {
+        complete: page.total <= page.items.length,
+        options: page.items.map((item) => ({ value: String(item.id), label: recordTitle(definition!, item) })),
+      };
     },
   });
+  if (declared) return { byTyping: true };
+  if (!data) return undefined;
+  return data.complete ? { byTyping: false, options: data.options } : { byTyping: true };
+}
+
+interface Option {
+  value: string;
+  label: string;
 }
 
 /**
@@ -142,14 +172,27 @@ function EditLink({ target, id }: { target: string; id: number | null }) {
 
 /** The input of a field, by kind. */
 function KindInput(props: FieldInputProps) {
-  const { slug, name, def, value, onChange, errors, titles = {}, sub = false, disabledBecause, recordId } = props;
+  const {
+    slug,
+    name,
+    def,
+    value,
+    onChange,
+    errors,
+    titles = {},
+    sub = false,
+    disabledBecause,
+    recordId,
+    postalCode,
+  } = props;
   const { t } = useTranslation();
   const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
   const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
   const disabled = disabledBecause !== undefined;
   const common = { label, error, required: def.required, disabled, description: disabledBecause };
-  const byAutocomplete = isReference(def) && def.autocomplete === true;
-  const references = useReferenceOptions(isReference(def) && !byAutocomplete ? def.target : undefined);
+  const choices = useReferenceChoices(def);
+  const byAutocomplete = choices?.byTyping === true;
+  const options = choices && !choices.byTyping ? choices.options : [];
   const autocomplete = {
     suggestions: def.suggest ? routeSuggestions(def.suggest, recordId) : resourceSuggestions(def.target ?? ''),
     known: titles,
@@ -224,6 +267,16 @@ function KindInput(props: FieldInputProps) {
         />
       );
     case 'reference':
+      if (def.postalCodeFrom && postalCode && /^\d{5}$/.test(postalCode))
+        return (
+          <CommuneOfPostalCodeInput
+            {...common}
+            known={titles}
+            postalCode={postalCode}
+            value={typeof value === 'number' ? value : null}
+            onChange={onChange}
+          />
+        );
       if (byAutocomplete)
         return (
           <AutocompleteInput {...autocomplete} value={typeof value === 'number' ? value : null} onChange={onChange} />
@@ -236,7 +289,7 @@ function KindInput(props: FieldInputProps) {
           nothingFoundMessage={t('engine.empty')}
           value={typeof value === 'number' ? String(value) : null}
           onChange={(next) => onChange(next === null ? null : Number(next))}
-          data={references.data ?? []}
+          data={options}
         />
       );
     case 'references':
@@ -250,7 +303,7 @@ function KindInput(props: FieldInputProps) {
           searchable
           value={((value as number[] | undefined) ?? []).map(String)}
           onChange={(next) => onChange(next.map(Number))}
-          data={references.data ?? []}
+          data={options}
         />
       );
     case 'date':
@@ -301,4 +354,60 @@ function KindInput(props: FieldInputProps) {
         />
       );
   }
+}
+
+/**
+ * A commune chosen among those of the postal code typed beside it (communes/ajax/code-postal): when
+ * none is chosen yet, the code's only commune is chosen at once. A commune chosen before that the code
+ * does not cover stays, shown with a note, until another is chosen: nothing changes unseen.
+ */
+function CommuneOfPostalCodeInput({
+  postalCode,
+  value,
+  onChange,
+  known,
+  ...common
+}: {
+  postalCode: string;
+  /** Titles of the communes already chosen, by id. */
+  known: Record<string, string>;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  label: string;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  description?: string;
+}) {
+  const { t } = useTranslation();
+  const { data: communes } = useQuery({
+    queryKey: ['communes', 'postal-code', postalCode],
+    queryFn: () => apiRequest<CommuneByPostalCode[]>('GET', path('api.communes.by_postal_code', { code: postalCode })),
+  });
+  const only = communes?.length === 1 ? communes[0]!.id : null;
+  useEffect(() => {
+    if (only !== null && value === null) onChange(only);
+  }, [only, value, onChange]);
+  const options = (communes ?? []).map((commune) => ({ value: String(commune.id), label: commune.name }));
+  const current = value === null ? null : String(value);
+  const outside = communes !== undefined && current !== null && !options.some((option) => option.value === current);
+  const currentTitle = useRecordTitles('communes', outside ? value : null);
+  const currentLabel = current === null ? undefined : (known[current] ?? currentTitle[current]);
+  if (outside && currentLabel) options.push({ value: current, label: currentLabel });
+  const note = outside
+    ? t('engine.postal_code_other_commune', { code: postalCode })
+    : communes?.length === 0
+      ? t('engine.postal_code_no_commune', { code: postalCode })
+      : t('engine.postal_code_communes', { code: postalCode });
+  return (
+    <Select
+      {...common}
+      description={common.description ?? note}
+      clearable={!common.required}
+      value={current}
+      onChange={(next) => onChange(next === null ? null : Number(next))}
+      data={options}
+      nothingFoundMessage={t('engine.postal_code_no_commune', { code: postalCode })}
+    />
+  );
 }

@@ -31,6 +31,9 @@ export function FieldValue({ slug, name, def, value, titles }: FieldValueProps) 
       return <Anchor href={`mailto:${text}`}>{text}</Anchor>;
     case 'file':
       return <Anchor href={path('uploads.file', { chemin: String(value) })}>{text}</Anchor>;
+    case 'textarea':
+      // Its line breaks are the writer's (or a mail's): kept as written.
+      return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
     case 'collection':
       return (
         <List size="sm">

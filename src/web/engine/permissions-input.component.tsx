@@ -36,31 +36,34 @@ export function PermissionsInput({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {resources.map((definition) => {
-              const { slug } = definition;
-              const resource = t(`resources.${slug}.label`);
-              const offered = permissionGroupsOf(definition);
-              return (
-                <Table.Tr key={slug}>
-                  <Table.Th scope="row" fw={400}>
-                    {resource}
-                  </Table.Th>
-                  {permissionGroupNames.map((group) => {
-                    const key = permissionKey(slug, group);
-                    if (!offered.includes(group)) return <Table.Td key={group} />;
-                    return (
-                      <Table.Td key={group}>
-                        <Checkbox
-                          aria-label={t('permissions.grant', { group: t(`permissions.groups.${group}`), resource })}
-                          checked={granted.has(key)}
-                          onChange={(event) => toggle(key, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              );
-            })}
+            {/* Administrators-only resources (the email log) are granted by no profile. */}
+            {resources
+              .filter((definition) => permissionGroupsOf(definition).length > 0)
+              .map((definition) => {
+                const { slug } = definition;
+                const resource = t(`resources.${slug}.label`);
+                const offered = permissionGroupsOf(definition);
+                return (
+                  <Table.Tr key={slug}>
+                    <Table.Th scope="row" fw={400}>
+                      {resource}
+                    </Table.Th>
+                    {permissionGroupNames.map((group) => {
+                      const key = permissionKey(slug, group);
+                      if (!offered.includes(group)) return <Table.Td key={group} />;
+                      return (
+                        <Table.Td key={group}>
+                          <Checkbox
+                            aria-label={t('permissions.grant', { group: t(`permissions.groups.${group}`), resource })}
+                            checked={granted.has(key)}
+                            onChange={(event) => toggle(key, event.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                );
+              })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

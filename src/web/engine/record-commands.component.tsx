@@ -2,8 +2,13 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { can, type PermissionHolder } from '../../shared/permissions';
-import type { RecordCommand, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import type { PermissionHolder } from '../../shared/permissions';
+import {
+  canOnRecord,
+  type RecordCommand,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '../../shared/resources/resource';
 import { path, routeTable, type RouteName } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from '../shell/toasts.component';
@@ -54,7 +59,7 @@ export function RecordCommands({
   }
 
   return definition.commands
-    .filter((command) => can(user, slug, command.action))
+    .filter((command) => canOnRecord(user, definition, record, command.action))
     .map((command) => {
       const label = t(`resources.${slug}.commands.${command.name}`);
       return command.kind === 'page' ? (

@@ -1,6 +1,6 @@
 import { Alert, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { useResourceRecord } from './resource-api.hook';
 import { ModalRecordForm } from './resource-modal-form.component';
 
@@ -16,7 +16,7 @@ export function EditModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const title = record ? String(record[definition.titleField]) : '';
+  const title = record ? recordTitle(definition, record) : '';
   return (
     <Modal
       opened={record !== null}

@@ -1,9 +1,12 @@
 import { SimpleGrid, Tabs } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
 import { formTabs, type ReferenceTitles, type ResourceDefinition } from '../../shared/resources/resource';
+import { pathWithOnlyParameter } from '../../shared/routes';
+import { ApiRequestError, apiRequest } from '../api-client';
+import { toast } from '../shell/toasts.component';
 import { FieldInput, type FieldErrorTree } from './field-input.component';
 
 interface ResourceFieldsProps {
@@ -25,6 +28,24 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
   const { errors } = form.formState;
   const tabs = formTabs(definition);
   const tabLabel = (tab: string) => t(`resources.${slug}.tabs.${tab}`);
+  // The postal codes that narrow commune references, watched so the commune follows the code typed.
+  const narrowing = Object.values(definition.fields).flatMap((def) => (def.postalCodeFrom ? [def.postalCodeFrom] : []));
+  const narrowingValues = useWatch({ control: form.control, name: narrowing });
+  const postalCodeOf = (def: FieldDef) =>
+    def.postalCodeFrom ? String(narrowingValues[narrowing.indexOf(def.postalCodeFrom)] ?? '') : undefined;
+
+  /** A choice that fills other fields (fillsFrom): its route's reply sets them, as if typed. */
+  async function fillFrom(def: FieldDef, name: string, value: unknown) {
+    if (!def.fillsFrom || typeof value !== 'number') return;
+    try {
+      const values = await apiRequest<Record<string, unknown>>('GET', pathWithOnlyParameter(def.fillsFrom, value));
+      for (const [field, filled] of Object.entries(values)) {
+        if (field !== name && field in definition.fields) form.setValue(field, filled, { shouldDirty: true });
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));
+    }
+  }
 
   const grid = (fields: [string, FieldDef][]) => (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -39,10 +60,14 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
               name={name}
               def={def}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(value) => {
+                field.onChange(value);
+                void fillFrom(def, name, value);
+              }}
               errors={errors[name] as FieldErrorTree | undefined}
               titles={titles?.[name]}
               recordId={recordId}
+              postalCode={postalCodeOf(def)}
             />
           )}
         />

@@ -1,11 +1,29 @@
-import { Badge, Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  TextInput,
+} from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { FieldDef } from '../../shared/resources/fields';
-import { filterFields, type ResourceDefinition } from '../../shared/resources/resource';
+import { filterFields, type ResourceDefinition, type Suggestion } from '../../shared/resources/resource';
+import { path, type ParamlessRouteName } from '../../shared/routes';
 import { DateInput } from './date-input.component';
-import { useReferenceOptions } from './field-input.component';
+import {
+  AutocompleteInput,
+  resourceSuggestions,
+  useRecordTitles,
+  useTypedSuggestions,
+} from './autocomplete-input.component';
+import { useReferenceChoices } from './field-input.component';
 
 /** The URL parameters that are search criteria: the free search and the filter fields. */
 export function criteriaNames(definition: ResourceDefinition): string[] {
@@ -20,9 +38,7 @@ export function activeFilterCount(definition: ResourceDefinition, params: URLSea
 function FilterInput({ slug, name, def, value }: { slug: string; name: string; def: FieldDef; value: string }) {
   const { t } = useTranslation();
   const label = t(`resources.${slug}.fields.${name}`);
-  const references = useReferenceOptions(
-    def.kind === 'reference' || def.kind === 'references' ? def.target : undefined,
-  );
+  const choices = useReferenceChoices(def);
   const any = { value: '', label: t('engine.any') };
   switch (def.kind) {
     case 'boolean':
@@ -54,11 +70,94 @@ function FilterInput({ slug, name, def, value }: { slug: string; name: string; d
       return <DayFilter label={label} name={name} value={value} />;
     case 'reference':
     case 'references':
-      return <NativeSelect label={label} name={name} defaultValue={value} data={[any, ...(references.data ?? [])]} />;
+      // Thousands of choices (the communes) are found by typing, not in a list.
+      if (choices?.byTyping) return <ReferenceFilter label={label} name={name} target={def.target!} value={value} />;
+      return (
+        <NativeSelect
+          label={label}
+          name={name}
+          defaultValue={value}
+          data={[any, ...(choices?.byTyping === false ? choices.options : [])]}
+        />
+      );
     default:
       return <TextInput label={label} name={name} defaultValue={value} />;
   }
 }
+
+/** A record of a large reference target, found by typing part of its title (its autocomplete). */
+function ReferenceFilter({
+  label,
+  name,
+  target,
+  value,
+}: {
+  label: string;
+  name: string;
+  target: string;
+  value: string;
+}) {
+  const [chosen, setChosen] = useState<number | null>(value ? Number(value) : null);
+  const known = useRecordTitles(target, value ? Number(value) : null);
+  return (
+    <>
+      <AutocompleteInput
+        label={label}
+        suggestions={resourceSuggestions(target)}
+        known={known}
+        value={chosen}
+        onChange={setChosen}
+      />
+      <input type="hidden" name={name} value={chosen ?? ''} />
+    </>
+  );
+}
+
+/**
+ * The free search, suggesting records from the resource's searchSuggest route as one types (the
+ * users' find-approximately: typos tolerated); choosing one opens it, filtering takes the text typed.
+ */
+function SuggestingSearch({
+  definition,
+  route,
+  value,
+}: {
+  definition: ResourceDefinition;
+  route: ParamlessRouteName;
+  value: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState(value);
+  const suggestions = useTypedSuggestions<SearchSuggestion>(route, text);
+  // Each suggestion as one line, what tells homonyms apart (a user's email) included.
+  const lines = new Map(
+    suggestions.map((suggestion) => [
+      suggestion.email ? `${suggestion.label} — ${suggestion.email}` : suggestion.label,
+      suggestion.value,
+    ]),
+  );
+  return (
+    <Autocomplete
+      label={t('engine.search')}
+      description={t('engine.search_suggests')}
+      name="q"
+      type="search"
+      value={text}
+      onChange={setText}
+      data={[...lines.keys()]}
+      // The server has already chosen them, typos tolerated: every suggestion is shown.
+      filter={({ options }) => options}
+      onOptionSubmit={(line) => {
+        const id = lines.get(line);
+        if (id !== undefined) void navigate(path('admin.resource.show', { resource: definition.slug, id }));
+      }}
+    />
+  );
+}
+
+/** A suggestion of the search, with what tells it apart (a user's email). */
+type SearchSuggestion = Suggestion & { email?: string };
 
 /** A day, typed dd/mm/yyyy or picked: the list keeps the records of that day (a moment's date). */
 function DayFilter({ label, name, value }: { label: string; name: string; value: string }) {
@@ -117,7 +216,15 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
         {/* Re-created when the URL changes, so the inputs show the criteria in force. */}
         <form key={params.toString()} onSubmit={submit} role="search" aria-label={t('engine.filters')}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="sm">
-            <TextInput label={t('engine.search')} name="q" defaultValue={params.get('q') ?? ''} type="search" />
+            {definition.searchSuggest ? (
+              <SuggestingSearch
+                definition={definition}
+                route={definition.searchSuggest}
+                value={params.get('q') ?? ''}
+              />
+            ) : (
+              <TextInput label={t('engine.search')} name="q" defaultValue={params.get('q') ?? ''} type="search" />
+            )}
             {filterFields(definition).map((name) => (
               <FilterInput
                 key={name}

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   formTabs,
   inputSchema,
+  recordTitle,
   type ResourceDefinition,
   type ResourceRecord,
   type ResourceRecordView,
@@ -14,7 +15,7 @@ import {
 import { path } from '../../shared/routes';
 import type { ApiErrorPayload } from '../../shared/account/account.schema';
 import { ApiRequestError, apiRequest } from '../api-client';
-import { ErrorScreen } from '../screens/error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
@@ -44,11 +45,10 @@ export function ResourceFormScreen({ definition, mode }: { definition: ResourceD
   const { id } = useParams();
   const record = useResourceRecord(definition, mode === 'create' ? undefined : id);
   if (mode !== 'create') {
-    if (record.isError) {
-      const status = record.error instanceof ApiRequestError && record.error.status === 404 ? 404 : 500;
-      return <ErrorScreen status={status} />;
-    }
+    if (record.isError) return <ErrorScreen status={errorStatusOfFailure(record.error)} />;
     if (!record.data) return <Loader aria-label={t('shell.loading')} />;
+    // A record the user may not change (an administrator's account for a user manager): no form opens.
+    if (mode === 'edit' && record.data.refusedActions?.includes('update')) return <ErrorScreen status={403} />;
   }
   return <ResourceForm key={`${mode}-${id ?? ''}`} definition={definition} mode={mode} record={record.data} />;
 }
@@ -81,7 +81,7 @@ function ResourceForm({
     if (leaveTo) void navigate(leaveTo);
   }, [leaveTo, navigate]);
 
-  const title = record ? String(record[definition.titleField]) : '';
+  const title = record ? recordTitle(definition, record) : '';
   const heading =
     mode === 'create'
       ? t('engine.create_title', { resource: t(`resources.${slug}.singular`) })

@@ -31,21 +31,26 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useSearchParams } from 'react-router';
-import { can, nobody } from '../../shared/permissions';
+import { can, nobody, type ResourceAction } from '../../shared/permissions';
 import {
   batchActionLabel,
   batchActionPermission,
   batchActionsOf,
+  isEngineBatchAction,
   type BatchReply,
+  canOnRecord,
   listColumns,
+  recordTitle,
   type ResourceDefinition,
   type ResourceRecord,
 } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
+import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
 import { useSession } from '../session.hook';
-import { takeConfirmation, useDialogs } from '../shell/dialogs.component';
+import { takeConfirmation, useDialogs, type DialogTexts } from '../shell/dialogs.component';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
@@ -84,6 +89,37 @@ export function selectRange(
   return next;
 }
 
+/** The selected records a batch dialog names, at most this many, then how many more. */
+const NAMED_IN_BATCH = 10;
+
+/**
+ * Spec 2.4's batch dialog, naming the action and the count ("Supprimer 3 éléments ?") and the
+ * records it will touch; the confirm button says the action, in red when it deletes.
+ */
+function batchConfirmation(
+  t: TFunction,
+  definition: ResourceDefinition,
+  action: string,
+  titles: string[],
+): DialogTexts {
+  const count = titles.length;
+  const engineAction = isEngineBatchAction(definition, action);
+  const label = t(batchActionLabel(definition, action));
+  const named = titles.slice(0, NAMED_IN_BATCH).join(', ');
+  const more = count - NAMED_IN_BATCH;
+  return {
+    title: engineAction
+      ? t(`engine.batch_confirm.${action}`, { count })
+      : t('engine.batch_confirm.command', { action: label, count }),
+    body:
+      more > 0
+        ? t('engine.batch_records_more', { records: named, count: more })
+        : t('engine.batch_records', { records: named }),
+    confirmLabel: engineAction ? t(`engine.batch_confirm_buttons.${action}`) : label,
+    destructive: action === 'delete',
+  };
+}
+
 export function ResourceListScreen({ definition }: { definition: ResourceDefinition }) {
   const { t } = useTranslation();
   const { slug } = definition;
@@ -91,7 +127,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   useDocumentTitle(label);
   const [params, setParams] = useSearchParams();
   const query = Object.fromEntries(params);
-  const { data: page, isPending, isError } = useResourcePage(definition, query);
+  const { data: page, isPending, error } = useResourcePage(definition, query);
   const { data: session } = useSession();
   const refresh = useRefreshResource(definition);
   const dialogs = useDialogs();
@@ -120,8 +156,18 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
 
   const items = page?.items ?? [];
   const ids = items.map((item) => item.id);
-  // Rows the user may not act on are disabled: select-all skips them.
-  const rowEnabled = () => batchActions.length > 0;
+  // A row is selectable when every batch action may apply to its record: rows the user may not act
+  // on (an administrator's account for a user manager) are disabled, and select-all skips them.
+  const selectable = new Set(
+    items
+      .filter((record) =>
+        batchActions.every((action) =>
+          canOnRecord(user, definition, record, batchActionPermission(definition, action)),
+        ),
+      )
+      .map((record) => record.id),
+  );
+  const rowEnabled = (id: number) => batchActions.length > 0 && selectable.has(id);
   const enabledIds = ids.filter(rowEnabled);
   const allSelected = enabledIds.length > 0 && enabledIds.every((id) => selected.has(id));
   const columns = listColumns(definition);
@@ -149,8 +195,8 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   function applyBatch() {
     if (!batchAction) return toast.error(t('batch.no_action'));
     if (selected.size === 0) return toast.error(t('batch.no_items'));
-    if (form.current)
-      dialogs.batch({ body: t('engine.selected', { count: selected.size }) }, form.current, batchAction);
+    const titles = items.filter((record) => selected.has(record.id)).map((record) => recordTitle(definition, record));
+    if (form.current) dialogs.batch(batchConfirmation(t, definition, batchAction, titles), form.current, batchAction);
   }
 
   async function submitBatch(event: FormEvent<HTMLFormElement>) {
@@ -173,7 +219,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   }
 
   function askDelete(record: ResourceRecord) {
-    const title = String(record[definition.titleField]);
+    const title = recordTitle(definition, record);
     dialogs.delete(
       { body: t('engine.delete_body', { title }) },
       path('api.resource.delete', { resource: slug, id: record.id }),
@@ -182,6 +228,8 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
   }
 
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  // A refused or failed list is its error page, at once (a 4xx is not asked again).
+  if (error && !page) return <ErrorScreen status={errorStatusOfFailure(error)} />;
 
   return (
     <Stack>
@@ -245,7 +293,6 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
         onApply={(criteria) => updateParams({ ...criteria, page: '' })}
       />
 
-      {isError && <Alert color="red">{t('errors.generic')}</Alert>}
       {isPending && <Loader aria-label={t('shell.loading')} />}
       {page && page.total === 0 && (
         <Alert color="gray" title={t('engine.empty')}>
@@ -307,7 +354,8 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
               </Table.Thead>
               <Table.Tbody>
                 {items.map((record, index) => {
-                  const title = String(record[definition.titleField]);
+                  const title = recordTitle(definition, record);
+                  const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
                   return (
                     <Table.Tr key={record.id}>
                       <Table.Td>
@@ -316,7 +364,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                           value={record.id}
                           aria-label={t('engine.select_row', { title })}
                           checked={selected.has(record.id)}
-                          disabled={!rowEnabled()}
+                          disabled={!rowEnabled(record.id)}
                           onChange={() => undefined}
                           onClick={(event) => toggleRow(index, event)}
                         />
@@ -324,7 +372,9 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                       {columns.map((name) => (
                         <Table.Td key={name}>
                           {name === definition.titleField ? (
-                            <Link to={path('admin.resource.show', { resource: slug, id: record.id })}>{title}</Link>
+                            <Link to={path('admin.resource.show', { resource: slug, id: record.id })}>
+                              {String(record[name] ?? '')}
+                            </Link>
                           ) : (
                             <FieldValue
                               slug={slug}
@@ -346,7 +396,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                       )}
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          {definition.behaviours.publishable && canUpdate && (
+                          {definition.behaviours.publishable && canUpdate && may('update') && (
                             <PublishToggle
                               // Remounted with a fresh state when the list is fetched again.
                               key={`${record.id}-${String(record.published)}`}
@@ -370,14 +420,14 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                             to={path('admin.resource.show', { resource: slug, id: record.id })}
                             icon={IconEye}
                           />
-                          {canUpdate && (
+                          {canUpdate && may('update') && (
                             <RowLink
                               label={t('engine.row_edit', { title })}
                               to={path('admin.resource.edit', { resource: slug, id: record.id })}
                               icon={IconPencil}
                             />
                           )}
-                          {canUpdate && definition.behaviours.modalEdit && (
+                          {canUpdate && may('update') && definition.behaviours.modalEdit && (
                             <Tooltip label={t('engine.row_edit_modal', { title })}>
                               <ActionIcon
                                 variant="subtle"
@@ -395,7 +445,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
                               icon={IconCopy}
                             />
                           )}
-                          {canDelete && (
+                          {canDelete && may('delete') && (
                             <Tooltip label={t('engine.row_delete', { title })}>
                               <ActionIcon
                                 variant="subtle"

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { RecordDetails } from './record-details.component';
 import { useResourceRecord } from './resource-api.hook';
@@ -18,7 +18,7 @@ export function PreviewModal({
 }) {
   const { t } = useTranslation();
   const { data } = useResourceRecord(definition, record ? String(record.id) : undefined);
-  const title = record ? String(record[definition.titleField]) : '';
+  const title = record ? recordTitle(definition, record) : '';
   return (
     <Modal
       opened={record !== null}

@@ -2,10 +2,9 @@ import { Button, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, nobody } from '../../shared/permissions';
-import type { ResourceDefinition } from '../../shared/resources/resource';
+import { canOnRecord, recordTitle, type ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { ApiRequestError } from '../api-client';
-import { ErrorScreen } from '../screens/error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
 import { useSession } from '../session.hook';
 import { useDialogs } from '../shell/dialogs.component';
 import { useDocumentTitle } from '../shell/document-title.hook';
@@ -24,10 +23,10 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const refresh = useRefreshResource(definition);
-  const title = record ? String(record[definition.titleField]) : '';
+  const title = record ? recordTitle(definition, record) : '';
   useDocumentTitle(title || t(`resources.${slug}.singular`));
 
-  if (isError) return <ErrorScreen status={error instanceof ApiRequestError && error.status === 404 ? 404 : 500} />;
+  if (isError) return <ErrorScreen status={errorStatusOfFailure(error)} />;
   if (!record) return <Loader aria-label={t('shell.loading')} />;
   const user = session?.user ?? nobody;
 
@@ -37,7 +36,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
         <Button variant="default" component={Link} to={path('admin.resource.list', { resource: slug })}>
           {t('engine.back_to_list')}
         </Button>
-        {!definition.behaviours.readOnly && can(user, slug, 'update') && (
+        {!definition.behaviours.readOnly && canOnRecord(user, definition, record, 'update') && (
           <Button component={Link} to={path('admin.resource.edit', { resource: slug, id: record.id })}>
             {t('engine.edit')}
           </Button>
@@ -52,7 +51,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
           </Button>
         )}
         <RecordCommands definition={definition} record={record} user={user} />
-        {!definition.behaviours.readOnly && can(user, slug, 'delete') && (
+        {!definition.behaviours.readOnly && canOnRecord(user, definition, record, 'delete') && (
           <Button
             color="red"
             variant="light"

@@ -20,9 +20,10 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
+import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
+import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
@@ -64,7 +65,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
   const { slug } = definition;
   const heading = t('engine.sort_title', { resource: t(`resources.${slug}.label`) });
   useDocumentTitle(heading);
-  const { data: page } = useResourcePage(definition, { tri: 'position', ordre: 'asc', parPage: SORT_PAGE_SIZE });
+  const { data: page, error } = useResourcePage(definition, { tri: 'position', ordre: 'asc', parPage: SORT_PAGE_SIZE });
   const [order, setOrder] = useState<ResourceRecord[] | null>(null);
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshResource(definition);
@@ -80,6 +81,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
     if (saved) void navigate(path('admin.resource.list', { resource: slug }));
   }, [saved, navigate, slug]);
 
+  if (error && !page) return <ErrorScreen status={errorStatusOfFailure(error)} />;
   if (!page) return <Loader aria-label={t('shell.loading')} />;
   const items = order ?? page.items;
 
@@ -113,7 +115,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
         <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <Stack component="ol" gap="xs" p={0} m={0} aria-label={heading}>
             {items.map((item) => (
-              <SortableRow key={item.id} id={item.id} title={String(item[definition.titleField])} />
+              <SortableRow key={item.id} id={item.id} title={recordTitle(definition, item)} />
             ))}
           </Stack>
         </SortableContext>

@@ -1,6 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { can, createsNothing, nobody, type ResourceAction } from '../../shared/permissions';
 import { findResource } from '../../shared/resources/registry';
+import type { ResourceDefinition } from '../../shared/resources/resource';
 import { ErrorScreen } from '../screens/error/error.screen';
+import { useSession } from '../session.hook';
 import { ResourceFormScreen, type FormMode } from './resource-form.screen';
 import { ResourceListScreen } from './resource-list.screen';
 import { ResourceShowScreen } from './resource-show.screen';
@@ -8,22 +12,46 @@ import { ResourceSortScreen } from './resource-sort.screen';
 
 export type ResourceScreen = 'list' | 'show' | 'sort' | FormMode;
 
+/** The permission each screen needs: without it, the screen is the 403 page at once, and no form opens. */
+const screenActions: Record<ResourceScreen, ResourceAction> = {
+  list: 'list',
+  show: 'show',
+  sort: 'sort',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+};
+
+/**
+ * The screens a resource has, as its behaviours say (the server's page table agrees): only sortable
+ * ones have an order to arrange, clonable ones a clone form, and a read-only one no form at all.
+ */
+function screenExists(definition: ResourceDefinition, screen: ResourceScreen): boolean {
+  if (screen === 'sort') return definition.behaviours.sortable;
+  if (screen === 'clone') return definition.behaviours.clonable;
+  if (screen === 'create' || screen === 'edit') return !definition.behaviours.readOnly;
+  return true;
+}
+
 /** The generic screen of the resource named in the URL; an unknown slug is a 404. */
 export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
+  const { t } = useTranslation();
   const definition = findResource(useParams().resource);
-  if (!definition) return <ErrorScreen status={404} />;
+  const user = useSession().data?.user ?? nobody;
+  if (!definition || !screenExists(definition, screen)) return <ErrorScreen status={404} />;
+  if (!can(user, definition.slug, screenActions[screen])) {
+    // A user without a service may create nothing (spec 6): the page says so in the spec's words.
+    const message = screenActions[screen] === 'create' && createsNothing(user) ? t('errors.no_service') : undefined;
+    return <ErrorScreen status={403} message={message} />;
+  }
   switch (screen) {
     case 'list':
       return <ResourceListScreen key={definition.slug} definition={definition} />;
     case 'show':
       return <ResourceShowScreen key={definition.slug} definition={definition} />;
     case 'sort':
-      // Only resources declared sortable have an order to arrange.
-      if (!definition.behaviours.sortable) return <ErrorScreen status={404} />;
       return <ResourceSortScreen key={definition.slug} definition={definition} />;
     default:
-      // A read-only resource has no form: its records come from the server.
-      if (definition.behaviours.readOnly) return <ErrorScreen status={404} />;
       return <ResourceFormScreen key={definition.slug} definition={definition} mode={screen} />;
   }
 }

@@ -20,6 +20,8 @@ export interface DialogTexts {
   body?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirmed action destroys something (a deletion): its button is red. */
+  destructive?: boolean;
 }
 
 /** The confirm dialog closes itself this long after the confirm click. */
@@ -185,7 +187,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
             {texts.cancelLabel}
           </Button>
           <Button
-            color={request?.kind === 'delete' || request?.kind === 'discard' ? 'red' : undefined}
+            color={request?.kind === 'delete' || request?.kind === 'discard' || texts.destructive ? 'red' : undefined}
             loading={busy}
             onClick={() => request && void onConfirm(request)}
           >

@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconLink,
   IconList,
+  IconMail,
   IconMapPin,
   IconSettings,
   IconTags,
@@ -41,6 +42,7 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   settings: IconSettings,
   merge: IconArrowMerge,
   upload: IconFileImport,
+  mail: IconMail,
 };
 
 /** The current entry's colours: Mantine's light variant has 4.0:1 contrast when hovered (AA asks 4.5). */

@@ -135,4 +135,30 @@ describe('the communes loader', () => {
     );
     expect((await byPostalCode('75001')).json()).toMatchObject([{ inseeCode: '75056', name: 'Paris' }]);
   });
+
+  it('suggests communes named so first, then starting so, told apart by department and postal codes', async () => {
+    // After the whole package's load above: 35 000 communes.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.autocomplete', { resource: 'communes', term: 'saint-denis' }),
+      headers: authHeaders(t.admin),
+    });
+    const labels = response.json<{ label: string }[]>().map(({ label }) => label);
+    const homonyms = labels.filter((label) => label.startsWith('Saint-Denis ('));
+    expect(homonyms).toEqual(
+      expect.arrayContaining(['Saint-Denis (93 – 93200, 93210, 93380)', 'Saint-Denis (974 – 97400, 97417, 97490)']),
+    );
+    expect(new Set(homonyms).size).toBe(homonyms.length);
+    // Those named exactly so first, then those starting so.
+    expect(labels.slice(0, homonyms.length)).toEqual(homonyms);
+    expect(labels[homonyms.length]).toMatch(/^Saint-Denis-/);
+    expect(labels).toHaveLength(20);
+
+    const paris = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.autocomplete', { resource: 'communes', term: 'Paris' }),
+      headers: authHeaders(t.admin),
+    });
+    expect(paris.json<{ label: string }[]>()[0]?.label).toBe('Paris (75 – 75001, 75002, 75003, …)');
+  });
 });

@@ -68,5 +68,10 @@ describe('login lockout', () => {
     await expect.poll(() => page.title()).toBe("Accès temporairement bloqué · Rénov'Conseil");
     expect(new URL(page.url()).pathname).toBe(path('admin.login'));
     await expectAccessible(page);
+    // A logged-out person is led back to the login page, not to a dashboard they cannot open.
+    expect(await page.getByRole('link', { name: 'Retour au tableau de bord' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Retour à la page de connexion' }).click();
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path('admin.login'));
   });
 });

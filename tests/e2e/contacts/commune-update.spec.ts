@@ -75,7 +75,9 @@ describe('commune update', () => {
     }
     await choose(page.getByRole('combobox', { name: 'Action groupée' }), 'Mettre à jour la commune');
     await page.getByRole('button', { name: 'Appliquer' }).click();
-    await page.getByRole('dialog', { name: 'Action groupée' }).getByRole('button', { name: 'Confirmer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mettre à jour la commune : 2 éléments ?' });
+    await dialog.getByText('Éléments concernés : Mairie de Saint-Genis, Mairie introuvable.').waitFor();
+    await dialog.getByRole('button', { name: 'Mettre à jour la commune' }).click();
     await toast(page, '1 élément traité.').waitFor();
     await errorToast(
       page,

@@ -290,7 +290,13 @@ describe('activation', () => {
     for (const title of titles) await page.getByRole('checkbox', { name: `Sélectionner ${title}` }).click();
     await choose(page.getByRole('combobox', { name: 'Action groupée' }), action);
     await page.getByRole('button', { name: 'Appliquer' }).click();
-    await page.getByRole('dialog', { name: 'Action groupée' }).getByRole('button', { name: 'Confirmer' }).click();
+    // The dialog names the action and the count: "Désactiver 2 éléments ?", confirmed by "Désactiver".
+    const verb = action.replace(' la sélection', '');
+    const count = titles.length === 1 ? '1 élément' : `${titles.length} éléments`;
+    await page
+      .getByRole('dialog', { name: `${verb} ${count} ?` })
+      .getByRole('button', { name: verb })
+      .click();
     await toast(page, titles.length === 1 ? '1 élément traité.' : `${titles.length} éléments traités.`).waitFor();
   }
 

@@ -28,7 +28,8 @@ describe('error pages', () => {
     const response = await page.goto('/admin/cette-page-n-existe-pas');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page non trouvée', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Retour au tableau de bord' }).waitFor();
+    // Nobody is logged in: the way out is the login page, not a dashboard they cannot open.
+    await page.getByRole('link', { name: 'Retour à la page de connexion' }).waitFor();
     await expectAccessible(page);
     await context.close();
   });

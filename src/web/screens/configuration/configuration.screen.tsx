@@ -20,6 +20,7 @@ import { path, type RouteName } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 
@@ -83,8 +84,16 @@ function SettingsForm<T extends object>({
   );
 }
 
-/** /admin/configuration: registration (switch, default group, welcome mail) and the dashboards' allowed sites. */
+/** /admin/configuration, for administrators: registration (switch, default group, welcome mail), the dashboards' allowed sites, external services. */
 export function ConfigurationScreen() {
+  return (
+    <PageGuard page="admin.configuration">
+      <ConfigurationGroups />
+    </PageGuard>
+  );
+}
+
+function ConfigurationGroups() {
   const { t } = useTranslation();
   useDocumentTitle(t('configuration.title'));
   const profiles = useQuery({

@@ -24,7 +24,7 @@ export function CustomerHomeScreen() {
   });
 
   if (loggedOut) return <Navigate to={path('client.login')} replace state={loggedOutState} />;
-  if (isError) return <ErrorScreen status={500} />;
+  if (isError) return <ErrorScreen status={500} area="customer_area" />;
   if (isPending) return <Loader aria-label={t('shell.loading')} />;
   if (!session) return <Navigate to={path('client.login', { redirect: path('client.home') })} replace />;
   const name = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;

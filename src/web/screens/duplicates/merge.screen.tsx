@@ -27,7 +27,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
 import { duplicatesQueryKey } from './duplicates.screen';
 
 /** Which record a value comes from: A (the first of the pair), B, or both (lists). */
@@ -52,7 +52,7 @@ function MergeForm({ definition, ids }: { definition: ResourceDefinition; ids: [
 
   const failed = [a, b].find((query) => query.isError);
   if (failed) {
-    return <ErrorScreen status={failed.error instanceof ApiRequestError && failed.error.status === 404 ? 404 : 500} />;
+    return <ErrorScreen status={errorStatusOfFailure(failed.error)} />;
   }
   if (!session || !a.data || !b.data) return <Loader aria-label={t('shell.loading')} />;
   const user = session.user ?? nobody;

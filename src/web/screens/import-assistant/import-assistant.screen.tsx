@@ -14,6 +14,7 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportAdviceList } from './import-results.component';
@@ -68,6 +69,14 @@ function ImportHistory() {
  * server: a spreadsheet, not empty, not a zip bomb) — and the imports made before.
  */
 export function ImportAssistantScreen() {
+  return (
+    <PageGuard page="admin.import_assistant">
+      <NewImport />
+    </PageGuard>
+  );
+}
+
+function NewImport() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const wizard = useWizard('file');

@@ -14,6 +14,8 @@ import { ApiRequestError, apiRequest } from '../../api-client';
 import { useConfirmedSubmit } from '../../shell/dialogs.component';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { PageGuard } from '../../shell/page-guard.component';
+import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
@@ -183,17 +185,25 @@ function ImportWizard({ job }: { job: ImportJob }) {
 
 /** import-individus/{id}: one file's import, where it stands, even after the page was left. */
 export function ImportJobScreen() {
+  return (
+    <PageGuard page="admin.import_assistant">
+      <ImportJobPage />
+    </PageGuard>
+  );
+}
+
+function ImportJobPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const job = useJob(id);
   useDocumentTitle(t('import_assistant.title'));
+  if (job.error) return <ErrorScreen status={errorStatusOfFailure(job.error)} />;
   return (
     <Stack>
       <ScreenHeader
         title={job.data ? t('import_assistant.job_title', { file: job.data.fileName }) : t('import_assistant.title')}
       />
       {job.isPending && <Loader aria-label={t('shell.loading')} />}
-      <FormErrorAlert error={job.error instanceof ApiRequestError ? job.error.message : null} />
       {job.data && <ImportWizard key={job.data.id} job={job.data} />}
     </Stack>
   );

@@ -69,7 +69,7 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   }, [loggingOut, setSession]);
 
   if (session && !loggingOut) return <Navigate to={safeRedirect(redirect, home)} replace />;
-  if (blocked) return <ErrorScreen status={429} />;
+  if (blocked) return <ErrorScreen status={429} area={area} />;
 
   const submit = form.handleSubmit(async (values: LoginInput) => {
     setError(null);

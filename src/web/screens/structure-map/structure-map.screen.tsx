@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { osmTiles, type StructureMap } from '../../../shared/map/structure-map';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
 
 /** The zoom of a street: the building and its neighbours. */
 const STREET_ZOOM = 17;
@@ -31,10 +31,7 @@ export function StructureMapScreen() {
   const title = data ? t('resources.structures.map.title', { title: data.title }) : t('resources.structures.singular');
   useDocumentTitle(title);
 
-  if (error) {
-    const status = error instanceof ApiRequestError ? error.status : 500;
-    return <ErrorScreen status={status === 404 || status === 403 ? status : 500} />;
-  }
+  if (error) return <ErrorScreen status={errorStatusOfFailure(error)} />;
   if (!data) return <Loader aria-label={t('shell.loading')} />;
 
   return (
