@@ -9,6 +9,7 @@ import { registerSessions } from './auth/sessions';
 import { loadConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerResourceRoutes } from './engine/resource.routes';
+import { createResourceOperations, type ResourceOperations } from './engine/resource-operations';
 import type { HooksLookup } from './engine/resource-store';
 import { serverHooks } from './resources/registry';
 import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
@@ -18,7 +19,7 @@ import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { redactedUrl } from './http/redacted-url';
 import { registerRequestGuards } from './http/request-guards';
-import { mailResetLink } from './auth/password-links';
+import { mailPasswordCreationLink, mailResetLink } from './auth/password-links';
 import { startJobQueue } from './jobs/job-queue';
 import { cleanUp } from './jobs/maintenance';
 import { createMailer, type MailConfig } from './mail/mailer';
@@ -52,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registered (method, URL pattern). */
     registeredRoutes: readonly { method: string; url: string }[];
+    /** The operations on the resources, for work done outside a request (jobs, scripts, tests). */
+    resourceOperations: ResourceOperations;
   }
 }
 
@@ -171,12 +174,15 @@ export async function buildApp({
     if ((await mailer.send(outgoing)) === 'failed') throw new Error('mail not sent: retried later');
   });
   await jobs.work('password-reset', ({ email }) => mailResetLink(db, mailer, email));
+  await jobs.work('password-creation', ({ userId }) => mailPasswordCreationLink(db, mailer, userId));
   await jobs.work('maintenance', () => cleanUp(db));
   await jobs.schedule('maintenance', '17 * * * *');
   registerAccountRoutes(app, db, mailer, jobs);
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
-  registerResourceRoutes(app, db, mailer, hooksOf);
+  const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
+  app.decorate('resourceOperations', operations);
+  registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app, hooksOf);
   registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
   await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs);

@@ -96,6 +96,20 @@ export async function sendPasswordCreationLink(db: Database, mailer: Mailer, use
   return status;
 }
 
+/**
+ * A new user's creation link, a job of the "password-creation" queue: mailed once; a link already
+ * pending (the job run again after its process died) or a user deleted since ends the job, a mail
+ * the server refused is tried again later.
+ */
+export async function mailPasswordCreationLink(db: Database, mailer: Mailer, userId: number): Promise<void> {
+  try {
+    await sendPasswordCreationLink(db, mailer, userId);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode !== 502) return;
+    throw error;
+  }
+}
+
 /** Spends the user's pending links: once the email changes, a link mailed to the old address is no way in. */
 export async function cancelPendingLinks(db: Database, userId: number): Promise<void> {
   const now = clock.now();

@@ -1,23 +1,50 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ResourceAction } from '../../shared/permissions';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { RouteName } from '../../shared/routes';
+import type { Locale } from '../../shared/i18n/catalog';
 import type { Database } from '../db/database';
 import type { Actor } from '../auth/actor';
+import type { JobData, JobName, JobQueue } from '../jobs/job-queue';
 import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { Mailer } from '../mail/mailer';
 
-/** What a route of a resource's own is given: its database, the engine's store, the mailer, who acts, the request and its reply. */
-export interface ResourceRouteContext {
+/** Who acts, in which language, logging where: all an operation needs of its caller, HTTP or not. */
+export interface OperationContext {
+  actor: Actor;
+  locale: Locale;
+  log: FastifyBaseLogger;
+  /**
+   * The browser exchange, when there is one: only the commands that change the session itself
+   * (log in as) use it, and refuse to run without it.
+   */
+  session?: { request: FastifyRequest; reply: FastifyReply };
+}
+
+/** The app's services a resource's own code (routes, commands) may use. */
+export interface ResourceServices {
   db: Database;
   store: ResourceStore;
   mailer: Mailer;
+  jobs: JobQueue;
+}
+
+/** What a resource's own route or command is given: the services, and who acts. */
+export type ResourceContext = ResourceServices & OperationContext;
+
+/** A write that committed: what it did, to which records, by whom. */
+export interface RecordChange {
+  action: 'create' | 'update' | 'delete';
+  ids: number[];
   actor: Actor;
-  request: FastifyRequest;
-  reply: FastifyReply;
+}
+
+/** The job queue within a write's transaction: a job put there runs once the write commits, never if it rolls back. */
+export interface TransactionQueue {
+  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
 }
 
 /**
@@ -40,7 +67,7 @@ export interface ResourceRoute {
   body?: z.ZodType;
   /** The status of a successful reply: 200 unless said. */
   status?: 200 | 201;
-  handle(request: FastifyRequest, context: ResourceRouteContext): Promise<unknown>;
+  handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
 }
 
 /** A record command's success message: a catalog key and its placeholders. */
@@ -86,7 +113,7 @@ export const refusalOf = (fieldErrors: FieldErrors): RecordRefusal | null =>
  * The server side of a record command (RecordCommand in the resource's declaration): does it to one
  * record, atomically, and answers its message; throws an ApiError to refuse it.
  */
-export type RecordCommandHandler = (id: number, context: ResourceRouteContext) => Promise<CommandMessage>;
+export type RecordCommandHandler = (id: number, context: ResourceContext) => Promise<CommandMessage>;
 
 /** What a resource's server file may add to the generic engine: business rules and routes of its own. */
 export interface ServerResource {
@@ -115,8 +142,12 @@ export interface ServerResource {
   readScope?(actor: Actor, columns: Record<string, AnyPgColumn>): SQL | undefined;
   /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
   afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
-  /** Runs once a record is created (outside its transaction), e.g. the new user's password-creation mail. */
-  afterCreate?(id: number, context: ResourceRouteContext): Promise<void>;
+  /**
+   * The effects of a write that must follow its commit (a mail, a notification), put on the job
+   * queue within the write's transaction: they happen once it commits, exactly then, and a crash
+   * after the commit does not lose them. Writes by the operations layer (forms, API, jobs) only.
+   */
+  afterCommit?(change: RecordChange, queue: TransactionQueue): Promise<void>;
   routes?: ResourceRoute[];
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;

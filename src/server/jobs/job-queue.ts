@@ -16,6 +16,8 @@ export interface JobData {
   mail: { to: string; subject: string; text: string; html: string };
   /** The forgotten-password form's work: find the account, write a link, mail it. */
   'password-reset': { email: string };
+  /** A new user's password-creation link, written and mailed once the user's creation commits. */
+  'password-creation': { userId: number };
   /** A run (simulation or import) of the contacts import assistant. */
   'import-run': { jobId: number };
   /** The hourly cleanup: expired sessions, spent password links, login counters past their window. */
@@ -27,6 +29,7 @@ export type JobName = keyof JobData;
 const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
   mail: { retryLimit: 5, retryDelay: 30, retryBackoff: true, notify: true },
   'password-reset': { retryLimit: 3, retryDelay: 10, notify: true },
+  'password-creation': { retryLimit: 3, retryDelay: 10, notify: true },
   'import-run': { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10, notify: true },
   maintenance: { retryLimit: 1 },
 };

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { communesTable, contactTypesTable, individualsTable, structuresTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import type { CommandMessage, RecordCommandHandler, ResourceRouteContext } from '../engine/server-resource';
+import type { CommandMessage, RecordCommandHandler, ResourceContext } from '../engine/server-resource';
 
 /**
  * maj-commune: an individual's or a structure's commune reference, set from its postal code and
@@ -65,12 +65,12 @@ export async function findCommune(executor: Database, postalCode: unknown, city:
 }
 
 /** Refusals stay as they are; anything else is logged and becomes the spec's "unknown error". */
-async function guarded(context: ResourceRouteContext, update: () => Promise<CommandMessage>): Promise<CommandMessage> {
+async function guarded(context: ResourceContext, update: () => Promise<CommandMessage>): Promise<CommandMessage> {
   try {
     return await update();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    context.request.log.error({ err: error }, 'commune update failed');
+    context.log.error({ err: error }, 'commune update failed');
     throw new ApiError(500, 'commune_update.unknown');
   }
 }

@@ -179,12 +179,11 @@ export const usersHooks: ServerResource = {
       },
     },
   ],
-  // A user created by an administrator chooses a password through a 2-hour creation link; if the
-  // mail cannot leave, the user screen's "send a password link" sends another.
-  async afterCreate(id, { db, mailer }) {
-    await sendPasswordCreationLink(db, mailer, id).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
-    });
+  // A user created by an administrator chooses a password through a 2-hour creation link, mailed
+  // once the user exists; if the mail cannot leave, the user screen's "send a password link" sends another.
+  async afterCommit({ action, ids }, queue) {
+    if (action !== 'create') return;
+    for (const userId of ids) await queue.send('password-creation', { userId });
   },
   commands: {
     async password_link(id, { db, mailer }) {
@@ -196,7 +195,9 @@ export const usersHooks: ServerResource = {
      * history says so. Never as oneself, twice over, an external, disabled or expired user (and,
      * through authorizeChange, never as an account stronger than the caller's).
      */
-    async impersonate(id, { db, request, reply }) {
+    async impersonate(id, { db, session }) {
+      if (!session) throw new ApiError(400, 'impersonation.errors.no_session');
+      const { request, reply } = session;
       const auth = currentAuth(request);
       if (auth.impersonator) throw new ApiError(400, 'impersonation.errors.nested');
       if (id === auth.user.id) throw new ApiError(400, 'impersonation.errors.self');

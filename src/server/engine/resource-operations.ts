@@ -1,0 +1,303 @@
+import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
+import type { AuditPage } from '../../shared/resources/audit';
+import {
+  batchActionPermission,
+  batchActionsOf,
+  recordTitle,
+  type BatchReply,
+  type RecordCommand,
+  type ResourceDefinition,
+  type ResourceInputValues,
+  type ResourcePage,
+  type ResourceRecord,
+  type ResourceRecordView,
+  type Suggestion,
+} from '../../shared/resources/resource';
+import { translate } from '../../shared/i18n/catalog';
+import type { Actor } from '../auth/actor';
+import { ApiError } from '../http/api-error';
+import { auditPage } from './audit-trail';
+import { withRefusedActions } from './record-actions';
+import { exportResource, type ExportFormat, type ExportStream } from './resource-export';
+import { createResourceStore, type HooksLookup, type ListQuery, type ResourceStore } from './resource-store';
+import type {
+  CommandMessage,
+  OperationContext,
+  RecordChange,
+  RecordCommandHandler,
+  ResourceServices,
+} from './server-resource';
+
+/** Autocomplete replies hold at most this many suggestions. */
+const AUTOCOMPLETE_LIMIT = 20;
+
+/** The permission check of every operation: a 403 when the actor may not do this on this resource. */
+export function authorize(actor: Actor, slug: string, action: ResourceAction): void {
+  if (action === 'create' && createsNothing(actor)) throw new ApiError(403, 'errors.no_service');
+  if (!can(actor, slug, action)) throw new ApiError(403, 'errors.forbidden');
+}
+
+/** A parent's record and the child field naming it: where a child resource's records live. */
+export interface ParentRecord {
+  definition: ResourceDefinition;
+  id: number;
+  field: string;
+}
+
+/**
+ * The operations on the declared resources, whoever calls them (HTTP routes, jobs, the demo data):
+ * each checks the actor's permission, reads through the store's read scope, writes through the
+ * resource's rules and audit trail, and queues its after-commit effects in the write's transaction.
+ */
+export function createResourceOperations({
+  db,
+  mailer,
+  jobs,
+  hooksOf,
+}: Omit<ResourceServices, 'store'> & { hooksOf: HooksLookup }) {
+  const store = createResourceStore(db, hooksOf);
+  const services: ResourceServices = { db, store, mailer, jobs };
+
+  /**
+   * A write, then the resource's after-commit effects queued as jobs in the same transaction: they
+   * run once it commits, and never when it rolls back.
+   */
+  async function write<T>(
+    definition: ResourceDefinition,
+    action: RecordChange['action'],
+    actor: Actor,
+    change: (writer: ResourceStore) => Promise<{ result: T; ids: number[] }>,
+  ): Promise<T> {
+    const afterCommit = hooksOf(definition.slug).afterCommit;
+    if (!afterCommit) return (await change(store)).result;
+    return db.transaction(async (tx) => {
+      const { result, ids } = await change(createResourceStore(tx, hooksOf));
+      await afterCommit({ action, ids, actor }, { send: (name, data) => jobs.send(name, data, { tx }) });
+      return result;
+    });
+  }
+
+  function commandOf(definition: ResourceDefinition, name: string): [RecordCommand, RecordCommandHandler] {
+    const command = definition.commands.find((candidate) => candidate.kind === 'post' && candidate.name === name);
+    const handler = hooksOf(definition.slug).commands?.[name];
+    if (!command || !handler) throw new ApiError(404, 'errors.not_found');
+    return [command, handler];
+  }
+
+  /** A command on one record, once the actor may change that record (the resource's authorizeChange). */
+  async function runCommand(
+    definition: ResourceDefinition,
+    [command, handler]: [RecordCommand, RecordCommandHandler],
+    id: number,
+    context: OperationContext,
+  ): Promise<CommandMessage> {
+    await hooksOf(definition.slug).authorizeChange?.(db, context.actor, [id], command.action);
+    return handler(id, { ...services, ...context });
+  }
+
+  async function titleOrId(definition: ResourceDefinition, id: number, actor: Actor): Promise<string> {
+    try {
+      return recordTitle(definition, await store.get(definition, id, actor));
+    } catch {
+      return `#${id}`;
+    }
+  }
+
+  const operations = {
+    services,
+
+    authorize,
+
+    async list(definition: ResourceDefinition, query: ListQuery, { actor }: OperationContext): Promise<ResourcePage> {
+      authorize(actor, definition.slug, 'list');
+      const page = await store.list(definition, query, actor);
+      return { ...page, items: await withRefusedActions(db, hooksOf(definition.slug), definition, page.items, actor) };
+    },
+
+    async get(definition: ResourceDefinition, id: number, { actor }: OperationContext): Promise<ResourceRecordView> {
+      authorize(actor, definition.slug, 'show');
+      const record = await store.get(definition, id, actor);
+      const [view] = await withRefusedActions(db, hooksOf(definition.slug), definition, [record], actor);
+      return view!;
+    },
+
+    async create(
+      definition: ResourceDefinition,
+      values: ResourceInputValues,
+      { actor }: OperationContext,
+    ): Promise<ResourceRecord> {
+      authorize(actor, definition.slug, 'create');
+      return write(definition, 'create', actor, async (writer) => {
+        const record = await writer.create(definition, values, actor);
+        return { result: record, ids: [record.id] };
+      });
+    },
+
+    async update(
+      definition: ResourceDefinition,
+      id: number,
+      values: ResourceInputValues,
+      { actor }: OperationContext,
+    ): Promise<ResourceRecord> {
+      authorize(actor, definition.slug, 'update');
+      return write(definition, 'update', actor, async (writer) => ({
+        result: await writer.update(definition, id, values, actor),
+        ids: [id],
+      }));
+    },
+
+    /** Soft-deletes every id or none: how many. */
+    async delete(definition: ResourceDefinition, ids: number[], { actor }: OperationContext): Promise<number> {
+      authorize(actor, definition.slug, 'delete');
+      return write(definition, 'delete', actor, async (writer) => ({
+        result: await writer.delete(definition, ids, actor),
+        ids,
+      }));
+    },
+
+    /** spec 7's publish toggle: flips one record's publication. */
+    async togglePublished(definition: ResourceDefinition, id: number, { actor }: OperationContext): Promise<void> {
+      authorize(actor, definition.slug, 'update');
+      const record = await store.get(definition, id, actor);
+      await store.setFlag(definition, 'published', [record.id], record.published !== true, actor);
+    },
+
+    async reorder(definition: ResourceDefinition, ids: number[], { actor }: OperationContext): Promise<void> {
+      authorize(actor, definition.slug, 'sort');
+      await store.reorder(definition, ids, actor);
+    },
+
+    async suggest(definition: ResourceDefinition, term: string, { actor }: OperationContext): Promise<Suggestion[]> {
+      authorize(actor, definition.slug, 'list');
+      return store.suggest(definition.slug, term, AUTOCOMPLETE_LIMIT, actor);
+    },
+
+    async export(
+      definition: ResourceDefinition,
+      query: Omit<ListQuery, 'page' | 'pageSize'>,
+      format: ExportFormat,
+      { actor, locale }: OperationContext,
+    ): Promise<ExportStream> {
+      authorize(actor, definition.slug, 'export');
+      return exportResource(store, definition, query, format, locale, actor);
+    },
+
+    /** A record's history from the audit trail, for whoever may see the record. */
+    async history(
+      definition: ResourceDefinition,
+      id: number,
+      { page, pageSize }: { page: number; pageSize: number },
+      { actor }: OperationContext,
+    ): Promise<AuditPage> {
+      authorize(actor, definition.slug, 'show');
+      const record = await store.get(definition, id, actor);
+      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize);
+      // The values the changes name, as records, for their titles (those the actor may see).
+      const named = entries.flatMap(({ changes }) =>
+        changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),
+      ) as ResourceRecord[];
+      return { entries, total, page, pageSize, titles: await store.referenceTitles(definition, named, actor) };
+    },
+
+    /** A record command (RecordCommand in the declaration): its message in the actor's language. */
+    async command(
+      definition: ResourceDefinition,
+      name: string,
+      id: number,
+      context: OperationContext,
+    ): Promise<CommandMessage & { message: string }> {
+      const command = commandOf(definition, name);
+      authorize(context.actor, definition.slug, command[0].action);
+      const result = await runCommand(definition, command, id, context);
+      return { ...result, message: translate(context.locale, result.key, result.values) };
+    },
+
+    /**
+     * A batch action of the list: only those it offers (a forged action changes nothing); a command
+     * runs record by record, one refused record not stopping the others, the reply naming each
+     * refused record with its reason.
+     */
+    async batch(
+      definition: ResourceDefinition,
+      action: string,
+      ids: number[],
+      context: OperationContext,
+    ): Promise<BatchReply> {
+      if (!action) throw new ApiError(400, 'batch.no_action');
+      if (ids.length === 0) throw new ApiError(400, 'batch.no_items');
+      const batchAction = batchActionsOf(definition).find((candidate) => candidate === action);
+      if (!batchAction) throw new ApiError(400, 'batch.unknown_action');
+      const { actor } = context;
+      authorize(actor, definition.slug, batchActionPermission(definition, batchAction));
+      const unique = [...new Set(ids)];
+      if (batchAction === 'delete') return { processed: await operations.delete(definition, unique, context) };
+      if (batchAction === 'enable' || batchAction === 'disable') {
+        return { processed: await store.setFlag(definition, 'enabled', unique, batchAction === 'enable', actor) };
+      }
+      const command = commandOf(definition, batchAction);
+      const reply: Required<BatchReply> = { processed: 0, failed: [] };
+      for (const id of unique) {
+        try {
+          await runCommand(definition, command, id, context);
+          reply.processed += 1;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          const title = await titleOrId(definition, id, actor);
+          reply.failed.push({ id, title, message: error.toJSON(context.locale).message });
+        }
+      }
+      return reply;
+    },
+
+    /**
+     * A child resource's records under its parent's record: listed by whoever may see that record,
+     * written by whoever may change it, the child's field always naming it.
+     */
+    children: {
+      /** The parent record, when the actor may do this to it: 404 when out of their sight. */
+      async parentOf(parent: ParentRecord, action: ResourceAction, actor: Actor): Promise<void> {
+        authorize(actor, parent.definition.slug, action);
+        await store.get(parent.definition, parent.id, actor);
+      },
+      async list(child: ResourceDefinition, parent: ParentRecord, query: ListQuery, { actor }: OperationContext) {
+        await operations.children.parentOf(parent, 'show', actor);
+        return store.list(child, { ...query, filters: { ...query.filters, [parent.field]: String(parent.id) } }, actor);
+      },
+      /** A child record, when it belongs to the parent record. */
+      async get(child: ResourceDefinition, parent: ParentRecord, id: number, { actor }: OperationContext) {
+        await operations.children.parentOf(parent, 'show', actor);
+        const record = await store.get(child, id, actor);
+        if (record[parent.field] !== parent.id) throw new ApiError(404, 'errors.not_found');
+        return record;
+      },
+      async create(
+        child: ResourceDefinition,
+        parent: ParentRecord,
+        values: ResourceInputValues,
+        { actor }: OperationContext,
+      ) {
+        await operations.children.parentOf(parent, 'update', actor);
+        return store.create(child, { ...values, [parent.field]: parent.id }, actor);
+      },
+      async update(
+        child: ResourceDefinition,
+        parent: ParentRecord,
+        id: number,
+        values: ResourceInputValues,
+        context: OperationContext,
+      ) {
+        await operations.children.parentOf(parent, 'update', context.actor);
+        const record = await operations.children.get(child, parent, id, context);
+        return store.update(child, record.id, { ...values, [parent.field]: parent.id }, context.actor);
+      },
+      async delete(child: ResourceDefinition, parent: ParentRecord, id: number, context: OperationContext) {
+        await operations.children.parentOf(parent, 'update', context.actor);
+        const record = await operations.children.get(child, parent, id, context);
+        return store.delete(child, [record.id], context.actor);
+      },
+    },
+  };
+  return operations;
+}
+
+export type ResourceOperations = ReturnType<typeof createResourceOperations>;
