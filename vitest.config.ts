@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 // system (the built server as a real process), e2e (the built app in headless Chromium).
 // PGlite by default; TEST_DATABASE_URL=postgres://… runs the same suites on PostgreSQL.
 // Groups run one after the other, so that the browser and process suites never share the
-// machine's two cores with other files: unit and api two files at a time, then system, then e2e
-// one file at a time.
+// machine's two cores with other kinds of files: unit and api two files at a time, then system one
+// file at a time (its timings and kills), then e2e two files at a time (a browser spends most of
+// its time waiting on its server: two files take about half the time of one after the other).
 export default defineConfig({
   test: {
     // The migrations run once, into a template each test database copies.
@@ -40,7 +41,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // expect.poll waits for the page as Playwright's waitFor does: 1 s (Vitest's default) is short on a busy machine.
           expect: { poll: { timeout: 10_000 } },
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
