@@ -27,6 +27,7 @@ import { registerAccountRoutes, registrationEnabled } from './routes/accounts.ro
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
 import { registerHealthRoutes } from './routes/health.routes';
+import { registerListCriteriaRoutes } from './routes/list-criteria.routes';
 import { registerOpenApiRoutes } from './routes/openapi.routes';
 import { registerPreferenceRoutes } from './routes/preferences.routes';
 import { createShellSender, registerShellRoutes } from './routes/shell.routes';
@@ -99,6 +100,8 @@ export async function buildApp({
     for (const verb of ([] as string[]).concat(method)) registeredRoutes.push({ method: verb, url });
   });
   app.decorate('registeredRoutes', registeredRoutes);
+  // Filled by declareRoute (http/api-route.ts): the API's routes as declared, which the OpenAPI document describes.
+  app.decorate('apiRoutes', []);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -161,6 +164,7 @@ export async function buildApp({
   registerSessions(app, db);
   registerHealthRoutes(app, db);
   registerTranslationRoutes(app);
+  registerListCriteriaRoutes(app);
   registerAuthRoutes(app, db);
   registerCustomerAreaRoutes(app, db);
   const mailer = createMailer(db, mail, app.log);
@@ -183,7 +187,7 @@ export async function buildApp({
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
   registerResourceRoutes(app, operations);
-  await registerOpenApiRoutes(app, hooksOf);
+  await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
   await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });

@@ -115,8 +115,14 @@ export const routeTable = {
   'api.upload': '/api/televersements',
   'uploads.file': '/uploads/{chemin}',
 
+  // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
+  'resource.filter': '/admin/{resource}/filtre-de-recherche',
+  'resource.reset_criteria': '/admin/{resource}/reinitialisation-criteres',
+
   // Files
   translations: '/translations/{domain}.{_format}',
+  // The domain left out: messages (spec 2.3).
+  'translations.default': '/translations/.{_format}',
 } as const;
 
 export type RouteName = keyof typeof routeTable;

@@ -136,5 +136,39 @@ describe('translations', () => {
   it('answer 404 for an unknown domain or format', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/translations/nope.json' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/translations/messages.xml' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/translations/.xml' })).statusCode).toBe(404);
+  });
+
+  it('give the messages domain when the domain is left out', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/translations/.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ locale: 'fr', domain: 'messages' });
+    expect(response.json().translations.login.title).toBe('Connexion');
+    const script = await t.app.inject({ method: 'GET', url: '/translations/.js' });
+    expect(script.body).toContain('["messages"]=');
+  });
+});
+
+describe("a list's search criteria routes (filtre-de-recherche, reinitialisation-criteres)", () => {
+  it('send the filter form to the list with its criteria, from the first page', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/admin/individus/filtre-de-recherche?q=Martin&commune=12&page=4',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/admin/individus?q=Martin&commune=12');
+    const empty = await t.app.inject({ method: 'GET', url: '/admin/individus/filtre-de-recherche' });
+    expect(empty.headers.location).toBe('/admin/individus');
+  });
+
+  it('send the reset to the list without criteria', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/structures/reinitialisation-criteres' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/admin/structures');
+  });
+
+  it('exist only for declared resources', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/inconnu/filtre-de-recherche?q=a' });
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findResource, resources } from '../../shared/resources/registry';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
-import { routePattern, type RouteName } from '../../shared/routes';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
 import { actorOf } from '../auth/actor';
@@ -16,6 +15,9 @@ import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet
 import type { OperationContext } from './server-resource';
 import { parseListQuery } from './list-query';
 import type { ResourceOperations } from './resource-operations';
+import { declareRoute, type ApiRoute, type RouteSchemas } from '../http/api-route';
+import type { OpenApiTools } from '../http/openapi-tools';
+import { resourceRouteDocs } from './resource-route-docs';
 
 const batchSchema = z.object({
   ids: z.array(recordId).default([]),
@@ -41,184 +43,167 @@ const termOf = (request: FastifyRequest) => String((request.query as Record<stri
  * The generic API of every declared resource, under /api/<slug>: list, show, create, update,
  * delete (supprimer/{id}, PUT or POST), batch actions (actions-groupes) and reorder (reorganiser).
  * Each route reads its HTTP input and hands it to the operations layer, where the permissions,
- * rules, read scopes and audit trail apply whoever calls.
+ * rules, read scopes and audit trail apply whoever calls; each declares its OpenAPI operation
+ * (resource-route-docs.ts) with itself.
  */
 export function registerResourceRoutes(app: FastifyInstance, operations: ResourceOperations): void {
   const { store } = operations.services;
   const options = { preHandler: requireUser };
 
-  /** A child resource's records under its parent's record (/api/{parent}/{id}/{child}). */
-  function registerChildRoutes(child: ResourceDefinition, { resource, field }: { resource: string; field: string }) {
-    const parentDefinition = findResource(resource)!;
-    const children = routePattern('api.resource.children', { resource, child: child.slug });
-    const one = routePattern('api.resource.child', { resource, child: child.slug });
-    const schema = inputSchema(child);
-    const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
-    const { children: childOperations } = operations;
-    app.get(children, options, async (request, reply) =>
-      childOperations.list(
-        child,
-        parentOf(request),
-        parseListQuery(child, request.query),
-        operationContextOf(request, reply),
-      ),
-    );
-    app.get(one, options, async (request, reply) =>
-      childOperations.get(child, parentOf(request), idParam(request, 'childId'), operationContextOf(request, reply)),
-    );
-    if (child.behaviours.readOnly) return;
-    // The parent names the record: whatever the body says of the child's field is overwritten.
-    const bodyOf = (request: FastifyRequest) =>
-      parseBody(schema, { ...(request.body as object), [field]: idParam(request) });
-    app.post(children, options, async (request, reply) => {
-      const context = operationContextOf(request, reply);
-      return reply.code(201).send(await childOperations.create(child, parentOf(request), bodyOf(request), context));
-    });
-    app.put(one, options, async (request, reply) =>
-      childOperations.update(
-        child,
-        parentOf(request),
-        idParam(request, 'childId'),
-        bodyOf(request),
-        operationContextOf(request, reply),
-      ),
-    );
-    app.route({
-      method: ['POST', 'PUT'],
-      url: routePattern('api.resource.child_delete', { resource, child: child.slug }),
-      preHandler: requireUser,
-      handler: async (request, reply) => ({
-        deleted: await childOperations.delete(
-          child,
-          parentOf(request),
-          idParam(request, 'childId'),
-          operationContextOf(request, reply),
-        ),
-      }),
-    });
-  }
-
   for (const definition of resources) {
     const { slug } = definition;
-    const pattern = (name: RouteName) => routePattern(name, { resource: slug });
+    const hooks = store.hooksOf(slug);
+    const docs = (tools: OpenApiTools) => resourceRouteDocs(definition, hooks, tools);
+    const route = <S extends RouteSchemas>(declaration: Omit<ApiRoute<S>, 'fixed' | 'options'>) =>
+      declareRoute(app, { options, ...declaration, fixed: { resource: slug } });
     const schema = inputSchema(definition);
 
-    app.get(pattern('api.resource.collection'), options, async (request, reply) =>
-      operations.list(definition, parseListQuery(definition, request.query), operationContextOf(request, reply)),
-    );
+    route({
+      name: 'api.resource.collection',
+      method: 'GET',
+      document: (tools) => docs(tools).list,
+      handler: (request, reply) =>
+        operations.list(definition, parseListQuery(definition, request.query), operationContextOf(request, reply)),
+    });
+
+    route({
+      name: 'api.resource.item',
+      method: 'GET',
+      document: (tools) => docs(tools).show,
+      handler: (request, reply) => operations.get(definition, idParam(request), operationContextOf(request, reply)),
+    });
+
+    route({
+      name: 'api.resource.autocomplete',
+      method: 'GET',
+      document: (tools) => docs(tools).autocomplete,
+      handler: (request, reply) => operations.suggest(definition, termOf(request), operationContextOf(request, reply)),
+    });
 
     // A read-only resource has no create, update, delete or batch route: its rows come from the server.
-    const createRoutes = definition.behaviours.readOnly
-      ? []
-      : definition.behaviours.modalCreate
-        ? [pattern('api.resource.collection'), pattern('api.resource.modal_create')]
-        : [pattern('api.resource.collection')];
-    for (const url of createRoutes) {
-      app.post(url, options, async (request, reply) => {
+    if (!definition.behaviours.readOnly) {
+      const create = async (request: FastifyRequest, reply: FastifyReply) => {
         const context = operationContextOf(request, reply);
         operations.authorize(context.actor, slug, 'create');
         return reply.code(201).send(await operations.create(definition, parseBody(schema, request.body), context));
+      };
+      route({
+        name: 'api.resource.collection',
+        method: 'POST',
+        document: (tools) => docs(tools).create,
+        handler: create,
       });
-    }
-
-    app.get(pattern('api.resource.item'), options, async (request, reply) =>
-      operations.get(definition, idParam(request), operationContextOf(request, reply)),
-    );
-
-    if (!definition.behaviours.readOnly) {
-      // modal/editer/{id} (modalEdit): the same update, also as the POST of a modal's form.
-      const updateRoutes: [string, ('PUT' | 'POST')[]][] = [
-        [pattern('api.resource.item'), ['PUT']],
-        ...(definition.behaviours.modalEdit
-          ? [[pattern('api.resource.modal_edit'), ['PUT', 'POST']] as [string, ('PUT' | 'POST')[]]]
-          : []),
-      ];
-      for (const [url, method] of updateRoutes) {
-        app.route({
-          method,
-          url,
-          preHandler: requireUser,
-          handler: async (request, reply) => {
-            const context = operationContextOf(request, reply);
-            operations.authorize(context.actor, slug, 'update');
-            return operations.update(definition, idParam(request), parseBody(schema, request.body), context);
-          },
+      if (definition.behaviours.modalCreate) {
+        route({
+          name: 'api.resource.modal_create',
+          method: 'POST',
+          document: (tools) => docs(tools).modalCreate,
+          handler: create,
         });
       }
 
-      app.route({
+      const update = async (request: FastifyRequest, reply: FastifyReply) => {
+        const context = operationContextOf(request, reply);
+        operations.authorize(context.actor, slug, 'update');
+        return operations.update(definition, idParam(request), parseBody(schema, request.body), context);
+      };
+      route({ name: 'api.resource.item', method: 'PUT', document: (tools) => docs(tools).update, handler: update });
+      // modal/editer/{id} (modalEdit): the same update, also as the POST of a modal's form.
+      if (definition.behaviours.modalEdit) {
+        route({
+          name: 'api.resource.modal_edit',
+          method: ['PUT', 'POST'],
+          document: (tools, method) => docs(tools).modalEdit(method),
+          handler: update,
+        });
+      }
+
+      route({
+        name: 'api.resource.delete',
         method: ['POST', 'PUT'],
-        url: pattern('api.resource.delete'),
-        preHandler: requireUser,
+        document: (tools, method) => docs(tools).delete(method),
         handler: async (request, reply) => ({
           deleted: await operations.delete(definition, [idParam(request)], operationContextOf(request, reply)),
         }),
       });
 
-      app.post(pattern('api.resource.batch'), options, async (request, reply) => {
-        const { ids, _action: action } = parseBody(batchSchema, request.body);
-        return operations.batch(definition, action, ids, operationContextOf(request, reply));
+      route({
+        name: 'api.resource.batch',
+        method: 'POST',
+        document: (tools) => docs(tools).batch,
+        handler: (request, reply) => {
+          const { ids, _action: action } = parseBody(batchSchema, request.body);
+          return operations.batch(definition, action, ids, operationContextOf(request, reply));
+        },
       });
     }
 
     // GET, as spec 7 says, replying exactly OK: the list flips its icon on that reply alone. A GET
     // that changes data: it takes the session's CSRF token all the same.
     if (definition.behaviours.publishable) {
-      const publishOptions = { preHandler: [requireUser, requireCsrfOnGet] };
-      app.get(pattern('api.resource.publish'), publishOptions, async (request, reply) => {
-        await operations.togglePublished(definition, idParam(request), operationContextOf(request, reply));
-        return reply.type('text/plain; charset=utf-8').send('OK');
+      declareRoute(app, {
+        name: 'api.resource.publish',
+        fixed: { resource: slug },
+        method: 'GET',
+        options: { preHandler: [requireUser, requireCsrfOnGet] },
+        document: (tools) => docs(tools).publish,
+        handler: async (request, reply) => {
+          await operations.togglePublished(definition, idParam(request), operationContextOf(request, reply));
+          return reply.type('text/plain; charset=utf-8').send('OK');
+        },
       });
     }
-
-    app.get(pattern('api.resource.autocomplete'), options, async (request, reply) =>
-      operations.suggest(definition, termOf(request), operationContextOf(request, reply)),
-    );
 
     for (const command of definition.commands.filter((candidate) => candidate.kind === 'post')) {
-      if (!store.hooksOf(slug).commands?.[command.name]) {
+      if (!hooks.commands?.[command.name]) {
         throw new Error(`Resource "${slug}": command "${command.name}" has no server handler.`);
       }
-      app.post(routePattern(command.route, { resource: slug }), options, async (request, reply) => {
-        const { message, location } = await operations.command(
-          definition,
-          command.name,
-          idParam(request),
-          operationContextOf(request, reply),
-        );
-        return { message, location };
+      route({
+        name: command.route,
+        method: 'POST',
+        document: (tools) => docs(tools).command(command.name, Boolean(command.callsExternalService)),
+        handler: async (request, reply) => {
+          const context = operationContextOf(request, reply);
+          const { message, location } = await operations.command(definition, command.name, idParam(request), context);
+          return { message, location };
+        },
       });
     }
 
-    for (const route of store.hooksOf(slug).routes ?? []) {
-      app.route({
-        method: route.method,
-        url: routePattern(route.name, { resource: slug }),
-        preHandler: requireUser,
+    for (const own of hooks.routes ?? []) {
+      route({
+        name: own.name,
+        method: own.method,
+        document: (tools) => docs(tools).ownRoute(own),
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
-          operations.authorize(context.actor, slug, route.action);
-          const result = await route.handle(request, { ...operations.services, ...context });
-          return reply.code(route.status ?? 200).send(result);
+          operations.authorize(context.actor, slug, own.action);
+          const result = await own.handle(request, { ...operations.services, ...context });
+          return reply.code(own.status ?? 200).send(result);
         },
       });
     }
 
     if (definition.behaviours.exportable) {
-      app.get(pattern('api.resource.export'), options, async (request, reply) => {
-        const context = operationContextOf(request, reply);
-        operations.authorize(context.actor, slug, 'export');
-        const raw = request.query as Record<string, string>;
-        const format = exportFormats.find((candidate) => candidate === raw.format);
-        if (!format) throw new ApiError(400, 'export.unknown_format');
-        const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
-        const file = await operations.export(definition, query, format, context);
-        const date = new Date().toISOString().slice(0, 10);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${slug}-${date}.${format}"`)
-          .header('x-total-count', String(file.total))
-          .send(file.body);
+      route({
+        name: 'api.resource.export',
+        method: 'GET',
+        document: (tools) => docs(tools).export,
+        handler: async (request, reply) => {
+          const context = operationContextOf(request, reply);
+          operations.authorize(context.actor, slug, 'export');
+          const raw = request.query as Record<string, string>;
+          const format = exportFormats.find((candidate) => candidate === raw.format);
+          if (!format) throw new ApiError(400, 'export.unknown_format');
+          const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
+          const file = await operations.export(definition, query, format, context);
+          const date = new Date().toISOString().slice(0, 10);
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${slug}-${date}.${format}"`)
+            .header('x-total-count', String(file.total))
+            .send(file.body);
+        },
       });
     }
 
@@ -229,36 +214,128 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         onRequest: async (request: FastifyRequest) =>
           operations.authorize(actorOf(currentAuth(request)), slug, 'create'),
       };
-      app.post(pattern('api.resource.import_analyse'), importOptions, async (request) =>
-        analyseImport(definition, await readSheet(request.body)),
-      );
-      app.post(pattern('api.resource.import'), importOptions, async (request, reply) => {
-        const { actor } = operationContextOf(request, reply);
-        const mapping = parseMapping(definition, (request.query as Record<string, string>).mapping);
-        const result = await importSheet(store, definition, await readSheet(request.body), mapping, actor);
-        if ('imported' in result) return result;
-        return reply
-          .code(400)
-          .send({ ...new ApiError(400, 'import.invalid_rows').toJSON(requestLocale(request)), ...result });
+      declareRoute(app, {
+        name: 'api.resource.import_analyse',
+        fixed: { resource: slug },
+        method: 'POST',
+        options: importOptions,
+        document: (tools) => docs(tools).importAnalyse,
+        handler: async (request) => analyseImport(definition, await readSheet(request.body)),
+      });
+      declareRoute(app, {
+        name: 'api.resource.import',
+        fixed: { resource: slug },
+        method: 'POST',
+        options: importOptions,
+        document: (tools) => docs(tools).import,
+        handler: async (request, reply) => {
+          const { actor } = operationContextOf(request, reply);
+          const mapping = parseMapping(definition, (request.query as Record<string, string>).mapping);
+          const result = await importSheet(store, definition, await readSheet(request.body), mapping, actor);
+          if ('imported' in result) return result;
+          return reply
+            .code(400)
+            .send({ ...new ApiError(400, 'import.invalid_rows').toJSON(requestLocale(request)), ...result });
+        },
       });
     }
 
     if (definition.behaviours.audited) {
-      app.get(pattern('api.resource.history'), options, async (request, reply) => {
-        const { page, parPage } = parseQuery(pagingSchema(HISTORY_PAGE_SIZE), request.query);
-        const paging = { page, pageSize: parPage };
-        return operations.history(definition, idParam(request), paging, operationContextOf(request, reply));
+      route({
+        name: 'api.resource.history',
+        method: 'GET',
+        document: (tools) => docs(tools).history,
+        handler: (request, reply) => {
+          const { page, parPage } = parseQuery(pagingSchema(HISTORY_PAGE_SIZE), request.query);
+          const paging = { page, pageSize: parPage };
+          return operations.history(definition, idParam(request), paging, operationContextOf(request, reply));
+        },
       });
     }
 
-    if (definition.parent) registerChildRoutes(definition, definition.parent);
+    if (definition.parent) registerChildRoutes(app, operations, definition, definition.parent, docs);
 
     if (definition.behaviours.sortable) {
-      app.post(pattern('api.resource.reorder'), options, async (request, reply) => {
-        const ids = parseBody(reorderSchema, request.body).ids;
-        await operations.reorder(definition, ids, operationContextOf(request, reply));
-        return reply.code(204).send();
+      route({
+        name: 'api.resource.reorder',
+        method: 'POST',
+        document: (tools) => docs(tools).reorder,
+        handler: async (request, reply) => {
+          const ids = parseBody(reorderSchema, request.body).ids;
+          await operations.reorder(definition, ids, operationContextOf(request, reply));
+          return reply.code(204).send();
+        },
       });
     }
   }
+}
+
+/** A child resource's records under its parent's record (/api/{parent}/{id}/{child}). */
+function registerChildRoutes(
+  app: FastifyInstance,
+  operations: ResourceOperations,
+  child: ResourceDefinition,
+  { resource, field }: { resource: string; field: string },
+  docs: (tools: OpenApiTools) => ReturnType<typeof resourceRouteDocs>,
+): void {
+  const parentDefinition = findResource(resource)!;
+  const schema = inputSchema(child);
+  const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
+  const { children } = operations;
+  const route = <S extends RouteSchemas>(declaration: Omit<ApiRoute<S>, 'fixed' | 'options'>) =>
+    declareRoute(app, { options: { preHandler: requireUser }, ...declaration, fixed: { resource, child: child.slug } });
+
+  route({
+    name: 'api.resource.children',
+    method: 'GET',
+    document: (tools, method) => docs(tools).childList(method),
+    handler: (request, reply) =>
+      children.list(child, parentOf(request), parseListQuery(child, request.query), operationContextOf(request, reply)),
+  });
+  route({
+    name: 'api.resource.child',
+    method: 'GET',
+    document: (tools, method) => docs(tools).childShow(method),
+    handler: (request, reply) =>
+      children.get(child, parentOf(request), idParam(request, 'childId'), operationContextOf(request, reply)),
+  });
+  if (child.behaviours.readOnly) return;
+  // The parent names the record: whatever the body says of the child's field is overwritten.
+  const bodyOf = (request: FastifyRequest) =>
+    parseBody(schema, { ...(request.body as object), [field]: idParam(request) });
+  route({
+    name: 'api.resource.children',
+    method: 'POST',
+    document: (tools, method) => docs(tools).childCreate(method),
+    handler: async (request, reply) => {
+      const context = operationContextOf(request, reply);
+      return reply.code(201).send(await children.create(child, parentOf(request), bodyOf(request), context));
+    },
+  });
+  route({
+    name: 'api.resource.child',
+    method: 'PUT',
+    document: (tools, method) => docs(tools).childUpdate(method),
+    handler: (request, reply) =>
+      children.update(
+        child,
+        parentOf(request),
+        idParam(request, 'childId'),
+        bodyOf(request),
+        operationContextOf(request, reply),
+      ),
+  });
+  route({
+    name: 'api.resource.child_delete',
+    method: ['POST', 'PUT'],
+    document: (tools, method) => docs(tools).childDelete(method),
+    handler: async (request, reply) => ({
+      deleted: await children.delete(
+        child,
+        parentOf(request),
+        idParam(request, 'childId'),
+        operationContextOf(request, reply),
+      ),
+    }),
+  });
 }

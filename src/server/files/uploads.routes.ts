@@ -3,14 +3,16 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { uploadPathPattern, type UploadedFile } from '../../shared/resources/fields';
-import { routePattern } from '../../shared/routes';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actorOf } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { uploads, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { declareRoute } from '../http/api-route';
+import { integer, octetStream } from '../http/openapi-tools';
 import { readableUpload } from './upload-access';
 
 const MEGABYTE = 1024 * 1024;
@@ -31,10 +33,28 @@ export function safeFileName(name: string): string {
  * (upload-access.ts): its sender until a record names it, then whoever may see such a record.
  */
 export function registerUploadRoutes(app: FastifyInstance, db: Database, uploadsDir: string, quotaBytes: number): void {
-  app.post(
-    routePattern('api.upload'),
-    { preHandler: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
-    async (request, reply) => {
+  declareRoute(app, {
+    name: 'api.upload',
+    method: 'POST',
+    options: { preHandler: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
+    document: (tools) =>
+      tools.operation('files', 'upload', {
+        access: 'write',
+        upload: true,
+        parameters: [
+          tools.query('dossier', tools.t('parameters.folder'), { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, true),
+          tools.query('nom', tools.t('parameters.file_name'), { type: 'string' }, true),
+        ],
+        responses: {
+          201: tools.created({
+            type: 'object',
+            properties: { path: { type: 'string' }, name: { type: 'string' }, size: integer },
+            required: ['path', 'name', 'size'],
+          }),
+        },
+        errors: [400, 401, 403, 413],
+      }),
+    handler: async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
       const folder = query.dossier ?? '';
       if (!/^[a-z0-9-]{1,60}$/.test(folder) || !Buffer.isBuffer(request.body) || request.body.length === 0) {
@@ -62,12 +82,21 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
       const uploaded: UploadedFile = { path: relative, name, size: body.length };
       return reply.code(201).send(uploaded);
     },
-  );
+  });
 
-  app.get<{ Params: { '*': string } }>(
-    routePattern('uploads.file', { chemin: '*' }),
-    { preHandler: requireUser },
-    async (request, reply) => {
+  declareRoute(app, {
+    name: 'uploads.file',
+    fixed: { chemin: '*' },
+    method: 'GET',
+    options: { preHandler: requireUser },
+    schemas: { params: z.object({ '*': z.string() }) },
+    document: (tools) =>
+      tools.operation('files', 'download', {
+        access: 'read',
+        responses: { 200: { description: tools.t('responses.ok'), content: { [octetStream]: {} } } },
+        errors: [401, 404],
+      }),
+    handler: async (request, reply) => {
       const relative = request.params['*'];
       // Only paths an upload could have made, and only to whoever may read the file.
       if (!uploadPathPattern.test(relative)) throw new ApiError(404, 'errors.not_found');
@@ -85,5 +114,5 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
         .header('x-content-type-options', 'nosniff')
         .send(createReadStream(file));
     },
-  );
+  });
 }

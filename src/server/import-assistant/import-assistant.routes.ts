@@ -18,7 +18,7 @@ import {
 import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
-import { routePattern, type RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { importJobs } from '../db/schema';
@@ -26,6 +26,8 @@ import { createResourceStore, type HooksLookup } from '../engine/resource-store'
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
 import { safeFileName } from '../files/uploads.routes';
 import { ApiError } from '../http/api-error';
+import { declareRoute } from '../http/api-route';
+import { anObject, jsonSchema } from '../http/openapi-tools';
 import type { JobQueue } from '../jobs/job-queue';
 import { pagingSchema, parseQuery } from '../http/paging';
 import { requestLocale } from '../http/request-locale';
@@ -49,11 +51,14 @@ import {
 import { stepsOf } from './import-runner';
 
 /** The step reports' routes (spec 2.3: structures-ajax, territoires-ajax, individus-ajax). */
-const stepRoutes: Record<ImportStep, RouteName> = {
-  structures: 'api.import_jobs.structures',
-  territoires: 'api.import_jobs.territories',
-  individus: 'api.import_jobs.individuals',
+/** Each step's report: its route, and its operation in the API document. */
+const stepRoutes: Record<ImportStep, [RouteName, string]> = {
+  structures: ['api.import_jobs.structures', 'import_step_structures'],
+  territoires: ['api.import_jobs.territories', 'import_step_territories'],
+  individus: ['api.import_jobs.individuals', 'import_step_individuals'],
 };
+/** The shape of a list of objects in the API document (the reports describe themselves). */
+const objects = { type: 'array', items: anObject };
 
 /** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
 function resourcesOf(config: ImportConfig): string[] {
@@ -125,9 +130,10 @@ export async function registerImportAssistantRoutes(
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/octet-stream');
     scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-    scope.post(
-      routePattern('api.import_assistant.upload'),
-      {
+    declareRoute(scope, {
+      name: 'api.import_assistant.upload',
+      method: 'POST',
+      options: {
         onRequest: async (request) => {
           await requireUser(request);
           assistantUser(request);
@@ -136,7 +142,15 @@ export async function registerImportAssistantRoutes(
           }
         },
       },
-      async (request, response) => {
+      document: (tools) =>
+        tools.operation('imports', 'import_upload', {
+          access: 'write',
+          upload: true,
+          parameters: [tools.query('nom', tools.t('parameters.file_name'), { type: 'string' })],
+          responses: { 201: tools.created(anObject) },
+          errors: [400, 401, 403, 413],
+        }),
+      handler: async (request, response) => {
         const user = assistantUser(request);
         const relative = `imports/${randomUUID()}`;
         const target = path.join(await ensureImportsFolder(uploadsDir), path.basename(relative));
@@ -166,41 +180,89 @@ export async function registerImportAssistantRoutes(
           throw error;
         }
       },
-    );
+    });
   });
 
-  app.get(routePattern('api.import_assistant.choices'), options, async (request) => {
-    assistantUser(request);
-    const type = importTypes.find((candidate) => candidate === (request.params as { type: string }).type);
-    if (!type) throw new ApiError(404, 'errors.not_found');
-    const locale = requestLocale(request);
-    return fieldsOfType(type).map(({ key, entity }) => ({
-      value: key,
-      label: translate(locale, `resources.templates-import.choices.field.${key}`),
-      entity,
-    }));
+  declareRoute(app, {
+    name: 'api.import_assistant.choices',
+    method: 'GET',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_choices', {
+        access: 'read',
+        responses: { 200: tools.ok(objects) },
+        errors: [401, 403, 404],
+      }),
+    handler: async (request) => {
+      assistantUser(request);
+      const type = importTypes.find((candidate) => candidate === (request.params as { type: string }).type);
+      if (!type) throw new ApiError(404, 'errors.not_found');
+      const locale = requestLocale(request);
+      return fieldsOfType(type).map(({ key, entity }) => ({
+        value: key,
+        label: translate(locale, `resources.templates-import.choices.field.${key}`),
+        entity,
+      }));
+    },
   });
 
-  app.get(routePattern('api.import_jobs.collection'), options, async (request) => {
-    assistantUser(request);
-    return listJobs(db, currentAuth(request).user, requestLocale(request));
+  declareRoute(app, {
+    name: 'api.import_jobs.collection',
+    method: 'GET',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_jobs', {
+        access: 'read',
+        responses: { 200: tools.ok(objects) },
+        errors: [401, 403],
+      }),
+    handler: async (request) => {
+      assistantUser(request);
+      return listJobs(db, currentAuth(request).user, requestLocale(request));
+    },
   });
 
-  app.get(routePattern('api.import_jobs.item'), options, async (request) => reply(request, await jobOf(request)));
+  declareRoute(app, {
+    name: 'api.import_jobs.item',
+    method: 'GET',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_job', {
+        access: 'read',
+        responses: { 200: tools.ok(anObject) },
+        errors: [401, 404],
+      }),
+    handler: async (request) => reply(request, await jobOf(request)),
+  });
 
-  app.get(routePattern('api.import_jobs.preview'), options, async (request) => {
-    const job = await jobOf(request);
-    const query = request.query as Record<string, string | undefined>;
-    const sheet = /^\d{1,3}$/.test(query.onglet ?? '0') ? Number(query.onglet ?? 0) : -1;
-    if (sheet < 0) throw new ApiError(400, 'import_assistant.errors.sheet_index');
-    const { preview, nonBlank } = await previewSheet(
-      await jobFile(uploadsDir, job),
-      job.encoding,
-      sheet,
-      query.entete !== '0',
-    );
-    await saveRowCount(db, job, sheet, nonBlank);
-    return preview;
+  declareRoute(app, {
+    name: 'api.import_jobs.preview',
+    method: 'GET',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_preview', {
+        access: 'read',
+        parameters: [
+          tools.query('onglet', tools.t('parameters.sheet'), { type: 'integer', minimum: 0 }),
+          tools.query('entete', tools.t('parameters.header'), { enum: ['0', '1'] }),
+        ],
+        responses: { 200: tools.ok(anObject) },
+        errors: [400, 401, 404],
+      }),
+    handler: async (request) => {
+      const job = await jobOf(request);
+      const query = request.query as Record<string, string | undefined>;
+      const sheet = /^\d{1,3}$/.test(query.onglet ?? '0') ? Number(query.onglet ?? 0) : -1;
+      if (sheet < 0) throw new ApiError(400, 'import_assistant.errors.sheet_index');
+      const { preview, nonBlank } = await previewSheet(
+        await jobFile(uploadsDir, job),
+        job.encoding,
+        sheet,
+        query.entete !== '0',
+      );
+      await saveRowCount(db, job, sheet, nonBlank);
+      return preview;
+    },
   });
 
   /** Starts a run of the job with this mapping: rows counted, job claimed, run in the background. */
@@ -234,42 +296,88 @@ export async function registerImportAssistantRoutes(
     return reply(request, claimed);
   }
 
-  app.post(routePattern('api.import_jobs.simulate'), options, async (request, response) => {
-    const config = parseBody(importConfigSchema, request.body) as ImportConfig;
-    userAllowed(request, resourcesOf(config), ['create', 'update']);
-    const job = await jobOf(request);
-    // An import done, or partly done, is undone before the file is run again.
-    if (job.status === 'imported' || (await reply(request, job)).canUndo) {
-      throw new ApiError(409, 'import_assistant.errors.already_imported');
-    }
-    return response.code(202).send(await start(request, job, config, true));
+  declareRoute(app, {
+    name: 'api.import_jobs.simulate',
+    method: 'POST',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_simulate', {
+        access: 'write',
+        body: jsonSchema(importConfigSchema, 'input'),
+        responses: { 202: tools.accepted(anObject) },
+        errors: [400, 401, 403, 404, 409],
+      }),
+    handler: async (request, response) => {
+      const config = parseBody(importConfigSchema, request.body) as ImportConfig;
+      userAllowed(request, resourcesOf(config), ['create', 'update']);
+      const job = await jobOf(request);
+      // An import done, or partly done, is undone before the file is run again.
+      if (job.status === 'imported' || (await reply(request, job)).canUndo) {
+        throw new ApiError(409, 'import_assistant.errors.already_imported');
+      }
+      return response.code(202).send(await start(request, job, config, true));
+    },
   });
 
   // The import runs the mapping its simulation ran: what the user saw is what is written.
-  app.post(routePattern('api.import_jobs.run'), options, async (request, response) => {
-    const job = await jobOf(request);
-    const config = job.simulatedConfig;
-    if (job.status !== 'simulated' || !config || !isDeepStrictEqual(config, job.config)) {
-      throw new ApiError(409, 'import_assistant.errors.simulate_first');
-    }
-    userAllowed(request, resourcesOf(config), ['create', 'update']);
-    return response.code(202).send(await start(request, job, config, false));
+  declareRoute(app, {
+    name: 'api.import_jobs.run',
+    method: 'POST',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_run', {
+        access: 'write',
+        responses: { 202: tools.accepted(anObject) },
+        errors: [401, 403, 404, 409],
+      }),
+    handler: async (request, response) => {
+      const job = await jobOf(request);
+      const config = job.simulatedConfig;
+      if (job.status !== 'simulated' || !config || !isDeepStrictEqual(config, job.config)) {
+        throw new ApiError(409, 'import_assistant.errors.simulate_first');
+      }
+      userAllowed(request, resourcesOf(config), ['create', 'update']);
+      return response.code(202).send(await start(request, job, config, false));
+    },
   });
 
-  app.post(routePattern('api.import_jobs.undo'), options, async (request) => {
-    const job = await jobOf(request);
-    const payload = await reply(request, job);
-    if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
-    const user = userAllowed(request, resourcesOf(job.config), ['create', 'update']);
-    await undoJob(db, store, job, user.id);
-    return reply(request, await jobOf(request));
+  declareRoute(app, {
+    name: 'api.import_jobs.undo',
+    method: 'POST',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_undo', {
+        access: 'write',
+        responses: { 200: tools.ok(anObject) },
+        errors: [401, 403, 404, 409],
+      }),
+    handler: async (request) => {
+      const job = await jobOf(request);
+      const payload = await reply(request, job);
+      if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
+      const user = userAllowed(request, resourcesOf(job.config), ['create', 'update']);
+      await undoJob(db, store, job, user.id);
+      return reply(request, await jobOf(request));
+    },
   });
 
   for (const step of importSteps) {
-    app.get(routePattern(stepRoutes[step]), options, async (request) => {
-      const job = await jobOf(request);
-      const { page } = parseQuery(pagingSchema(REPORT_PAGE_SIZE), request.query);
-      return stepReport(db, job, step, page, requestLocale(request));
+    declareRoute(app, {
+      name: stepRoutes[step][0],
+      method: 'GET',
+      options,
+      document: (tools) =>
+        tools.operation('imports', stepRoutes[step][1], {
+          access: 'read',
+          parameters: [tools.query('page', tools.t('parameters.page'), { type: 'integer', minimum: 1 })],
+          responses: { 200: tools.ok(anObject) },
+          errors: [401, 404],
+        }),
+      handler: async (request) => {
+        const job = await jobOf(request);
+        const { page } = parseQuery(pagingSchema(REPORT_PAGE_SIZE), request.query);
+        return stepReport(db, job, step, page, requestLocale(request));
+      },
     });
   }
 }

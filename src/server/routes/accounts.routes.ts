@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../shared/account/password';
 import {
@@ -8,7 +7,7 @@ import {
   type RegistrationState,
 } from '../../shared/account/registration.schema';
 import { translate } from '../../shared/i18n/catalog';
-import { path, routePattern } from '../../shared/routes';
+import { path } from '../../shared/routes';
 import { checkPasswordLink, usePasswordLink } from '../auth/password-links';
 import { isLocked, recordFailure, registrationKeys } from '../auth/login-throttle';
 import { hashPassword } from '../auth/passwords';
@@ -16,6 +15,7 @@ import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { declareRoute } from '../http/api-route';
 import { requestLocale } from '../http/request-locale';
 import type { JobQueue } from '../jobs/job-queue';
 import { mailBody, type Mailer } from '../mail/mailer';
@@ -30,50 +30,86 @@ export async function registrationEnabled(db: Database): Promise<boolean> {
 
 /** Forgotten password, reset and creation links, registration and its configuration. */
 export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer: Mailer, jobs: JobQueue): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // Spec 8: always the neutral reply, whether the email matches an account or not.
-  api.post(
-    routePattern('api.password_reset.request'),
-    { schema: { body: passwordResetRequestSchema } },
-    async (request) => {
+  declareRoute(app, {
+    name: 'api.password_reset.request',
+    method: 'POST',
+    schemas: { body: passwordResetRequestSchema },
+    document: (tools) =>
+      tools.operation('account', 'password_reset_request', {
+        access: 'public',
+        responses: { 200: tools.message },
+        errors: [400],
+      }),
+    handler: (request) => {
       // Queued without waiting: the reply depends on nothing the database says or does meanwhile.
       void jobs
         .send('password-reset', { email: request.body.email })
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset not queued'));
       return { message: translate(requestLocale(request), 'password_reset.sent') };
     },
-  );
+  });
 
-  api.get(routePattern('api.password_reset.link'), { schema: { params: tokenParams } }, (request) =>
-    checkPasswordLink(db, request.params.token),
-  );
+  declareRoute(app, {
+    name: 'api.password_reset.link',
+    method: 'GET',
+    schemas: { params: tokenParams },
+    document: (tools) =>
+      tools.operation('account', 'password_reset_check', {
+        access: 'public',
+        responses: { 200: tools.ok({ type: 'object', properties: { purpose: { enum: ['reset', 'creation'] } } }) },
+        errors: [410],
+      }),
+    handler: (request) => checkPasswordLink(db, request.params.token),
+  });
 
-  api.post(
-    routePattern('api.password_reset.link'),
-    { schema: { params: tokenParams, body: newPasswordSchema } },
-    async (request, reply) => {
+  declareRoute(app, {
+    name: 'api.password_reset.link',
+    method: 'POST',
+    schemas: { params: tokenParams, body: newPasswordSchema },
+    document: (tools) =>
+      tools.operation('account', 'password_reset_use', {
+        access: 'public',
+        responses: { 204: tools.noContent },
+        errors: [400, 410],
+      }),
+    handler: async (request, reply) => {
       const auth = request.auth;
       const session = auth ? { sessionId: auth.sessionId, userId: auth.user.id } : undefined;
       await usePasswordLink(db, request.params.token, request.body.password, session);
       return reply.code(204).send();
     },
-  );
+  });
 
-  api.get(routePattern('api.registration.state'), async (): Promise<RegistrationState> => ({
-    enabled: await registrationEnabled(db),
-  }));
+  declareRoute(app, {
+    name: 'api.registration.state',
+    method: 'GET',
+    document: (tools) =>
+      tools.operation('account', 'registration_state', {
+        access: 'public',
+        responses: { 200: tools.ok({ type: 'object', properties: { enabled: { type: 'boolean' } } }) },
+        errors: [],
+      }),
+    handler: async (): Promise<RegistrationState> => ({ enabled: await registrationEnabled(db) }),
+  });
 
-  api.post(
-    routePattern('api.registration'),
-    {
+  declareRoute(app, {
+    name: 'api.registration',
+    method: 'POST',
+    schemas: { body: registrationSchema },
+    options: {
       // Before validation: while registration is off, the route does not exist.
       preValidation: async () => {
         if (!(await registrationEnabled(db))) throw new ApiError(404, 'errors.pages.404.title');
       },
-      schema: { body: registrationSchema },
     },
-    async (request, reply) => {
+    document: (tools) =>
+      tools.operation('account', 'registration', {
+        access: 'public',
+        responses: { 201: tools.created() },
+        errors: [400, 404, 429],
+      }),
+    handler: async (request, reply) => {
       const { email, firstName, lastName, password } = request.body;
       const keys = registrationKeys(request.ip, email);
       const now = clock.now();
@@ -99,5 +135,5 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       await jobs.send('mail', { to: email, subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link) });
       return reply.code(201).send();
     },
-  );
+  });
 }

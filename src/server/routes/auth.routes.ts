@@ -1,9 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, type SessionPayload } from '../../shared/account/account.schema';
 import type { LoginApplication } from '../../shared/resources/historique-connexions.resource';
-import { routePattern, type RouteName } from '../../shared/routes';
 import { recordLoginAttempt, type LoginAttempt } from '../auth/login-history';
 import { accountKey, addressKey, clearFailures, isLocked, recordFailure } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
@@ -12,6 +10,8 @@ import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { declareRoute } from '../http/api-route';
+import { ref, type OpenApiTools } from '../http/openapi-tools';
 
 /**
  * Login CSRF: a browser names the page that sent a POST in its Origin header; a login posted from
@@ -31,16 +31,14 @@ function sameOrigin(request: FastifyRequest): boolean {
 /** What each login page lets in: the back office its staff, the customer area the external users. */
 const loginPages: Record<
   SessionArea,
-  { route: RouteName; application: LoginApplication; refuses: (user: User) => boolean; refusal: string }
+  { application: LoginApplication; refuses: (user: User) => boolean; refusal: string }
 > = {
   back_office: {
-    route: 'api.login',
     application: 'back_office',
     refuses: (user) => user.external,
     refusal: 'login.errors.not_internal',
   },
   customer_area: {
-    route: 'api.customer.login',
     application: 'customer_area',
     refuses: (user) => !user.external,
     refusal: 'login.errors.not_external',
@@ -49,95 +47,145 @@ const loginPages: Record<
 
 type User = typeof users.$inferSelect;
 
+/** Both areas' session routes: the back office's, and the customer area's (external users, cookie sid_client). */
+const sessionRoutes = [
+  { area: 'back_office', login: 'api.login', session: 'api.session', logout: 'api.logout', action: '' },
+  {
+    area: 'customer_area',
+    login: 'api.customer.login',
+    session: 'api.customer.session',
+    logout: 'api.customer.logout',
+    action: 'customer_',
+  },
+] as const;
+
 export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const session = (tools: OpenApiTools) => ({ 200: tools.ok(ref('schemas', 'Session')) });
 
-  for (const [area, page] of Object.entries(loginPages) as [SessionArea, (typeof loginPages)[SessionArea]][]) {
-    api.post(routePattern(page.route), { schema: { body: loginSchema } }, async (request, reply) => {
-      const { email, password, remember } = request.body;
-      if (!sameOrigin(request)) throw new ApiError(403, 'errors.csrf');
-      const now = clock.now();
-      const [found] = await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      const user = found && !found.deletedAt ? found : undefined;
-      const attempt = (state: LoginAttempt['state']) =>
-        recordLoginAttempt(db, request, {
-          username: email,
-          state,
-          application: page.application,
-          userId: user?.id ?? null,
-        });
-      // Every attempt on a locked account or address, even with the right password (spec 8: page 429).
-      const account = accountKey(email);
-      const keys = [account, addressKey(request.ip)];
-      if (await isLocked(db, keys, now)) {
-        await attempt('locked');
-        throw new ApiError(429, 'errors.pages.429.title');
-      }
-      // An unknown email is checked against a decoy hash: both answers take about the same time.
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await recordFailure(db, keys, now);
-        await attempt('failure');
-        throw new ApiError(401, 'login.errors.bad_credentials');
-      }
-      // The password was right: what is wrong now is the account, which the user may be told.
-      const refusal = !user.enabled
-        ? 'login.errors.account_disabled'
-        : user.expiresAt && user.expiresAt.getTime() < now.getTime()
-          ? 'login.errors.account_expired'
-          : page.refuses(user)
-            ? page.refusal
-            : null;
-      if (refusal) {
-        await attempt('failure');
-        throw new ApiError(403, refusal);
-      }
+  for (const { area, login, action } of sessionRoutes) {
+    const page = loginPages[area];
+    declareRoute(app, {
+      name: login,
+      method: 'POST',
+      schemas: { body: loginSchema },
+      document: (tools) =>
+        tools.operation('account', `${action}login`, {
+          access: 'public',
+          responses: session(tools),
+          errors: [400, 401, 403, 429],
+        }),
+      handler: async (request, reply) => {
+        const { email, password, remember } = request.body;
+        if (!sameOrigin(request)) throw new ApiError(403, 'errors.csrf');
+        const now = clock.now();
+        const [found] = await db
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        const user = found && !found.deletedAt ? found : undefined;
+        const attempt = (state: LoginAttempt['state']) =>
+          recordLoginAttempt(db, request, {
+            username: email,
+            state,
+            application: page.application,
+            userId: user?.id ?? null,
+          });
+        // Every attempt on a locked account or address, even with the right password (spec 8: page 429).
+        const account = accountKey(email);
+        const keys = [account, addressKey(request.ip)];
+        if (await isLocked(db, keys, now)) {
+          await attempt('locked');
+          throw new ApiError(429, 'errors.pages.429.title');
+        }
+        // An unknown email is checked against a decoy hash: both answers take about the same time.
+        if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+          await recordFailure(db, keys, now);
+          await attempt('failure');
+          throw new ApiError(401, 'login.errors.bad_credentials');
+        }
+        // The password was right: what is wrong now is the account, which the user may be told.
+        const refusal = !user.enabled
+          ? 'login.errors.account_disabled'
+          : user.expiresAt && user.expiresAt.getTime() < now.getTime()
+            ? 'login.errors.account_expired'
+            : page.refuses(user)
+              ? page.refusal
+              : null;
+        if (refusal) {
+          await attempt('failure');
+          throw new ApiError(403, refusal);
+        }
 
-      await clearFailures(db, account, now);
-      await attempt('success');
-      const { csrfToken } = await openSession(db, request, reply, user.id, { persistent: remember, area });
-      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-      const payload: SessionPayload = { csrfToken, user: await sessionUser(db, user.id), impersonator: null };
-      return payload;
+        await clearFailures(db, account, now);
+        await attempt('success');
+        const { csrfToken } = await openSession(db, request, reply, user.id, { persistent: remember, area });
+        await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+        const payload: SessionPayload = { csrfToken, user: await sessionUser(db, user.id), impersonator: null };
+        return payload;
+      },
     });
   }
 
-  for (const [logout, session] of [
-    ['api.logout', 'api.session'],
-    ['api.customer.logout', 'api.customer.session'],
-  ] as const) {
-    api.post(routePattern(logout), { preHandler: requireUser }, async (request, reply) => {
-      await closeSession(db, reply, currentAuth(request));
-      return reply.code(204).send();
+  for (const { session: current, logout, action } of sessionRoutes) {
+    declareRoute(app, {
+      name: logout,
+      method: 'POST',
+      options: { preHandler: requireUser },
+      document: (tools) =>
+        tools.operation('account', `${action}logout`, {
+          access: 'write',
+          responses: { 204: tools.noContent },
+          errors: [401, 403],
+        }),
+      handler: async (request, reply) => {
+        await closeSession(db, reply, currentAuth(request));
+        return reply.code(204).send();
+      },
     });
 
-    api.get(routePattern(session), { preHandler: requireUser }, async (request) => {
-      const { user, csrfToken, impersonator } = currentAuth(request);
-      const payload: SessionPayload = { user, csrfToken, impersonator };
-      return payload;
+    declareRoute(app, {
+      name: current,
+      method: 'GET',
+      options: { preHandler: requireUser },
+      document: (tools) =>
+        tools.operation('account', `${action}session`, { access: 'read', responses: session(tools), errors: [401] }),
+      handler: (request) => {
+        const { user, csrfToken, impersonator } = currentAuth(request);
+        const payload: SessionPayload = { user, csrfToken, impersonator };
+        return payload;
+      },
     });
   }
 
   // The way back from "log in as": the impersonation session ends, and the impersonator's opens.
-  api.post(routePattern('api.impersonation.end'), { preHandler: requireUser }, async (request, reply) => {
-    const auth = currentAuth(request);
-    if (!auth.impersonator) throw new ApiError(400, 'impersonation.errors.not_impersonating');
-    await closeSession(db, reply, auth);
-    const [impersonator] = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.id, auth.impersonator.id), eq(users.enabled, true), isNull(users.deletedAt)));
-    if (!impersonator) throw new ApiError(401, 'errors.unauthenticated');
-    await recordLoginAttempt(db, request, {
-      username: impersonator.email,
-      state: 'success',
-      application: 'back_office',
-      userId: impersonator.id,
-    });
-    const { csrfToken } = await openSession(db, request, reply, impersonator.id, { persistent: false });
-    const payload: SessionPayload = { csrfToken, user: await sessionUser(db, impersonator.id), impersonator: null };
-    return payload;
+  declareRoute(app, {
+    name: 'api.impersonation.end',
+    method: 'POST',
+    options: { preHandler: requireUser },
+    document: (tools) =>
+      tools.operation('account', 'impersonation_end', {
+        access: 'write',
+        responses: session(tools),
+        errors: [400, 401, 403],
+      }),
+    handler: async (request, reply) => {
+      const auth = currentAuth(request);
+      if (!auth.impersonator) throw new ApiError(400, 'impersonation.errors.not_impersonating');
+      await closeSession(db, reply, auth);
+      const [impersonator] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, auth.impersonator.id), eq(users.enabled, true), isNull(users.deletedAt)));
+      if (!impersonator) throw new ApiError(401, 'errors.unauthenticated');
+      await recordLoginAttempt(db, request, {
+        username: impersonator.email,
+        state: 'success',
+        application: 'back_office',
+        userId: impersonator.id,
+      });
+      const { csrfToken } = await openSession(db, request, reply, impersonator.id, { persistent: false });
+      const payload: SessionPayload = { csrfToken, user: await sessionUser(db, impersonator.id), impersonator: null };
+      return payload;
+    },
   });
 }

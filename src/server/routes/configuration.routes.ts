@@ -1,14 +1,15 @@
 import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RegistrationSettings } from '../../shared/account/registration.schema';
 import { can, type ResourceAction } from '../../shared/permissions';
-import { routePattern, type RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { accessProfilesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { declareRoute } from '../http/api-route';
+import { jsonSchema, type OpenApiTools } from '../http/openapi-tools';
 import {
   dashboardSettings,
   externalServicesSettings,
@@ -23,33 +24,54 @@ import {
  * route). No access profile grants "configuration": administrators only.
  */
 export function registerConfigurationRoutes(app: FastifyInstance, db: Database): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const allowed = (action: ResourceAction) => async (request: FastifyRequest) => {
     if (!can(currentAuth(request).user, 'configuration', action)) throw new ApiError(403, 'errors.forbidden');
   };
 
-  function settingsRoutes<T>(route: RouteName, group: SettingsGroup<T>, check?: (values: T) => Promise<void>): void {
-    api.get(routePattern(route), { preHandler: [requireUser, allowed('show')] }, () => loadSettings(db, group));
-    api.put(
-      routePattern(route),
-      { preHandler: [requireUser, allowed('update')], schema: { body: group.schema } },
-      async (request) => {
+  function settingsRoutes<T>(
+    route: RouteName,
+    [tag, name]: ['account' | 'service', string],
+    group: SettingsGroup<T>,
+    check?: (values: T) => Promise<void>,
+  ): void {
+    const values = (tools: OpenApiTools) => ({ 200: tools.ok(jsonSchema(group.schema, 'output')) });
+    declareRoute(app, {
+      name: route,
+      method: 'GET',
+      options: { preHandler: [requireUser, allowed('show')] },
+      document: (tools) =>
+        tools.operation(tag, `${name}_show`, { access: 'read', responses: values(tools), errors: [401, 403] }),
+      handler: () => loadSettings(db, group),
+    });
+    declareRoute(app, {
+      name: route,
+      method: 'PUT',
+      options: { preHandler: [requireUser, allowed('update')] },
+      schemas: { body: group.schema },
+      document: (tools) =>
+        tools.operation(tag, `${name}_update`, { access: 'write', responses: values(tools), errors: [400, 401, 403] }),
+      handler: async (request) => {
         const values = request.body as T;
         await check?.(values);
         await saveSettings(db, group, values);
         return values;
       },
-    );
+    });
   }
 
-  settingsRoutes('api.configuration.registration', registrationSettings, async (values: RegistrationSettings) => {
-    if (values.defaultGroupId !== null && !(await liveAccessProfile(db, values.defaultGroupId))) {
-      throw new ApiError(400, 'errors.form', { defaultGroupId: 'validation.reference' });
-    }
-  });
-  settingsRoutes('api.configuration.dashboard', dashboardSettings);
+  settingsRoutes(
+    'api.configuration.registration',
+    ['account', 'registration_settings'],
+    registrationSettings,
+    async (values: RegistrationSettings) => {
+      if (values.defaultGroupId !== null && !(await liveAccessProfile(db, values.defaultGroupId))) {
+        throw new ApiError(400, 'errors.form', { defaultGroupId: 'validation.reference' });
+      }
+    },
+  );
+  settingsRoutes('api.configuration.dashboard', ['account', 'dashboard_settings'], dashboardSettings);
   // Where the back office finds ADEME's RGE dataset and the BAN's geocoder, and how long it waits.
-  settingsRoutes('api.configuration.external_services', externalServicesSettings);
+  settingsRoutes('api.configuration.external_services', ['service', 'external_services'], externalServicesSettings);
 }
 
 /** Whether an access profile exists and is not deleted: the default group must be one. */

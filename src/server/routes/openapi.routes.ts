@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import { path as routePath, routePattern } from '../../shared/routes';
 import { buildOpenApiDocument, type OpenApiDocument } from '../engine/openapi-document';
-import type { HooksLookup } from '../engine/resource-store';
+import { declareRoute } from '../http/api-route';
 import { requestLocale } from '../http/request-locale';
 
 /** The Swagger UI files the docs page loads, served from the swagger-ui-dist package: no CDN. */
@@ -61,12 +61,19 @@ function docsPage(locale: Locale): string {
  * GET /api/openapi.json (the document, in the request's language) and GET /api/docs (Swagger UI on
  * it). Both are public: the document holds no data, only what the web app's own code already tells.
  */
-export async function registerOpenApiRoutes(app: FastifyInstance, hooksOf: HooksLookup): Promise<void> {
+export async function registerOpenApiRoutes(app: FastifyInstance): Promise<void> {
   const documents = new Map<Locale, OpenApiDocument>();
-  app.get(routePattern('api.openapi'), async (request) => {
-    const locale = requestLocale(request);
-    if (!documents.has(locale)) documents.set(locale, buildOpenApiDocument(locale, hooksOf));
-    return documents.get(locale);
+  declareRoute(app, {
+    name: 'api.openapi',
+    method: 'GET',
+    document: (tools) =>
+      tools.operation('service', 'openapi', { access: 'public', responses: { 200: tools.ok({}) }, errors: [] }),
+    // Built on first request, once every route is declared.
+    handler: (request) => {
+      const locale = requestLocale(request);
+      if (!documents.has(locale)) documents.set(locale, buildOpenApiDocument(locale, app.apiRoutes));
+      return documents.get(locale);
+    },
   });
 
   const docs = routePattern('api.docs');

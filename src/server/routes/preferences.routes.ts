@@ -1,21 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
-import { routePattern } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
+import { declareRoute } from '../http/api-route';
+import { jsonSchema } from '../http/openapi-tools';
 import { cleanRichText } from '../http/rich-text';
 
 export function registerPreferenceRoutes(app: FastifyInstance, db: Database): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const options = { preHandler: requireUser };
 
   // The side menu's state, kept with the user so it survives reloads and new sessions.
-  api.post(
-    routePattern('api.toggle_content'),
-    { preHandler: requireUser, schema: { body: toggleContentSchema } },
-    async (request, reply) => {
+  declareRoute(app, {
+    name: 'api.toggle_content',
+    method: 'POST',
+    options,
+    schemas: { body: toggleContentSchema },
+    document: (tools) =>
+      tools.operation('account', 'toggle_content', {
+        access: 'write',
+        responses: { 204: tools.noContent },
+        errors: [400, 401, 403],
+      }),
+    handler: async (request, reply) => {
       const { user } = currentAuth(request);
       await db
         .update(users)
@@ -25,22 +33,38 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
         .where(eq(users.id, user.id));
       return reply.code(204).send();
     },
-  );
+  });
 
-  api.post(
-    routePattern('api.locale'),
-    { preHandler: requireUser, schema: { body: localeSchema } },
-    async (request, reply) => {
+  declareRoute(app, {
+    name: 'api.locale',
+    method: 'POST',
+    options,
+    schemas: { body: localeSchema },
+    document: (tools) =>
+      tools.operation('account', 'locale', {
+        access: 'write',
+        responses: { 204: tools.noContent },
+        errors: [400, 401, 403],
+      }),
+    handler: async (request, reply) => {
       const { user } = currentAuth(request);
       await db.update(users).set({ locale: request.body.locale }).where(eq(users.id, user.id));
       return reply.code(204).send();
     },
-  );
+  });
 
-  api.put(
-    routePattern('api.profile'),
-    { preHandler: requireUser, schema: { body: profileSchema } },
-    async (request) => {
+  declareRoute(app, {
+    name: 'api.profile',
+    method: 'PUT',
+    options,
+    schemas: { body: profileSchema },
+    document: (tools) =>
+      tools.operation('account', 'profile', {
+        access: 'write',
+        responses: { 200: tools.ok(jsonSchema(profileSchema, 'output')) },
+        errors: [400, 401, 403],
+      }),
+    handler: async (request) => {
       const { user } = currentAuth(request);
       const changes = { ...request.body, emailSignature: cleanRichText(request.body.emailSignature) };
       await db
@@ -49,5 +73,5 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
         .where(eq(users.id, user.id));
       return changes;
     },
-  );
+  });
 }

@@ -1,13 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomain, resolvedCatalog } from '../../shared/i18n/catalog';
 import { routePattern } from '../../shared/routes';
 import { ApiError } from '../http/api-error';
 import { requestLocale } from '../http/request-locale';
 
-/** GET /translations/{domain}.{json|js}: a catalog for scripts, French by default, English filling gaps. */
+/**
+ * GET /translations/{domain}.{json|js}: a catalog for scripts, French by default, English filling
+ * gaps; /translations/.{json|js} gives the default domain, messages (spec 2.3).
+ */
 export function registerTranslationRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { domain: string; _format: string } }>(routePattern('translations'), async (request, reply) => {
-    const { domain, _format: format } = request.params;
+  const handler = async (
+    request: FastifyRequest<{ Params: { domain?: string; _format: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { domain = 'messages', _format: format } = request.params;
     if (!isDomain(domain) || (format !== 'json' && format !== 'js')) throw new ApiError(404, 'errors.pages.404.title');
     const locale = requestLocale(request);
     const catalog = resolvedCatalog(locale, domain);
@@ -19,5 +25,7 @@ export function registerTranslationRoutes(app: FastifyInstance): void {
       `t[${JSON.stringify(locale)}]=t[${JSON.stringify(locale)}]||{};` +
       `t[${JSON.stringify(locale)}][${JSON.stringify(domain)}]=${JSON.stringify(catalog)};})();\n`;
     return reply.type('text/javascript; charset=utf-8').send(script);
-  });
+  };
+  app.get(routePattern('translations'), handler);
+  app.get(routePattern('translations.default'), handler);
 }
