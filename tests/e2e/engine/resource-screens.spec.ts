@@ -46,6 +46,14 @@ describe('list screen', () => {
     await page.getByRole('button', { name: 'Réinitialiser les critères' }).click();
     await expect.poll(() => rows().count()).toBe(3);
     expect(await filterButton().textContent()).toBe('Filtres de recherche');
+
+    // The spec's routes for the filter form (GET with the criteria) and for removing them lead to the list.
+    await page.goto('/admin/types-reunion/filtre-de-recherche?q=chantier');
+    await expect.poll(() => rowTitles()).toEqual(['Réunion de chantier']);
+    expect(new URL(page.url()).pathname).toBe('/admin/types-reunion');
+    await filterButton().filter({ hasText: '1 filtre actif' }).waitFor();
+    await page.goto('/admin/types-reunion/reinitialisation-criteres');
+    await expect.poll(() => rows().count()).toBe(3);
   });
 
   it('sorts by a column', async () => {

@@ -193,6 +193,14 @@ describe('translations endpoint', () => {
           .TRANSLATIONS.en?.messages?.login.title,
     );
     expect(title).toBe('Log in');
+    // The domain left out: the messages.
+    await page.addScriptTag({ url: '/translations/.js' });
+    const french = await page.evaluate(
+      () =>
+        (window as unknown as { TRANSLATIONS: Record<string, Record<string, { login: { title: string } }>> })
+          .TRANSLATIONS.fr?.messages?.login.title,
+    );
+    expect(french).toBe('Connexion');
     await context.close();
   });
 });
