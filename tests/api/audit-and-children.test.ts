@@ -64,6 +64,11 @@ describe("an audited resource's history", () => {
       path('api.resource.history', { resource: 'individus', id: record.id }),
     );
     expect(refused.statusCode).toBe(403);
+    // Refused before its paging is read: a bad page is the same refusal.
+    const badPaging = await resourceRequests(t.app, outsider).get(
+      `${path('api.resource.history', { resource: 'individus', id: record.id })}?page=abc`,
+    );
+    expect(badPaging.statusCode).toBe(403);
     // A resource that keeps no trail has no history route.
     const link = await admin().created('liens-utiles', { name: 'Anah', url: 'https://www.anah.gouv.fr' });
     expect(

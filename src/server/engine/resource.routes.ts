@@ -246,9 +246,11 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         method: 'GET',
         document: (tools) => docs(tools).history,
         handler: (request, reply) => {
+          const context = operationContextOf(request, reply);
+          // Refused before the query is read: a user who may not see it learns nothing of its paging.
+          operations.authorize(context.actor, slug, 'show');
           const { page, parPage } = parseQuery(pagingSchema(HISTORY_PAGE_SIZE), request.query);
-          const paging = { page, pageSize: parPage };
-          return operations.history(definition, idParam(request), paging, operationContextOf(request, reply));
+          return operations.history(definition, idParam(request), { page, pageSize: parPage }, context);
         },
       });
     }
