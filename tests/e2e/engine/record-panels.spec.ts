@@ -50,4 +50,27 @@ describe("a record's page", () => {
     await login.getByRole('link', { name: 'Voir « admin@exemple.fr »' }).waitFor();
     await expectAccessible(page);
   });
+
+  it("shows the panel a resource's web module adds: the individuals linked to a structure", async () => {
+    const page = await started.openAsAdmin('/admin');
+    const [contactType] = await createRecords(page, 'types-contact', [{ name: 'Artisan partenaire' }]);
+    const [structure] = await createRecords(page, 'structures', [{ name: 'Menuiserie des Monts du Lyonnais' }]);
+    const link = { contactType: contactType!.id, structure: structure!.id, service: 'Atelier' };
+    await createRecords(page, 'individus', [
+      { lastName: 'Dupont', firstName: 'Marie', structures: [{ ...link, function: 'Gérante' }] },
+      { lastName: 'Arnaud', firstName: 'Luc', structures: [{ ...link, function: 'Apprenti', leftStructure: true }] },
+      { lastName: 'Sans', firstName: 'Lien' },
+    ]);
+    await page.goto(`/admin/structures/voir/${structure!.id}`);
+    const panel = page.getByRole('region', { name: 'Particuliers liés' });
+    await rowIn(page, 'Particuliers liés', 'Dupont Marie').waitFor();
+    const rows = await panel.getByRole('row').all();
+    const texts = await Promise.all(rows.map((row) => row.getByRole('cell').allTextContents()));
+    expect(texts.filter((cells) => cells.length > 0)).toEqual([
+      ['Arnaud Luc', 'Apprenti', 'Atelier', 'Oui'],
+      ['Dupont Marie', 'Gérante', 'Atelier', 'Non'],
+    ]);
+    await rowIn(page, 'Particuliers liés', 'Dupont Marie').getByRole('link', { name: 'Dupont Marie' }).click();
+    await page.getByRole('heading', { name: 'Dupont Marie', level: 1 }).waitFor();
+  });
 });
