@@ -98,8 +98,6 @@ export function useListController(
       params.update(changes);
       selection.clear();
     },
-    refresh: async () => {
-      await refresh();
-    },
+    refresh,
   };
 }
