@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // No import cycle: a module's dependencies can be read, and loaded, before it.
-    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts', 'src/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],
@@ -40,6 +40,22 @@ export default tseslint.config(
     // The web code never imports server code; shared code imports neither.
     files: ['src/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // The web engine is given the resources' web modules by the app (web-module.ts): it imports
+    // neither them nor a screen, so a screen or a module may use any part of the engine.
+    files: ['src/web/engine/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/web/engine', from: './src/web/screens' },
+            { target: './src/web/engine', from: './src/web/resources' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

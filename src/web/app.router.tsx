@@ -3,7 +3,7 @@ import { Outlet, createBrowserRouter, useLocation } from 'react-router';
 import { path, routePattern } from '../shared/routes';
 import { ResourceRoute } from './engine/resource.route';
 import { DashboardScreen } from './screens/dashboard/dashboard.screen';
-import { ErrorScreen, errorStatusOf } from './screens/error/error.screen';
+import { ErrorScreen, errorStatusOf } from './shell/error.screen';
 import { LoginScreen } from './screens/login/login.screen';
 import { AdminLayout } from './shell/admin.layout';
 import { DialogProvider } from './shell/dialogs.component';

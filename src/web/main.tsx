@@ -8,6 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { retryDelay, shouldRetry } from './api-client';
 import { router } from './app.router';
+import { WebModulesContext } from './engine/web-module';
+import { webModules } from './resources/registry';
 import './i18n';
 
 // Darker shades than Mantine's defaults, so text, links and dimmed text meet WCAG AA contrast.
@@ -31,7 +33,9 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <WebModulesContext.Provider value={webModules}>
+          <RouterProvider router={router} />
+        </WebModulesContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,7 +1,7 @@
 import { and, asc, getTableColumns, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Suggestion } from '../../shared/resources/resource';
-import { structures } from '../../shared/resources/structures.resource';
+import { structures, type LinkedIndividual } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { individualsTable, structuresTable } from '../db/schema';
 import { containsIgnoringAccents } from '../engine/resource-store';
@@ -91,7 +91,7 @@ const territoryColumns = {
 type Link = { structure: number | null; function: string; service: string; leftStructure: boolean };
 
 /** The live individuals linked to a structure, by name, with their link's function and service. */
-export async function linkedIndividuals(db: Database, id: number) {
+export async function linkedIndividuals(db: Database, id: number): Promise<LinkedIndividual[]> {
   const linked = await db
     .select()
     .from(individualsTable)

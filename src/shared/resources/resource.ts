@@ -292,9 +292,10 @@ export function batchActionLabel(definition: ResourceDefinition, action: string)
 }
 
 /** A record's name as lists and messages show it: its title field, completed by its title suffix. */
-export function recordTitle(definition: ResourceDefinition, record: Record<string, unknown>): string {
+export function recordTitle(definition: ResourceDefinition, record: object): string {
+  const values = record as Record<string, unknown>;
   return [definition.titleField, ...(definition.titleSuffix ?? [])]
-    .map((name) => record[name])
+    .map((name) => values[name])
     .filter((value) => value !== null && value !== undefined && value !== '')
     .join(' ');
 }

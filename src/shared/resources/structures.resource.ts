@@ -1,6 +1,19 @@
 import { field } from './fields';
 import { defineResource } from './resource';
 
+/** An individual linked to a structure, with its link (GET /api/structures/get-individus-ajax/{id}). */
+export interface LinkedIndividual {
+  id: number;
+  civility: string | null;
+  lastName: string;
+  firstName: string;
+  email: string;
+  mobile: string;
+  function: string;
+  service: string;
+  leftStructure: boolean;
+}
+
 /** A public structure's kind (spec 3: the public contact subtype). */
 export const publicSubtypes = ['commune', 'epci', 'department', 'region', 'state', 'socialLandlord', 'other'] as const;
 

@@ -1,9 +1,10 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
-import { emptyValue, FieldInput, type FieldErrorTree } from './field-input.component';
+import type { FieldErrorTree, FieldInputProps } from './field-input.component';
+import { emptyValue } from './resource-form.hook';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +25,7 @@ export function CollectionInput({
   rows,
   onChange,
   errors,
+  Input,
 }: {
   slug: string;
   def: FieldDef;
@@ -33,6 +35,8 @@ export function CollectionInput({
   rows: Row[];
   onChange: (rows: Row[]) => void;
   errors?: FieldErrorTree;
+  /** The input of each sub-field: the field input, given by it (it holds this collection). */
+  Input: ComponentType<FieldInputProps>;
 }) {
   const { t } = useTranslation();
   const fields = Object.entries(def.fields ?? {});
@@ -70,7 +74,7 @@ export function CollectionInput({
             <Fieldset key={indexes[position] ?? position} legend={rowLabel} variant="filled">
               <SimpleGrid cols={{ base: 1, md: 2 }}>
                 {fields.map(([subName, sub]) => (
-                  <FieldInput
+                  <Input
                     key={subName}
                     slug={slug}
                     name={subName}

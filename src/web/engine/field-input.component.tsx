@@ -31,7 +31,7 @@ import {
 } from './autocomplete-input.component';
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
-import { CreateInModalButton } from './resource-create.modal';
+import { useCreateInModal } from './create-in-modal.hook';
 import { UploadInput } from './file-input.component';
 import { PermissionsInput } from './permissions-input.component';
 import { RichTextEditor } from '../shell/rich-text-editor.component';
@@ -39,7 +39,7 @@ import { RichTextEditor } from '../shell/rich-text-editor.component';
 /** Errors as react-hook-form nests them: a message, or per row and sub-field for collections. */
 export type FieldErrorTree = { message?: unknown } & { [key: string]: FieldErrorTree | undefined };
 
-interface FieldInputProps {
+export interface FieldInputProps {
   slug: string;
   name: string;
   def: FieldDef;
@@ -56,28 +56,6 @@ interface FieldInputProps {
   recordId?: number;
   /** The postal code typed in the field a commune reference is narrowed by (its postalCodeFrom). */
   postalCode?: string;
-}
-
-/** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
-export function emptyValue(def: FieldDef): unknown {
-  if (def.defaultValue !== undefined) return def.defaultValue;
-  switch (def.kind) {
-    case 'boolean':
-      return false;
-    case 'references':
-    case 'texts':
-    case 'collection':
-    case 'permissions':
-      return [];
-    case 'integer':
-    case 'date':
-    case 'datetime':
-    case 'select':
-    case 'reference':
-      return null;
-    default:
-      return '';
-  }
 }
 
 /** The characters left; a line break counts as two, as it does once sent. Orange from limit − 20. */
@@ -143,13 +121,14 @@ interface Option {
  */
 export function FieldInput(props: FieldInputProps) {
   const { def, value, onChange } = props;
+  const createInModal = useCreateInModal();
   if (!def.createInModal && !def.editLink) return <KindInput {...props} />;
   const select = (id: number) =>
     onChange(def.kind === 'references' ? [...((value as number[] | undefined) ?? []), id] : id);
   return (
     <Stack gap="xs">
       <KindInput {...props} />
-      {def.createInModal && <CreateInModalButton target={def.target ?? ''} onCreated={select} />}
+      {def.createInModal && createInModal({ target: def.target ?? '', onCreated: select })}
       {def.editLink && <EditLink target={def.target ?? ''} id={typeof value === 'number' ? value : null} />}
     </Stack>
   );
@@ -339,6 +318,7 @@ function KindInput(props: FieldInputProps) {
           rows={(value as Record<string, unknown>[] | undefined) ?? []}
           onChange={onChange}
           errors={errors}
+          Input={FieldInput}
         />
       );
     default:

@@ -1,17 +1,13 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/i18n/format';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
-import { MergeHistory } from '../screens/duplicates/merge-history.component';
 import { FieldValue } from './field-value.component';
+import { RecordHistory } from './record-history.component';
 
-/** Every field of a record, then its history (created, last changed, by whom): the show page and the preview. */
+/** Every field of a record, then its history: the show page and the preview. */
 export function RecordDetails({ definition, record }: { definition: ResourceDefinition; record: ResourceRecordView }) {
   const { t } = useTranslation();
-  const historyId = useId();
   const { slug } = definition;
-  const by = (name: string | null) => (name ? ` — ${name}` : '');
   return (
     <Stack>
       <Paper withBorder p="md">
@@ -28,20 +24,7 @@ export function RecordDetails({ definition, record }: { definition: ResourceDefi
           ))}
         </SimpleGrid>
       </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby={historyId}>
-        <Title order={2} size="h4" id={historyId}>
-          {t('engine.history')}
-        </Title>
-        <Text size="sm" mt="xs">
-          {t('engine.created_at')} {formatDateTime(record.createdAt)}
-          {by(record.createdByName)}
-        </Text>
-        <Text size="sm">
-          {t('engine.updated_at')} {formatDateTime(record.updatedAt)}
-          {by(record.updatedByName)}
-        </Text>
-        <MergeHistory slug={slug} id={record.id} />
-      </Paper>
+      <RecordHistory definition={definition} record={record} />
     </Stack>
   );
 }

@@ -3,12 +3,20 @@ import type { ResourceDefinition, ResourcePage, ResourceRecordView } from '../..
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
 
-/** One page of a resource's list; the query holds page, sort, search and filters as the URL does. */
-export function useResourcePage(definition: ResourceDefinition, query: Record<string, string>) {
+/**
+ * One page of a resource's records from its collection's path (its list, or a parent record's
+ * child resource); the query holds page, sort, search and filters as the URL does.
+ */
+export function useResourcePage(
+  definition: ResourceDefinition,
+  query: Record<string, string>,
+  collectionPath = path('api.resource.collection', { resource: definition.slug }),
+) {
+  const search = new URLSearchParams(query).toString();
+  const url = search ? `${collectionPath}?${search}` : collectionPath;
   return useQuery({
-    queryKey: ['resource', definition.slug, 'list', query],
-    queryFn: () =>
-      apiRequest<ResourcePage>('GET', path('api.resource.collection', { resource: definition.slug, ...query })),
+    queryKey: ['resource', definition.slug, 'list', url],
+    queryFn: () => apiRequest<ResourcePage>('GET', url),
     placeholderData: (previous) => previous,
   });
 }

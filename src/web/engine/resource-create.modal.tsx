@@ -1,15 +1,18 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findResource } from '../../shared/resources/registry';
+import type { ResourceDefinition } from '../../shared/resources/resource';
+import { AppModal } from '../shell/app-modal.component';
+import type { CreateInModalProps } from './create-in-modal.hook';
 import { ModalRecordForm } from './resource-modal-form.component';
 
 /**
- * The "new" button of a reference field declared with createInModal: it opens the target
+ * The "new" button of a reference field declared createInModal: it opens the target
  * resource's create form in a modal (POST …/modal/ajouter) and hands the created record's id back.
  */
-export function CreateInModalButton({ target, onCreated }: { target: string; onCreated: (id: number) => void }) {
+export function CreateInModalButton({ target, onCreated }: CreateInModalProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const definition = findResource(target);
@@ -26,24 +29,38 @@ export function CreateInModalButton({ target, onCreated }: { target: string; onC
           {t(`resources.${target}.new`)}
         </Button>
       </Group>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t('engine.create_title', { resource: t(`resources.${target}.singular`) })}
-        size="xl"
-        closeButtonProps={{ 'aria-label': t('actions.close') }}
-      >
-        {opened && (
-          <ModalRecordForm
-            definition={definition}
-            onCancel={() => setOpened(false)}
-            onSaved={(id) => {
-              setOpened(false);
-              onCreated(id);
-            }}
-          />
-        )}
-      </Modal>
+      {opened && (
+        <CreateModal
+          definition={definition}
+          onClose={() => setOpened(false)}
+          onCreated={(id) => {
+            setOpened(false);
+            onCreated(id);
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/** modal/ajouter: a new record of the resource, created without leaving the form. */
+function CreateModal({
+  definition,
+  onClose,
+  onCreated,
+}: {
+  definition: ResourceDefinition;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AppModal
+      onClose={onClose}
+      title={t('engine.create_title', { resource: t(`resources.${definition.slug}.singular`) })}
+      size="xl"
+    >
+      <ModalRecordForm definition={definition} onCancel={onClose} onSaved={onCreated} />
+    </AppModal>
   );
 }

@@ -1,40 +1,33 @@
-import { Alert, Loader, Modal } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
+import { AppModal } from '../shell/app-modal.component';
 import { useResourceRecord } from './resource-api.hook';
 import { ModalRecordForm } from './resource-modal-form.component';
 
 /** modal/editer/{id} (behaviour modalEdit): a list row's record edited in a modal, the list staying behind. */
 export function EditModal({
   definition,
-  record,
+  record: row,
   onClose,
 }: {
   definition: ResourceDefinition;
-  /** The row being edited; none: closed. */
-  record: ResourceRecord | null;
+  /** The row being edited. */
+  record: ResourceRecord;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const title = record ? recordTitle(definition, record) : '';
-  return (
-    <Modal
-      opened={record !== null}
-      onClose={onClose}
-      title={t('engine.edit_title', { title })}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      {record && <EditForm definition={definition} id={record.id} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function EditForm({ definition, id, onClose }: { definition: ResourceDefinition; id: number; onClose: () => void }) {
-  const { t } = useTranslation();
   // Fetched again on each opening: the form starts from the record as it is now, with its references' titles.
-  const { data: record, isFetchedAfterMount, isError } = useResourceRecord(definition, String(id));
-  if (isError) return <Alert color="red">{t('errors.generic')}</Alert>;
-  if (!record || !isFetchedAfterMount) return <Loader aria-label={t('shell.loading')} />;
-  return <ModalRecordForm definition={definition} record={record} onSaved={onClose} onCancel={onClose} />;
+  const { data: record, isFetchedAfterMount, isError } = useResourceRecord(definition, String(row.id));
+  return (
+    <AppModal onClose={onClose} title={t('engine.edit_title', { title: recordTitle(definition, row) })} size="xl">
+      {isError ? (
+        <Alert color="red">{t('errors.generic')}</Alert>
+      ) : !record || !isFetchedAfterMount ? (
+        <Loader aria-label={t('shell.loading')} />
+      ) : (
+        <ModalRecordForm definition={definition} record={record} onSaved={onClose} onCancel={onClose} />
+      )}
+    </AppModal>
+  );
 }

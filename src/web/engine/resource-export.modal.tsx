@@ -1,15 +1,16 @@
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
+import { AppModal } from '../shell/app-modal.component';
 import { toast } from '../shell/toasts.component';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
 interface ExportModalProps {
   definition: ResourceDefinition;
-  format: ExportFormat | null;
+  format: ExportFormat;
   /** The list's criteria: the export holds what the list shows. */
   criteria: Record<string, string>;
   total: number;
@@ -64,11 +65,9 @@ export function ExportModal({ definition, format, criteria, total, onClose }: Ex
   }
 
   return (
-    <Modal
-      opened={format !== null}
+    <AppModal
       onClose={() => !running && onClose()}
-      title={t('export.title', { resource: t(`resources.${definition.slug}.label`), format: format?.toUpperCase() })}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      title={t('export.title', { resource: t(`resources.${definition.slug}.label`), format: format.toUpperCase() })}
     >
       <Stack>
         <Text>{t('export.rows_to_export', { count: total })}</Text>
@@ -88,11 +87,11 @@ export function ExportModal({ definition, format, criteria, total, onClose }: Ex
           <Button variant="default" onClick={onClose} disabled={running}>
             {t('actions.cancel')}
           </Button>
-          <Button onClick={() => format && void run(format)} loading={running} disabled={total === 0}>
+          <Button onClick={() => void run(format)} loading={running} disabled={total === 0}>
             {t('export.start')}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -8,6 +8,7 @@ import { pathWithOnlyParameter } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from '../shell/toasts.component';
 import { FieldInput, type FieldErrorTree } from './field-input.component';
+import { useWebModule } from './web-module';
 
 interface ResourceFieldsProps {
   definition: ResourceDefinition;
@@ -26,6 +27,8 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
   const { t } = useTranslation();
   const { slug } = definition;
   const { errors } = form.formState;
+  // A resource's web module may replace some fields' inputs.
+  const { fieldInputs = {} } = useWebModule(slug);
   const tabs = formTabs(definition);
   const tabLabel = (tab: string) => t(`resources.${slug}.tabs.${tab}`);
   // The postal codes that narrow commune references, watched so the commune follows the code typed.
@@ -49,29 +52,32 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
 
   const grid = (fields: [string, FieldDef][]) => (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      {fields.map(([name, def]) => (
-        <Controller
-          key={name}
-          control={form.control}
-          name={name}
-          render={({ field }) => (
-            <FieldInput
-              slug={slug}
-              name={name}
-              def={def}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                void fillFrom(def, name, value);
-              }}
-              errors={errors[name] as FieldErrorTree | undefined}
-              titles={titles?.[name]}
-              recordId={recordId}
-              postalCode={postalCodeOf(def)}
-            />
-          )}
-        />
-      ))}
+      {fields.map(([name, def]) => {
+        const Input = fieldInputs[name] ?? FieldInput;
+        return (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Input
+                slug={slug}
+                name={name}
+                def={def}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  void fillFrom(def, name, value);
+                }}
+                errors={errors[name] as FieldErrorTree | undefined}
+                titles={titles?.[name]}
+                recordId={recordId}
+                postalCode={postalCodeOf(def)}
+              />
+            )}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 

@@ -1,43 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   formTabs,
-  inputSchema,
   recordTitle,
   type ResourceDefinition,
   type ResourceRecord,
   type ResourceRecordView,
 } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import type { ApiErrorPayload } from '../../shared/account/account.schema';
-import { ApiRequestError, apiRequest } from '../api-client';
-import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
+import { apiRequest } from '../api-client';
+import { ErrorScreen, errorStatusOfFailure } from '../shell/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
-import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
 import { DuplicateAlert } from './duplicate-alert.component';
-import { emptyValue } from './field-input.component';
 import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
+import { useResourceForm } from './resource-form.hook';
 
 export type FormMode = 'create' | 'edit' | 'clone';
-
-/** The form's starting values: the record's (edit, clone), or each field's empty value (create). */
-export function initialValues(
-  definition: ResourceDefinition,
-  record: ResourceRecordView | undefined,
-): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(definition.fields)
-      .filter(([, def]) => !def.readOnly)
-      .map(([name, def]) => [name, record?.[name] ?? emptyValue(def)]),
-  );
-}
 
 /** Create (ajouter), edit (editer/{id}) and clone (dupliquer/{id}: a create form prefilled from a record). */
 export function ResourceFormScreen({ definition, mode }: { definition: ResourceDefinition; mode: FormMode }) {
@@ -67,14 +50,21 @@ function ResourceForm({
   const location = useLocation();
   const refresh = useRefreshResource(definition);
   const { slug } = definition;
-  const schema = useMemo(() => inputSchema(definition), [definition]);
-  const form = useForm<Record<string, unknown>>({
-    resolver: zodResolver(schema),
-    defaultValues: initialValues(definition, record),
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const { form, save, serverError } = useResourceForm({
+    definition,
+    record,
+    send: (values) =>
+      mode === 'edit' && record
+        ? apiRequest<ResourceRecord>('PUT', path('api.resource.item', { resource: slug, id: record.id }), values)
+        : apiRequest<ResourceRecord>('POST', path('api.resource.collection', { resource: slug }), values),
+    onSaved: async (saved, values) => {
+      await refresh();
+      form.reset(values);
+      setLeaveTo(path('admin.resource.show', { resource: slug, id: saved.id }));
+    },
   });
   const { isDirty, isSubmitting } = form.formState;
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<ApiErrorPayload | null>(null);
   useUnsavedChangesGuard(isDirty && leaveTo === null);
   // Navigates once the saved values are the form's own, so the unsaved-changes guard stays quiet.
   useEffect(() => {
@@ -88,32 +78,6 @@ function ResourceForm({
       : t(mode === 'edit' ? 'engine.edit_title' : 'engine.clone_title', { title });
   useDocumentTitle(heading);
   const listPath = path('admin.resource.list', { resource: slug });
-
-  const save = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const saved =
-        mode === 'edit' && record
-          ? await apiRequest<ResourceRecord>(
-              'PUT',
-              path('api.resource.item', { resource: slug, id: record.id }),
-              values,
-            )
-          : await apiRequest<ResourceRecord>('POST', path('api.resource.collection', { resource: slug }), values);
-      toast.success(t(mode === 'edit' ? 'success.updated' : 'success.saved'));
-      await refresh();
-      form.reset(values);
-      setLeaveTo(path('admin.resource.show', { resource: slug, id: saved.id }));
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const [name, message] of Object.entries(error.payload.fieldErrors ?? {})) form.setError(name, { message });
-        setServerError(error.payload);
-        toast.error(error.message);
-      } else {
-        toast.error(t('errors.generic'));
-      }
-    }
-  });
 
   const tabs = formTabs(definition);
   // Spec 2.2: the active tab lives in the address hash (and the hidden anchor field), so a reload

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,13 +14,13 @@ import {
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
+import { AppModal } from '../shell/app-modal.component';
 import { toast } from '../shell/toasts.component';
 import { useWizard, WizardSteps } from '../shell/wizard-steps.component';
 import { useRefreshResource } from './resource-api.hook';
 
 interface ImportModalProps {
   definition: ResourceDefinition;
-  opened: boolean;
   onClose: () => void;
 }
 
@@ -43,7 +31,7 @@ type Failure = Pick<ApiErrorPayload, 'message' | 'fieldErrors'> & Partial<Pick<I
  * Import of a CSV or XLSX file: choose the file, check the column of each field (suggested from the
  * headers) against a preview, then import — all rows, or none and the report of each row's errors.
  */
-export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
+export function ImportModal({ definition, onClose }: ImportModalProps) {
   const { t } = useTranslation();
   const { slug } = definition;
   const refresh = useRefreshResource(definition);
@@ -64,9 +52,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
   }
 
   function close() {
-    if (busy) return;
-    reset();
-    onClose();
+    if (!busy) onClose();
   }
 
   /** Runs a request, keeping what the server says went wrong. */
@@ -105,7 +91,6 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
       const url = path('api.resource.import', { resource: slug, mapping: JSON.stringify(mapping) });
       const result = await apiRequest<ImportResult>('POST', url, file);
       toast.success(t('import.done', { count: result.imported }));
-      reset();
       onClose();
       await refresh();
     });
@@ -120,13 +105,7 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
   ];
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      size="xl"
-      title={t('import.title', { resource: t(`resources.${slug}.label`) })}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <AppModal onClose={close} size="xl" title={t('import.title', { resource: t(`resources.${slug}.label`) })}>
       <Stack>
         <WizardSteps
           label={t('import.steps')}
@@ -241,6 +220,6 @@ export function ImportModal({ definition, opened, onClose }: ImportModalProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Modal } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
+import { AppModal } from '../shell/app-modal.component';
 import { RecordDetails } from './record-details.component';
 import { useResourceRecord } from './resource-api.hook';
 
@@ -13,21 +14,14 @@ export function PreviewModal({
   onClose,
 }: {
   definition: ResourceDefinition;
-  record: ResourceRecord | null;
+  record: ResourceRecord;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { data } = useResourceRecord(definition, record ? String(record.id) : undefined);
-  const title = record ? recordTitle(definition, record) : '';
+  const { data } = useResourceRecord(definition, String(record.id));
   return (
-    <Modal
-      opened={record !== null}
-      onClose={onClose}
-      title={t('engine.preview_title', { title })}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      {data && record && data.id === record.id ? (
+    <AppModal onClose={onClose} title={t('engine.preview_title', { title: recordTitle(definition, record) })} size="xl">
+      {data ? (
         <>
           <RecordDetails definition={definition} record={data} />
           <Group justify="flex-end" mt="md">
@@ -42,6 +36,6 @@ export function PreviewModal({
       ) : (
         <Loader aria-label={t('shell.loading')} />
       )}
-    </Modal>
+    </AppModal>
   );
 }

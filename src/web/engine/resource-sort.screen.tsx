@@ -23,7 +23,7 @@ import { Link, useNavigate } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ApiRequestError, apiRequest } from '../api-client';
-import { ErrorScreen, errorStatusOfFailure } from '../screens/error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../shell/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';

@@ -3,8 +3,10 @@ import { useParams } from 'react-router';
 import { can, createsNothing, nobody, type ResourceAction } from '../../shared/permissions';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
-import { ErrorScreen } from '../screens/error/error.screen';
+import { ErrorScreen } from '../shell/error.screen';
 import { useSession } from '../session.hook';
+import { CreateInModalContext } from './create-in-modal.hook';
+import { CreateInModalButton } from './resource-create.modal';
 import { ResourceFormScreen, type FormMode } from './resource-form.screen';
 import { ResourceListScreen } from './resource-list.screen';
 import { ResourceShowScreen } from './resource-show.screen';
@@ -44,14 +46,23 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
     const message = screenActions[screen] === 'create' && createsNothing(user) ? t('errors.no_service') : undefined;
     return <ErrorScreen status={403} message={message} />;
   }
+  return (
+    <CreateInModalContext.Provider value={CreateInModalButton}>
+      <ResourceScreenOf key={definition.slug} definition={definition} screen={screen} />
+    </CreateInModalContext.Provider>
+  );
+}
+
+/** A resource's screen: the engine's, with what its web module adds (useWebModule, given by the app). */
+function ResourceScreenOf({ definition, screen }: { definition: ResourceDefinition; screen: ResourceScreen }) {
   switch (screen) {
     case 'list':
-      return <ResourceListScreen key={definition.slug} definition={definition} />;
+      return <ResourceListScreen definition={definition} />;
     case 'show':
-      return <ResourceShowScreen key={definition.slug} definition={definition} />;
+      return <ResourceShowScreen definition={definition} />;
     case 'sort':
-      return <ResourceSortScreen key={definition.slug} definition={definition} />;
+      return <ResourceSortScreen definition={definition} />;
     default:
-      return <ResourceFormScreen key={definition.slug} definition={definition} mode={screen} />;
+      return <ResourceFormScreen definition={definition} mode={screen} />;
   }
 }

@@ -17,7 +17,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { SessionPayload } from '../../shared/account/account.schema';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
-import { ErrorScreen } from '../screens/error/error.screen';
+import { ErrorScreen } from './error.screen';
 import { loggedOutState } from '../screens/login/login.screen';
 import { ProfileModal } from '../screens/profile/profile.modal';
 import { useSession } from '../session.hook';
@@ -159,7 +159,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
         enlarged={enlarged}
         onEnlargedChange={changeEnlarged}
       />
-      <ProfileModal opened={profileOpened} onClose={() => setProfileOpened(false)} user={session.user} />
+      {profileOpened && <ProfileModal onClose={() => setProfileOpened(false)} user={session.user} />}
     </AppShell>
   );
 }

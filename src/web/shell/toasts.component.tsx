@@ -1,5 +1,6 @@
 import { Notification, Transition } from '@mantine/core';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { SCREEN_HEADER } from './screen-header.component';
 import { useTranslation } from 'react-i18next';
 
 /** The spec's toast timings (section 9). */
@@ -80,7 +81,7 @@ function ToastItem({ toast: item }: { toast: Toast }) {
     >
       {(styles) => (
         <Notification
-          style={styles}
+          style={{ ...styles, pointerEvents: 'auto' }}
           color={levelColors[item.level]}
           role={item.level === 'error' ? 'alert' : 'status'}
           withBorder
@@ -97,16 +98,41 @@ function ToastItem({ toast: item }: { toast: Toast }) {
   );
 }
 
+/** Below the 56 px header, so toasts never cover the user menu. */
+const BELOW_HEADER = 64;
+
+/**
+ * Where toasts start while some are shown: below the app's header and below the screen's header
+ * (its title and actions) while it is in view, so that no toast hides a button the user reaches
+ * for, whatever the window's width makes of that header. Measured each frame: the page changes
+ * under a toast (a save goes to the record's page), scrolls and resizes.
+ */
+function useToastsTop(shown: boolean): number {
+  const [top, setTop] = useState(BELOW_HEADER);
+  useEffect(() => {
+    if (!shown) return;
+    let frame = 0;
+    const measure = () => {
+      const header = document.querySelector(`[${SCREEN_HEADER}]`);
+      setTop(Math.max(BELOW_HEADER, header ? Math.ceil(header.getBoundingClientRect().bottom) + 8 : 0));
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    return () => cancelAnimationFrame(frame);
+  }, [shown]);
+  return top;
+}
+
 export function Toaster() {
   const { t } = useTranslation('js');
   const items = useToasts();
+  const top = useToastsTop(items.length > 0);
   return (
     <section
       aria-label={t('toast.region')}
       style={{
         position: 'fixed',
-        // Below the 56 px header, so toasts never cover the user menu.
-        top: 64,
+        top,
         right: 16,
         // Above modals (200), below menus and popovers (300), which open where a toast may stand.
         zIndex: 250,
@@ -115,6 +141,8 @@ export function Toaster() {
         gap: 8,
         width: 360,
         maxWidth: 'calc(100vw - 32px)',
+        // Only the toasts themselves take clicks, never the gaps between them.
+        pointerEvents: 'none',
       }}
     >
       {items.map((item) => (

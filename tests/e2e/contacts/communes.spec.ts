@@ -36,7 +36,7 @@ describe('communes', () => {
       { lastName: 'Benali', firstName: 'Karim', commune: await communeId(page, 'Saint-Denis', seineSaintDenis) },
     ]);
     await page.reload();
-    await expect.poll(() => rowTitles(page)).toEqual(['Benali', 'Payet']);
+    await expect.poll(() => rowTitles(page)).toEqual(['Benali Karim', 'Payet Josiane']);
 
     await page.getByRole('button', { name: /^Filtres de recherche/ }).click();
     // Not a list of the first hundred communes: a field to type in.
@@ -46,12 +46,12 @@ describe('communes', () => {
     await page.getByRole('option', { name: seineSaintDenis }).waitFor();
     await page.getByRole('option', { name: reunion }).click();
     await page.getByRole('button', { name: 'Filtrer' }).click();
-    await expect.poll(() => rowTitles(page)).toEqual(['Payet']);
+    await expect.poll(() => rowTitles(page)).toEqual(['Payet Josiane']);
     await expectAccessible(page);
 
     // Kept in the URL: after a reload, the filter still names its commune.
     await page.reload();
-    await expect.poll(() => rowTitles(page)).toEqual(['Payet']);
+    await expect.poll(() => rowTitles(page)).toEqual(['Payet Josiane']);
     expect(await page.getByRole('combobox', { name: 'Commune' }).inputValue()).toBe(reunion);
   });
 

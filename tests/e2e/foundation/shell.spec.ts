@@ -140,9 +140,12 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Les données ont été enregistrées.' });
     await toast.waitFor();
     await expectAccessible(page);
+    // Top right, right under the screen's title and actions.
     const box = await toast.boundingBox();
+    const header = await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).boundingBox();
     const viewport = page.viewportSize();
-    expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y < 120).toBe(true);
+    expect(box && viewport && box.x + box.width > viewport.width - 40).toBe(true);
+    expect(box && header && box.y >= header.y + header.height && box.y < header.y + header.height + 40).toBe(true);
 
     await toast.hover();
     await page.waitForTimeout(6500);

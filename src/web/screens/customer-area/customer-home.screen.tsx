@@ -9,7 +9,7 @@ import { apiRequest } from '../../api-client';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { loggedOutState } from '../login/login.screen';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 
 /** The customer area's home (/espace-client): what the external user's groups are attached to. */
 export function CustomerHomeScreen() {

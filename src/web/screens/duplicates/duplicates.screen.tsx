@@ -16,7 +16,7 @@ import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 
 /** The query keys of the duplicates' pages: refetched after a scan, a dismissal or a merge. */
 export const duplicatesQueryKey = ['duplicates'];

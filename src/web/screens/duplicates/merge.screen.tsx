@@ -27,7 +27,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { duplicatesQueryKey } from './duplicates.screen';
 
 /** Which record a value comes from: A (the first of the pair), B, or both (lists). */

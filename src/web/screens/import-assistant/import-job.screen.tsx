@@ -15,7 +15,7 @@ import { useConfirmedSubmit } from '../../shell/dialogs.component';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { PageGuard } from '../../shell/page-guard.component';
-import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';

@@ -22,7 +22,7 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useSession, useSetSession, type SessionArea } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 

@@ -1,25 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { profileSchema, type ProfileInput, type SessionUserPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useUpdateSessionUser } from '../../session.hook';
+import { AppModal } from '../../shell/app-modal.component';
 import { useDialogs } from '../../shell/dialogs.component';
 import { RichTextEditor } from '../../shell/rich-text-editor.component';
 import { toast } from '../../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../../shell/unsaved-changes.hook';
 
 interface ProfileModalProps {
-  opened: boolean;
   onClose: () => void;
   user: SessionUserPayload;
 }
 
 /** The logged-in user's name and email signature. */
-export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
+export function ProfileModal({ onClose, user }: ProfileModalProps) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const updateUser = useUpdateSessionUser();
@@ -28,11 +27,7 @@ export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
     defaultValues: { firstName: user.firstName, lastName: user.lastName, emailSignature: user.emailSignature },
   });
   const { errors, isDirty, isSubmitting } = form.formState;
-  useUnsavedChangesGuard(opened && isDirty);
-
-  useEffect(() => {
-    if (opened) form.reset({ firstName: user.firstName, lastName: user.lastName, emailSignature: user.emailSignature });
-  }, [opened, user, form]);
+  useUnsavedChangesGuard(isDirty);
 
   async function close() {
     if (isDirty && !(await dialogs.confirmDiscard())) return;
@@ -60,13 +55,7 @@ export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
   const fieldError = (message: string | undefined) => (message ? t(message) : undefined);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => void close()}
-      title={t('profile.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
+    <AppModal onClose={() => void close()} title={t('profile.title')} size="lg">
       <form onSubmit={save} noValidate>
         <Stack>
           <TextInput
@@ -103,6 +92,6 @@ export function ProfileModal({ opened, onClose, user }: ProfileModalProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

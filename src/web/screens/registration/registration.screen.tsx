@@ -9,7 +9,7 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { PasswordStrengthInput } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
-import { ErrorScreen } from '../error/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from './registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 

@@ -10,7 +10,7 @@ import { path } from '../../../shared/routes';
 import { apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
-import { ErrorScreen, errorStatusOfFailure } from '../error/error.screen';
+import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 
 /** The zoom of a street: the building and its neighbours. */
 const STREET_ZOOM = 17;

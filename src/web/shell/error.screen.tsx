@@ -1,9 +1,9 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { path } from '../../../shared/routes';
-import { ApiRequestError } from '../../api-client';
-import { useSession, type SessionArea } from '../../session.hook';
-import { useDocumentTitle } from '../../shell/document-title.hook';
+import { path } from '../../shared/routes';
+import { ApiRequestError } from '../api-client';
+import { useSession, type SessionArea } from '../session.hook';
+import { useDocumentTitle } from './document-title.hook';
 
 export type ErrorStatus = 403 | 404 | 429 | 500;
 

@@ -2,18 +2,17 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/i18n/format';
-import { isDuplicateResource, type MergeHistoryEntry } from '../../../shared/resources/contact-duplicates';
+import type { MergeHistoryEntry } from '../../../shared/resources/contact-duplicates';
 import { path } from '../../../shared/routes';
 import { apiRequest } from '../../api-client';
+import type { RecordPartProps } from '../../engine/web-module';
 
-/** In a record's history: the records merged into it (individuals and structures), latest first. */
-export function MergeHistory({ slug, id }: { slug: string; id: number }) {
+/** In a contact's history (individuals, structures): the records merged into it, latest first. */
+export function MergeHistory({ definition: { slug }, record: { id } }: RecordPartProps) {
   const { t } = useTranslation();
-  const mergeable = isDuplicateResource(slug);
   const { data: entries = [] } = useQuery({
     queryKey: ['resource', slug, 'merges', id],
     queryFn: () => apiRequest<MergeHistoryEntry[]>('GET', path('api.duplicates.history', { resource: slug, id })),
-    enabled: mergeable,
   });
   return entries.map((entry) => (
     <Text key={entry.id} size="sm">

@@ -1,0 +1,91 @@
+import { List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/i18n/format';
+import type { AuditPage } from '../../shared/resources/audit';
+import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
+import { apiRequest } from '../api-client';
+import { FieldValue } from './field-value.component';
+import { ListPagination } from './list/list-pagination.component';
+import { RecordPanel } from './record-panel.component';
+import { useWebModule } from './web-module';
+
+/**
+ * A record's history: created and last changed (when, by whom); for an audited resource, every
+ * change, newest first, each field before → after; then what the resource's web module adds.
+ */
+export function RecordHistory({ definition, record }: { definition: ResourceDefinition; record: ResourceRecordView }) {
+  const { t } = useTranslation();
+  const { history = [] } = useWebModule(definition.slug);
+  const by = (name: string | null) => (name ? ` — ${name}` : '');
+  return (
+    <RecordPanel title={t('engine.history')}>
+      <Text size="sm">
+        {t('engine.created_at')} {formatDateTime(record.createdAt)}
+        {by(record.createdByName)}
+      </Text>
+      <Text size="sm">
+        {t('engine.updated_at')} {formatDateTime(record.updatedAt)}
+        {by(record.updatedByName)}
+      </Text>
+      {definition.behaviours.audited && <AuditTrail definition={definition} id={record.id} />}
+      {history.map((Part, index) => (
+        <Part key={index} definition={definition} record={record} />
+      ))}
+    </RecordPanel>
+  );
+}
+
+/** GET …/historique/{id}, a page at a time. */
+function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: number }) {
+  const { t } = useTranslation();
+  const { slug } = definition;
+  const [page, setPage] = useState(1);
+  const { data } = useQuery({
+    queryKey: ['resource', slug, 'history', id, page],
+    queryFn: () => apiRequest<AuditPage>('GET', path('api.resource.history', { resource: slug, id, page })),
+    placeholderData: (previous) => previous,
+  });
+  if (!data || data.total === 0) return null;
+  const fieldLabel = (name: string) => t(`resources.${slug}.fields.${name}`);
+  return (
+    <Stack gap="xs" mt="sm">
+      <Title order={3} size="h5">
+        {t('engine.audit.title')}
+      </Title>
+      <List spacing="xs" listStyleType="none" p={0}>
+        {data.entries.map((entry) => (
+          <List.Item key={entry.id}>
+            <Text size="sm" fw={700}>
+              {formatDateTime(entry.createdAt)} — {t(`engine.audit.actions.${entry.action}`)}
+              {entry.actorName ? ` — ${entry.actorName}` : ''}
+            </Text>
+            <List size="sm" withPadding>
+              {entry.changes
+                .filter(({ field }) => definition.fields[field])
+                .map(({ field, before, after }) => {
+                  const value = (shown: unknown) => (
+                    <FieldValue
+                      slug={slug}
+                      name={field}
+                      def={definition.fields[field]!}
+                      value={shown}
+                      titles={data.titles}
+                    />
+                  );
+                  return (
+                    <List.Item key={field}>
+                      {fieldLabel(field)} : {value(before)} → {value(after)}
+                    </List.Item>
+                  );
+                })}
+            </List>
+          </List.Item>
+        ))}
+      </List>
+      <ListPagination total={data.total} page={data.page} pageSize={data.pageSize} onChange={setPage} />
+    </Stack>
+  );
+}

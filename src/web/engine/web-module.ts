@@ -1,0 +1,53 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import type { FieldInputProps } from './field-input.component';
+
+/** What a part of a record's show page is given: the resource and the record as the API shows it. */
+export interface RecordPartProps {
+  definition: ResourceDefinition;
+  record: ResourceRecordView;
+}
+
+/**
+ * A section of a record's show page, or a tab of it. Its title is the catalog's
+ * `resources.<slug>.panels.<name>`.
+ */
+export interface RecordPanel {
+  name: string;
+  Component: ComponentType<RecordPartProps>;
+}
+
+/**
+ * A resource's web module (`src/web/resources/<slug>/<slug>.module.tsx`, listed in
+ * `src/web/resources/registry.ts`): what its screens have besides the engine's. A resource without
+ * one gets the generic screens.
+ */
+export interface WebModule {
+  /** Added to the record's history section, after the engine's entries (the contacts' merges). */
+  history?: ComponentType<RecordPartProps>[];
+  /** Sections of the show page, after the record's fields and its child resources. */
+  panels?: RecordPanel[];
+  /** Tabs of the show page, after the record's own ("Fiche"). */
+  tabs?: RecordPanel[];
+  /**
+   * Replaces the list's table (a kanban board): it reads the list through useListContext() — its
+   * records, selection, sort and row actions — and keeps the list's toolbar, filters, batch bar and
+   * pagination.
+   */
+  ListBody?: ComponentType;
+  /** Replaces these fields' inputs, in the page form and the modal form alike. */
+  fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+}
+
+/**
+ * The web modules by resource slug. The app gives them (main.tsx, from src/web/resources/registry.ts):
+ * the engine never imports a resource's module, which may import any part of the engine.
+ */
+export const WebModulesContext = createContext<Readonly<Record<string, WebModule>>>({});
+
+const noModule: WebModule = {};
+
+/** The resource's web module, or an empty one. */
+export function useWebModule(slug: string): WebModule {
+  return useContext(WebModulesContext)[slug] ?? noModule;
+}

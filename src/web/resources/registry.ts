@@ -1,0 +1,12 @@
+import type { WebModule } from '../engine/web-module';
+import { individualsModule } from './individus/individus.module';
+import { structuresModule } from './structures/structures.module';
+
+/**
+ * The resources' web modules, by slug: what their screens have besides the engine's. main.tsx
+ * gives them to the engine (WebModulesContext), which never imports them.
+ */
+export const webModules: Readonly<Record<string, WebModule>> = {
+  individus: individualsModule,
+  structures: structuresModule,
+};

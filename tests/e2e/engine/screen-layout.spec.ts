@@ -1,0 +1,112 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createRecords } from '../../support/api-as-page';
+import { errorToast, listRow, useBrowserAndServer } from '../../support/browser';
+
+const started = useBrowserAndServer();
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The buttons and links of the screen's header: its title's actions. */
+const headerActions = (page: Page) =>
+  page.locator('[data-screen-header]').locator('a, button').filter({ visible: true });
+
+describe('screen layout', () => {
+  for (const width of [900, 1400]) {
+    it(`shows a toast below the record's actions at ${width} px, leaving them clickable`, async () => {
+      const page = await started.openAsAdmin('/admin');
+      await page.setViewportSize({ width, height: 800 });
+      const [structure] = await createRecords(page, 'structures', [{ name: `Atelier bois ${width}` }]);
+      await page.goto(`/admin/structures/voir/${structure!.id}`);
+      await page.getByRole('heading', { name: `Atelier bois ${width}`, level: 1 }).waitFor();
+
+      await page.getByRole('button', { name: 'Importer les qualifications RGE' }).click();
+      const shown = errorToast(page, "La structure n'a pas de SIRET");
+      await shown.waitFor();
+      // Shown in 300 ms: measured where it stands.
+      await page.waitForTimeout(400);
+      const toastBox = await boxOf(shown);
+      const actions = await headerActions(page).all();
+      expect(actions.length).toBeGreaterThanOrEqual(5);
+      for (const action of actions) {
+        const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
+        expect(overlap(toastBox, await boxOf(action)), `the toast covers « ${name} »`).toBe(false);
+      }
+      // Still top right: its right edge 16 px from the window's.
+      expect(Math.round(toastBox.x + toastBox.width)).toBe(width - 16);
+
+      // The action right under the toast's column is clicked while the toast is still there.
+      await page.getByRole('link', { name: 'Voir sur la carte' }).click({ timeout: 2000 });
+      await page.waitForURL(`**/admin/structures/google-map/${structure!.id}`);
+    });
+  }
+
+  it('fits a list in the window at 900 and 1366 px, every row keeping its actions in view', async () => {
+    const page = await started.openAsAdmin('/admin');
+    await createRecords(page, 'individus', [
+      {
+        civility: 'monsieur',
+        lastName: 'Martin',
+        firstName: 'Julien',
+        email: 'julien.martin-des-longues-adresses@exemple-de-domaine-long.fr',
+        landline: '01 23 45 67 89',
+        mobile: '06 12 34 56 78',
+        postalCode: '69001',
+      },
+      {
+        civility: 'madame',
+        lastName: 'Bernard-Lefebvre de la Roche',
+        firstName: 'Anne-Charlotte',
+        email: 'anne-charlotte.bernard-lefebvre@exemple.fr',
+        landline: '04 78 00 00 00',
+        mobile: '07 00 00 00 00',
+        postalCode: '69002',
+      },
+    ]);
+    for (const width of [900, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/admin/individus');
+      await listRow(page, 'Martin Julien').waitFor();
+      // The page itself does not scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      for (const title of ['Martin Julien', 'Bernard-Lefebvre de la Roche Anne-Charlotte']) {
+        for (const action of ['Aperçu de', 'Voir', 'Modifier', 'Dupliquer', 'Supprimer']) {
+          const button = page.getByRole(action === 'Aperçu de' || action === 'Supprimer' ? 'button' : 'link', {
+            name: `${action} « ${title} »`,
+            exact: true,
+          });
+          const box = await boxOf(button);
+          expect(box.x, `${action} « ${title} » at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${action} « ${title} » at ${width} px`).toBeLessThanOrEqual(width);
+        }
+      }
+      // The delete button is clicked where it stands: its dialog names the whole record.
+      await page.getByRole('button', { name: 'Supprimer « Martin Julien »', exact: true }).click();
+      await page.getByRole('dialog').getByText('Voulez-vous vraiment supprimer « Martin Julien » ?').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    }
+  });
+
+  it("names an individual's whole title in the list's actions, as the page does", async () => {
+    const page = await started.openAsAdmin('/admin');
+    await createRecords(page, 'individus', [{ lastName: 'Lefèvre', firstName: 'Paul' }]);
+    await page.goto('/admin/individus');
+    const row = listRow(page, 'Lefèvre Paul');
+    await row.getByRole('link', { name: 'Voir « Lefèvre Paul »', exact: true }).click();
+    await page.getByRole('heading', { name: 'Lefèvre Paul', level: 1 }).waitFor();
+  });
+});
