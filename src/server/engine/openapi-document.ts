@@ -11,7 +11,7 @@ import { dashboardSettingsSchema, externalServicesSettingsSchema } from '../../s
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import { resourceActions } from '../../shared/permissions';
 import { importConfigSchema, importTypes } from '../../shared/import-assistant/import-assistant';
-import type { FieldDef } from '../../shared/resources/fields';
+import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
 import { importableFields, isImportable } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
@@ -109,6 +109,8 @@ function filterSchema(def: FieldDef): Schema {
     case 'date':
     case 'datetime':
       return { type: 'string', format: 'date' };
+    case 'month-year':
+      return { type: 'string', pattern: monthYearPattern.source };
     default:
       return { type: 'string' };
   }

@@ -31,6 +31,7 @@ import {
 } from './autocomplete-input.component';
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
+import { MonthYearInput } from './month-year-input.component';
 import { CreateInModalButton } from './resource-create.modal';
 import { UploadInput } from './file-input.component';
 import { PermissionsInput } from './permissions-input.component';
@@ -72,6 +73,7 @@ export function emptyValue(def: FieldDef): unknown {
     case 'integer':
     case 'date':
     case 'datetime':
+    case 'month-year':
     case 'select':
     case 'reference':
       return null;
@@ -84,6 +86,20 @@ export function emptyValue(def: FieldDef): unknown {
 export function remainingCharacters(value: string, maxLength: number): number {
   const lineBreaks = value.match(/\n/g)?.length ?? 0;
   return maxLength - value.length - lineBreaks;
+}
+
+/** The text cut where it reaches the limit, line breaks counting twice: a paste too long keeps its start. */
+export function cutToLimit(value: string, maxLength: number): string {
+  let used = 0;
+  for (let index = 0; index < value.length; index++) {
+    used += value[index] === '\n' ? 2 : 1;
+    if (used > maxLength) {
+      // Never half of a character written with two UTF-16 units (an emoji).
+      const cut = /[\uD800-\uDBFF]/.test(value[index - 1] ?? '') ? index - 1 : index;
+      return value.slice(0, cut);
+    }
+  }
+  return value;
 }
 
 function CharacterCounter({ value, maxLength }: { value: string; maxLength: number }) {
@@ -233,11 +249,8 @@ function KindInput(props: FieldInputProps) {
           autosize
           minRows={3}
           value={text}
-          // Truncated at the limit, line breaks counting twice.
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            onChange(remainingCharacters(next, maxLength) >= 0 ? next : text);
-          }}
+          // Spec 5: truncated at the limit, line breaks counting twice; a paste too long is cut there.
+          onChange={(event) => onChange(cutToLimit(event.currentTarget.value, maxLength))}
           description={<CharacterCounter value={text} maxLength={maxLength} />}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
@@ -316,6 +329,8 @@ function KindInput(props: FieldInputProps) {
           onChange={onChange}
         />
       );
+    case 'month-year':
+      return <MonthYearInput {...common} value={typeof value === 'string' ? value : null} onChange={onChange} />;
     case 'texts':
       return (
         <TagsInput

@@ -5,7 +5,9 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -59,6 +61,29 @@ function SortableRow({ id, title }: { id: number; title: string }) {
   );
 }
 
+/**
+ * What a screen reader hears while an item is moved with the keyboard, in the interface's language
+ * (dnd-kit's own are English): the item's title and its position among the records.
+ */
+function useSortAnnouncements(items: ResourceRecord[], titleOf: (item: ResourceRecord) => string) {
+  const { t } = useTranslation();
+  const count = items.length;
+  const title = (id: UniqueIdentifier) => {
+    const item = items.find((record) => record.id === id);
+    return item ? titleOf(item) : '';
+  };
+  const position = (id: UniqueIdentifier | undefined) => items.findIndex((record) => record.id === id) + 1;
+  const say = (key: string, id: UniqueIdentifier, at: UniqueIdentifier | undefined) =>
+    t(`engine.sort_announcements.${key}`, { title: title(id), position: position(at), count });
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => say('picked_up', active.id, active.id),
+    onDragOver: ({ active, over }) => (over ? say('moved', active.id, over.id) : undefined),
+    onDragEnd: ({ active, over }) => say('dropped', active.id, over?.id ?? active.id),
+    onDragCancel: ({ active }) => say('cancelled', active.id, active.id),
+  };
+  return { announcements, screenReaderInstructions: { draggable: t('engine.sort_announcements.instructions') } };
+}
+
 /** organiser: drag the records (or move them with the keyboard), then save their order. */
 export function ResourceSortScreen({ definition }: { definition: ResourceDefinition }) {
   const { t } = useTranslation();
@@ -75,6 +100,8 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const [saved, setSaved] = useState(false);
+  const items = order ?? page?.items ?? [];
+  const accessibility = useSortAnnouncements(items, (item) => recordTitle(definition, item));
   useUnsavedChangesGuard(order !== null && !saving && !saved);
   // Leaves once the guard has been lifted by a render: navigating in the same tick would meet it.
   useEffect(() => {
@@ -83,7 +110,6 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
 
   if (error && !page) return <ErrorScreen status={errorStatusOfFailure(error)} />;
   if (!page) return <Loader aria-label={t('shell.loading')} />;
-  const items = order ?? page.items;
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -111,7 +137,12 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
       <Text size="sm" c="dimmed">
         {t('engine.sort_help')}
       </Text>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={accessibility}
+      >
         <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <Stack component="ol" gap="xs" p={0} m={0} aria-label={heading}>
             {items.map((item) => (
