@@ -19,7 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
@@ -75,9 +75,18 @@ function useSortAnnouncements(items: ResourceRecord[], titleOf: (item: ResourceR
   const position = (id: UniqueIdentifier | undefined) => items.findIndex((record) => record.id === id) + 1;
   const say = (key: string, id: UniqueIdentifier, at: UniqueIdentifier | undefined) =>
     t(`engine.sort_announcements.${key}`, { title: title(id), position: position(at), count });
+  // dnd-kit reports the item over itself as soon as it is picked up: only a new place is news.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => say('picked_up', active.id, active.id),
-    onDragOver: ({ active, over }) => (over ? say('moved', active.id, over.id) : undefined),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return say('picked_up', active.id, active.id);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return say('moved', active.id, over.id);
+    },
     onDragEnd: ({ active, over }) => say('dropped', active.id, over?.id ?? active.id),
     onDragCancel: ({ active }) => say('cancelled', active.id, active.id),
   };
