@@ -37,7 +37,11 @@ const SORT_PAGE_SIZE = '100';
 
 function SortableRow({ id, title }: { id: number; title: string }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    // dnd-kit's own is "draggable".
+    attributes: { roleDescription: t('engine.sort_announcements.role') },
+  });
   return (
     <Paper
       ref={setNodeRef}

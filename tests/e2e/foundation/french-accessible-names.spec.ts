@@ -24,6 +24,7 @@ describe('the sort screen', () => {
     await createRecords(page, 'types-tache', [{ name: 'Appel' }, { name: 'Visite' }, { name: 'Relance' }]);
     await page.reload();
     const handle = page.getByRole('button', { name: 'Déplacer « Relance »' });
+    expect(await handle.getAttribute('aria-roledescription')).toBe('élément déplaçable');
     expect(await description(handle)).toBe(
       'Pour déplacer un élément, placez-vous sur sa poignée et appuyez sur Espace ou Entrée. Déplacez-le avec ' +
         'les flèches haut et bas, puis appuyez de nouveau sur Espace ou Entrée pour le déposer, ou sur Échap ' +
