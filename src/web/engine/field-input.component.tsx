@@ -32,6 +32,7 @@ import {
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
 import { MonthYearInput } from './month-year-input.component';
+import { cutToLimit, remainingCharacters } from './text-limit';
 import { CreateInModalButton } from './resource-create.modal';
 import { UploadInput } from './file-input.component';
 import { PermissionsInput } from './permissions-input.component';
@@ -80,26 +81,6 @@ export function emptyValue(def: FieldDef): unknown {
     default:
       return '';
   }
-}
-
-/** The characters left; a line break counts as two, as it does once sent. Orange from limit − 20. */
-export function remainingCharacters(value: string, maxLength: number): number {
-  const lineBreaks = value.match(/\n/g)?.length ?? 0;
-  return maxLength - value.length - lineBreaks;
-}
-
-/** The text cut where it reaches the limit, line breaks counting twice: a paste too long keeps its start. */
-export function cutToLimit(value: string, maxLength: number): string {
-  let used = 0;
-  for (let index = 0; index < value.length; index++) {
-    used += value[index] === '\n' ? 2 : 1;
-    if (used > maxLength) {
-      // Never half of a character written with two UTF-16 units (an emoji).
-      const cut = /[\uD800-\uDBFF]/.test(value[index - 1] ?? '') ? index - 1 : index;
-      return value.slice(0, cut);
-    }
-  }
-  return value;
 }
 
 function CharacterCounter({ value, maxLength }: { value: string; maxLength: number }) {
@@ -250,7 +231,7 @@ function KindInput(props: FieldInputProps) {
           minRows={3}
           value={text}
           // Spec 5: truncated at the limit, line breaks counting twice; a paste too long is cut there.
-          onChange={(event) => onChange(cutToLimit(event.currentTarget.value, maxLength))}
+          onChange={(event) => onChange(cutToLimit(text, event.currentTarget.value, maxLength))}
           description={<CharacterCounter value={text} maxLength={maxLength} />}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />

@@ -45,6 +45,14 @@ describe('a text with a maximum length', () => {
     await paste(field, 'Visite à domicile');
     await expect.poll(() => field.inputValue()).toBe('Étape de départ. Visite à domicile');
     expect(await description(field)).toBe('1966 caractères restants');
+
+    // Pasted in the middle: the paste is cut, the text after it kept.
+    await field.fill('Début. Fin.');
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 'Début. '.length; step++) await page.keyboard.press('ArrowRight');
+    await paste(field, 'B'.repeat(2100));
+    await expect.poll(() => field.inputValue()).toBe(`Début. ${'B'.repeat(1989)}Fin.`);
+    expect(await description(field)).toBe('0 caractère restant');
   });
 });
 
