@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 
 // What a screen reader says in the French interface comes from the catalogs, never a library's
 // English defaults.
@@ -25,6 +25,7 @@ describe('the sort screen', () => {
     await page.reload();
     const handle = page.getByRole('button', { name: 'Déplacer « Relance »' });
     expect(await handle.getAttribute('aria-roledescription')).toBe('élément déplaçable');
+    await expectAccessible(page);
     expect(await description(handle)).toBe(
       'Pour déplacer un élément, placez-vous sur sa poignée et appuyez sur Espace ou Entrée. Déplacez-le avec ' +
         'les flèches haut et bas, puis appuyez de nouveau sur Espace ou Entrée pour le déposer, ou sur Échap ' +
