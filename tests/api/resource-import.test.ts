@@ -145,6 +145,32 @@ describe('import', () => {
     expect(await list('liens-utiles')).toHaveLength(before);
   });
 
+  it('reads a month-year typed mm/aaaa, and refuses a month that is not one', async () => {
+    // The font size is required, default or not.
+    const mapping = { name: 0, type: 1, firstMonth: 2, lastMonth: 3, fontSize: 4 };
+    const refused = await importFile(
+      'champs-de-formulaire',
+      'Nom;Type;Premier mois;Dernier mois;Taille\nFin des travaux;month_year;03/2026;13/2026;21\n',
+      mapping,
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<ImportFailure>().errors, refused.body).toEqual([
+      { row: 2, field: 'lastMonth', message: 'validation.month_year' },
+    ]);
+    const response = await importFile(
+      'champs-de-formulaire',
+      'Nom;Type;Premier mois;Dernier mois;Taille\nFin des travaux;Mois et année (mm/aaaa);03/2026;2027-12;21\n',
+      mapping,
+    );
+    expect(response.json()).toEqual({ imported: 1 });
+    expect((await list('champs-de-formulaire')).at(-1)).toMatchObject({
+      name: 'Fin des travaux',
+      type: 'month_year',
+      firstMonth: '2026-03',
+      lastMonth: '2027-12',
+    });
+  });
+
   it('refuses a mapping that leaves a required field out, before reading the file', async () => {
     const response = await importFile('liens-utiles', 'not even read', { name: 0, url: null });
     expect(response.statusCode).toBe(400);

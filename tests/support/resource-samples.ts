@@ -49,6 +49,8 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
       return [];
     case 'datetime':
       return `2026-03-${String((n % 28) + 1).padStart(2, '0')}T10:30:00.000Z`;
+    case 'month-year':
+      return `2026-${String((n % 12) + 1).padStart(2, '0')}`;
     case 'file':
       return `exemples/00000000-0000-4000-8000-${String(n).padStart(12, '0')}/modele-${n}.xlsx`;
     case 'collection': {

@@ -256,6 +256,7 @@ function columnFor(name: string, def: FieldDef) {
     case 'date':
       return date(column, { mode: 'string' });
     case 'select':
+    case 'month-year':
       return text(column);
     case 'reference':
       return integer(column).references(referencedId(def.target));

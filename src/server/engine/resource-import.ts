@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { locales, translate } from '../../shared/i18n/catalog';
+import { parseMonthYear } from '../../shared/i18n/format';
 import type { FieldDef } from '../../shared/resources/fields';
 import {
   IMPORT_MAX_BYTES,
@@ -203,6 +204,9 @@ export function convertCell(
       return ok(text === '' ? null : toIsoDate(text));
     case 'datetime':
       return ok(text === '' ? null : toIsoDateTime(text));
+    case 'month-year':
+      // mm/yyyy as typed, else the text as it is (yyyy-mm kept) for the schema to refuse.
+      return ok(text === '' ? null : (parseMonthYear(text) ?? text));
     case 'select':
       return ok(text === '' ? null : (choiceNamed(definition, name, def, text) ?? text));
     case 'reference':

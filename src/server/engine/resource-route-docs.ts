@@ -1,5 +1,5 @@
 import { resourceActions } from '../../shared/permissions';
-import type { FieldDef } from '../../shared/resources/fields';
+import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { auditActions } from '../../shared/resources/audit';
@@ -38,6 +38,8 @@ function filterSchema(def: FieldDef): Schema {
     case 'date':
     case 'datetime':
       return { type: 'string', format: 'date' };
+    case 'month-year':
+      return { type: 'string', pattern: monthYearPattern.source };
     default:
       return { type: 'string' };
   }

@@ -4,17 +4,22 @@ import { ApiError } from '../http/api-error';
 export const MAX_EXTERNAL_REPLY_BYTES = 2 * 1024 * 1024;
 
 /**
- * GETs the JSON reply of an external reference service (ADEME, the BAN). Whatever goes wrong — no
- * reply within the timeout, no connection, a status other than 2xx, a body too large or not JSON — is
- * spec 8's "error from an external repository service call": a 502 saying which of these it was.
+ * GETs the JSON reply of an external reference service (ADEME, the BAN), within `timeoutMs` for the
+ * whole call: name resolution, connection (TLS included), headers and the body's last byte share one
+ * deadline, so a service that accepts and says nothing, or trickles its reply, fails on time.
+ * Whatever goes wrong — the deadline passed, no connection, a status other than 2xx, a body too
+ * large or not JSON — is spec 8's "error from an external repository service call": a 502 saying
+ * which of these it was.
  */
 export async function fetchExternalJson(url: URL, timeoutMs: number): Promise<unknown> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  // Whatever the error a cut connection raises, once the deadline has passed it is a timeout.
+  const failure = (otherwise: ExternalFailure) => externalServiceError(deadline.aborted ? 'timeout' : otherwise);
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw externalServiceError(timedOut ? 'timeout' : 'unreachable');
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: deadline });
+  } catch {
+    throw failure('unreachable');
   }
   if (!response.ok) {
     // The body is of no use; drop it so the connection is freed.
@@ -23,12 +28,11 @@ export async function fetchExternalJson(url: URL, timeoutMs: number): Promise<un
   }
   let text: string;
   try {
+    // The body is read under the same deadline: the signal given to fetch cuts it too.
     text = await readAtMost(response, MAX_EXTERNAL_REPLY_BYTES);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    // A body cut by the timeout is a timeout, not a bad reply.
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw externalServiceError(timedOut ? 'timeout' : 'invalid');
+    throw failure('invalid');
   }
   try {
     return JSON.parse(text) as unknown;

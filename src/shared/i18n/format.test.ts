@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeInput, maskMonthYear, parseDateTimeInput, parseMonthYear } from './format';
+import { formatDateTimeInput, formatMonthYear, maskMonthYear, parseDateTimeInput, parseMonthYear } from './format';
 
 describe('typed dates (spec 5)', () => {
   it('accepts dd/mm/yyyy - hh:mm when it names a real moment', () => {
@@ -27,5 +27,9 @@ describe('typed dates (spec 5)', () => {
     expect(maskMonthYear('0a3/20267')).toBe('03/2026');
     expect(parseMonthYear('03/2026')).toBe('2026-03');
     expect(parseMonthYear('13/2026')).toBeNull();
+    expect(parseMonthYear('00/2026')).toBeNull();
+    expect(formatMonthYear('2026-03')).toBe('03/2026');
+    // What is being typed reads as typed.
+    expect(formatMonthYear('13/20')).toBe('13/20');
   });
 });

@@ -63,6 +63,12 @@ export function parseMonthYear(text: string): string | null {
   return month >= 1 && month <= 12 ? `${match[2]}-${match[1]}` : null;
 }
 
+/** "2026-03" (a month-year as stored) → "03/2026" (as typed and read); anything else as it is. */
+export function formatMonthYear(value: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  return match ? `${match[2]}/${match[1]}` : value;
+}
+
 /** Keeps the digits a 99/9999 mask accepts, adding the slash as they are typed. */
 export function maskMonthYear(text: string): string {
   const digits = text.replace(/\D/g, '').slice(0, 6);

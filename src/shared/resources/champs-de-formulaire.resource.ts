@@ -7,6 +7,7 @@ export const formFieldTypes = [
   'textarea',
   'number',
   'date',
+  'month_year',
   'select',
   'checkbox',
   'title',
@@ -19,7 +20,8 @@ export const FONT_SIZE = { default: 21, min: 8, max: 72 } as const;
 
 /**
  * Form fields, gathered into forms (formulaires). Type-specific settings sit in their own tabs:
- * the options of a select, the thousands separator and unit of a number, the states of a form state.
+ * the options of a select, the thousands separator and unit of a number, the months a month-year
+ * accepts, the states of a form state.
  */
 export const formFields = defineResource({
   slug: 'champs-de-formulaire',
@@ -41,6 +43,9 @@ export const formFields = defineResource({
     ),
     thousandsSeparator: field.boolean({ tab: 'number' }),
     unit: field.text({ maxLength: 20, tab: 'number' }),
+    // A month-year question (mm/aaaa, spec 5) may bound the months it accepts.
+    firstMonth: field.monthYear({ tab: 'month_year' }),
+    lastMonth: field.monthYear({ tab: 'month_year' }),
     states: field.collection({ name: field.text({ required: true }), color: field.color() }, { tab: 'states' }),
   },
 });

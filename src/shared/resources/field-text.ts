@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../i18n/format';
+import { formatDate, formatDateTime, formatMonthYear } from '../i18n/format';
 import type { FieldDef } from './fields';
 import type { ReferenceTitles } from './resource';
 
@@ -36,6 +36,8 @@ export function fieldText(key: string, def: FieldDef, value: unknown, context: F
       return value ? formatDate(String(value)) : '';
     case 'datetime':
       return value ? formatDateTime(String(value)) : '';
+    case 'month-year':
+      return formatMonthYear(String(value));
     case 'select':
       return t(`resources.${slug}.choices.${name}.${String(value)}`);
     case 'reference':

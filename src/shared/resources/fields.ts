@@ -22,6 +22,7 @@ export type FieldKind =
   | 'color'
   | 'texts'
   | 'datetime'
+  | 'month-year'
   | 'collection'
   | 'file'
   | 'permissions'
@@ -128,6 +129,8 @@ export const field = {
   texts: (options: FieldOptions = {}) => build('texts', options),
   /** A moment, typed dd/mm/yyyy - hh:mm. */
   datetime: (options: FieldOptions = {}) => build('datetime', options),
+  /** A month of a year, typed mm/aaaa through the 99/9999 mask (spec 5), kept as "2026-03". */
+  monthYear: (options: FieldOptions = {}) => build('month-year', options),
   /** Repeatable rows of sub-fields, added and removed in the form. */
   collection: (fields: Record<string, FieldDef>, options: FieldOptions = {}) =>
     build('collection', options, { fields }),
@@ -167,6 +170,8 @@ export const recordId = z
   .int('validation.integer')
   .positive()
   .max(MAX_INTEGER, 'validation.out_of_range');
+/** A month-year as kept and sent: "2026-03", months 01 to 12. */
+export const monthYearPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.datetime' });
 /** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
 /** What an upload answers (POST /api/televersements): the path a file field stores. */
@@ -232,6 +237,11 @@ function kindSchema(def: FieldDef): z.ZodType {
       return nullableUnlessRequired(
         def,
         isoDateTime.transform((value) => new Date(value)),
+      );
+    case 'month-year':
+      return nullableUnlessRequired(
+        def,
+        z.string('validation.month_year').regex(monthYearPattern, 'validation.month_year'),
       );
     case 'collection': {
       const row = z.object(

@@ -93,7 +93,21 @@ export function DateInput({ label, required, error, value, onChange, withTime }:
                   />
                 </Group>
               )}
-              <DatePicker numberOfColumns={1} locale={i18n.language} onChange={picked} />
+              <DatePicker
+                numberOfColumns={1}
+                locale={i18n.language}
+                onChange={picked}
+                ariaLabels={{
+                  previousMonth: t('engine.calendar.previous_month'),
+                  nextMonth: t('engine.calendar.next_month'),
+                  previousYear: t('engine.calendar.previous_year'),
+                  nextYear: t('engine.calendar.next_year'),
+                  previousDecade: t('engine.calendar.previous_decade'),
+                  nextDecade: t('engine.calendar.next_decade'),
+                  monthLevelControl: t('engine.calendar.month_level'),
+                  yearLevelControl: t('engine.calendar.year_level'),
+                }}
+              />
             </Stack>
           </Popover.Dropdown>
         </Popover>

@@ -32,6 +32,8 @@ import {
 import { CollectionInput } from './collection-input.component';
 import { DateInput } from './date-input.component';
 import { useCreateInModal } from './create-in-modal.hook';
+import { MonthYearInput } from './month-year-input.component';
+import { cutToLimit, remainingCharacters } from './text-limit';
 import { UploadInput } from './file-input.component';
 import { PermissionsInput } from './permissions-input.component';
 import { RichTextEditor } from '../shell/rich-text-editor.component';
@@ -56,12 +58,6 @@ export interface FieldInputProps {
   recordId?: number;
   /** The postal code typed in the field a commune reference is narrowed by (its postalCodeFrom). */
   postalCode?: string;
-}
-
-/** The characters left; a line break counts as two, as it does once sent. Orange from limit − 20. */
-export function remainingCharacters(value: string, maxLength: number): number {
-  const lineBreaks = value.match(/\n/g)?.length ?? 0;
-  return maxLength - value.length - lineBreaks;
 }
 
 function CharacterCounter({ value, maxLength }: { value: string; maxLength: number }) {
@@ -212,11 +208,8 @@ function KindInput(props: FieldInputProps) {
           autosize
           minRows={3}
           value={text}
-          // Truncated at the limit, line breaks counting twice.
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            onChange(remainingCharacters(next, maxLength) >= 0 ? next : text);
-          }}
+          // Spec 5: truncated at the limit, line breaks counting twice; a paste too long is cut there.
+          onChange={(event) => onChange(cutToLimit(text, event.currentTarget.value, maxLength))}
           description={<CharacterCounter value={text} maxLength={maxLength} />}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
@@ -295,6 +288,8 @@ function KindInput(props: FieldInputProps) {
           onChange={onChange}
         />
       );
+    case 'month-year':
+      return <MonthYearInput {...common} value={typeof value === 'string' ? value : null} onChange={onChange} />;
     case 'texts':
       return (
         <TagsInput

@@ -27,6 +27,7 @@ export function emptyValue(def: FieldDef): unknown {
     case 'integer':
     case 'date':
     case 'datetime':
+    case 'month-year':
     case 'select':
     case 'reference':
       return null;

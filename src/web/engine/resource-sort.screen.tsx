@@ -5,7 +5,9 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -17,7 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
@@ -35,7 +37,11 @@ const SORT_PAGE_SIZE = '100';
 
 function SortableRow({ id, title }: { id: number; title: string }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    // dnd-kit's own is "draggable".
+    attributes: { roleDescription: t('engine.sort_announcements.role') },
+  });
   return (
     <Paper
       ref={setNodeRef}
@@ -59,6 +65,38 @@ function SortableRow({ id, title }: { id: number; title: string }) {
   );
 }
 
+/**
+ * What a screen reader hears while an item is moved with the keyboard, in the interface's language
+ * (dnd-kit's own are English): the item's title and its position among the records.
+ */
+function useSortAnnouncements(items: ResourceRecord[], titleOf: (item: ResourceRecord) => string) {
+  const { t } = useTranslation();
+  const count = items.length;
+  const title = (id: UniqueIdentifier) => {
+    const item = items.find((record) => record.id === id);
+    return item ? titleOf(item) : '';
+  };
+  const position = (id: UniqueIdentifier | undefined) => items.findIndex((record) => record.id === id) + 1;
+  const say = (key: string, id: UniqueIdentifier, at: UniqueIdentifier | undefined) =>
+    t(`engine.sort_announcements.${key}`, { title: title(id), position: position(at), count });
+  // dnd-kit reports the item over itself as soon as it is picked up: only a new place is news.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return say('picked_up', active.id, active.id);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return say('moved', active.id, over.id);
+    },
+    onDragEnd: ({ active, over }) => say('dropped', active.id, over?.id ?? active.id),
+    onDragCancel: ({ active }) => say('cancelled', active.id, active.id),
+  };
+  return { announcements, screenReaderInstructions: { draggable: t('engine.sort_announcements.instructions') } };
+}
+
 /** organiser: drag the records (or move them with the keyboard), then save their order. */
 export function ResourceSortScreen({ definition }: { definition: ResourceDefinition }) {
   const { t } = useTranslation();
@@ -75,6 +113,8 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const [saved, setSaved] = useState(false);
+  const items = order ?? page?.items ?? [];
+  const accessibility = useSortAnnouncements(items, (item) => recordTitle(definition, item));
   useUnsavedChangesGuard(order !== null && !saving && !saved);
   // Leaves once the guard has been lifted by a render: navigating in the same tick would meet it.
   useEffect(() => {
@@ -83,7 +123,6 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
 
   if (error && !page) return <ErrorScreen status={errorStatusOfFailure(error)} />;
   if (!page) return <Loader aria-label={t('shell.loading')} />;
-  const items = order ?? page.items;
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -111,7 +150,12 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
       <Text size="sm" c="dimmed">
         {t('engine.sort_help')}
       </Text>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={accessibility}
+      >
         <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <Stack component="ol" gap="xs" p={0} m={0} aria-label={heading}>
             {items.map((item) => (

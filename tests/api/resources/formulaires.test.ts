@@ -202,3 +202,43 @@ describe('formulaires ajax-autocompleter', () => {
     expect((await get(path('api.forms.autocompleter', { id: 999999, term: 'e' }))).statusCode).toBe(404);
   });
 });
+
+describe('champs-de-formulaire month-year (mm/aaaa, spec 5)', () => {
+  const collection = path('api.resource.collection', { resource: 'champs-de-formulaire' });
+  const monthYearError = 'Saisissez un mois et une année au format mm/aaaa, le mois entre 01 et 12.';
+
+  it('keeps the months a month-year question accepts as "2026-03", and shows them as mm/aaaa in exports', async () => {
+    const created = await createField({
+      name: 'Mois de fin des travaux',
+      type: 'month_year',
+      firstMonth: '2024-01',
+      lastMonth: '2030-12',
+    });
+    expect(created).toMatchObject({ type: 'month_year', firstMonth: '2024-01', lastMonth: '2030-12' });
+    const exported = await get(
+      path('api.resource.export', { resource: 'champs-de-formulaire', format: 'csv', q: 'Mois de fin des travaux' }),
+    );
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('01/2024;12/2030');
+  });
+
+  it('refuses a month that is not one, typed or sent otherwise, in French, and a last month before the first', async () => {
+    const before = await allFields();
+    for (const firstMonth of ['2026-13', '2026-00', '13/2026', '03/2026', '2026-3', 202603]) {
+      const response = await post(collection, { name: 'Mois refusé', type: 'month_year', firstMonth });
+      expect(response.statusCode, String(firstMonth)).toBe(400);
+      expect(response.json().fieldErrors, String(firstMonth)).toEqual({ firstMonth: monthYearError });
+    }
+    const reversed = await post(collection, {
+      name: 'Mois inversés',
+      type: 'month_year',
+      firstMonth: '2027-01',
+      lastMonth: '2026-12',
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fieldErrors).toEqual({
+      lastMonth: 'Le dernier mois accepté ne peut pas précéder le premier.',
+    });
+    expect(await allFields()).toEqual(before);
+  });
+});

@@ -84,6 +84,10 @@ describe('structure screen: RGE import and map', () => {
       .getByText('Position donnée par la Base adresse nationale : 12 Rue des Artisans 01000 Bourg-en-Bresse')
       .waitFor();
     await page.getByRole('button', { name: 'Zoom avant' }).waitFor();
+    // Leaflet's own link says what it is in French too.
+    expect(await page.getByRole('link', { name: 'Leaflet' }).getAttribute('title')).toBe(
+      'Une bibliothèque JavaScript de cartes interactives',
+    );
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Retour à la structure' }).click();

@@ -73,6 +73,7 @@ function PositionMap({ position }: { position: NonNullable<StructureMap['positio
   const attribution = t('resources.structures.map.attribution');
   const zoomIn = t('resources.structures.map.zoom_in');
   const zoomOut = t('resources.structures.map.zoom_out');
+  const leafletTitle = t('resources.structures.map.leaflet');
 
   useEffect(() => {
     if (!container.current) return;
@@ -80,6 +81,12 @@ function PositionMap({ position }: { position: NonNullable<StructureMap['positio
     const map = L.map(container.current, { center: point, zoom: STREET_ZOOM, zoomControl: false });
     // Leaflet's own button names are English.
     L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
+    // So is the title of its own link in the attribution.
+    const leaflet = document.createElement('a');
+    leaflet.href = 'https://leafletjs.com';
+    leaflet.title = leafletTitle;
+    leaflet.textContent = 'Leaflet';
+    map.attributionControl.setPrefix(leaflet.outerHTML);
     const link = document.createElement('a');
     link.href = osmTiles.copyright;
     link.textContent = attribution;
@@ -88,7 +95,7 @@ function PositionMap({ position }: { position: NonNullable<StructureMap['positio
     return () => {
       map.remove();
     };
-  }, [position.latitude, position.longitude, attribution, zoomIn, zoomOut]);
+  }, [position.latitude, position.longitude, attribution, zoomIn, zoomOut, leafletTitle]);
 
   return (
     <Paper withBorder p="md">
