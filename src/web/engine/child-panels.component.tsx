@@ -1,4 +1,4 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { resources } from '../../shared/resources/registry';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
@@ -8,6 +8,7 @@ import { ListPagination } from './list/list-pagination.component';
 import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
 import { RecordPanel } from './record-panel.component';
+import { Loading } from '../shell/loading.component';
 
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
@@ -42,7 +43,7 @@ function ChildPanel({
           list.error ? (
             <Text size="sm">{t('errors.generic')}</Text>
           ) : (
-            <Loader aria-label={t('shell.loading')} />
+            <Loading />
           )
         ) : page.total === 0 ? (
           <Text size="sm">{t('engine.empty')}</Text>

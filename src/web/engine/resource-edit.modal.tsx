@@ -1,9 +1,10 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { AppModal } from '../shell/app-modal.component';
 import { useResourceRecord } from './resource-api.hook';
 import { ModalRecordForm } from './resource-modal-form.component';
+import { Loading } from '../shell/loading.component';
 
 /** modal/editer/{id} (behaviour modalEdit): a list row's record edited in a modal, the list staying behind. */
 export function EditModal({
@@ -24,7 +25,7 @@ export function EditModal({
       {isError ? (
         <Alert color="red">{t('errors.generic')}</Alert>
       ) : !record || !isFetchedAfterMount ? (
-        <Loader aria-label={t('shell.loading')} />
+        <Loading />
       ) : (
         <ModalRecordForm definition={definition} record={record} onSaved={onClose} onCancel={onClose} />
       )}

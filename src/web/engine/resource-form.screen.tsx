@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -19,17 +19,17 @@ import { DuplicateAlert } from './duplicate-alert.component';
 import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 import { useResourceForm } from './resource-form.hook';
+import { Loading } from '../shell/loading.component';
 
 export type FormMode = 'create' | 'edit' | 'clone';
 
 /** Create (ajouter), edit (editer/{id}) and clone (dupliquer/{id}: a create form prefilled from a record). */
 export function ResourceFormScreen({ definition, mode }: { definition: ResourceDefinition; mode: FormMode }) {
-  const { t } = useTranslation();
   const { id } = useParams();
   const record = useResourceRecord(definition, mode === 'create' ? undefined : id);
   if (mode !== 'create') {
     if (record.isError) return <ErrorScreen status={errorStatusOfFailure(record.error)} />;
-    if (!record.data) return <Loader aria-label={t('shell.loading')} />;
+    if (!record.data) return <Loading />;
     // A record the user may not change (an administrator's account for a user manager): no form opens.
     if (mode === 'edit' && record.data.refusedActions?.includes('update')) return <ErrorScreen status={403} />;
   }

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { ErrorScreen, errorStatusOfFailure } from '../shell/error.screen';
@@ -11,6 +11,7 @@ import { ListTable } from './list/list-table.component';
 import { ListToolbar } from './list/list-toolbar.component';
 import { ResourceFilters } from './resource-filters.component';
 import { useWebModule } from './web-module';
+import { Loading } from '../shell/loading.component';
 
 /**
  * A resource's list: toolbar, search panel, then its records — the table, or the list body its web
@@ -36,7 +37,7 @@ export function ResourceListScreen({ definition }: { definition: ResourceDefinit
           params={list.params}
           onApply={(criteria) => list.update({ ...criteria, page: '' })}
         />
-        {isPending && <Loader aria-label={t('shell.loading')} />}
+        {isPending && <Loading />}
         {page && page.total === 0 && (
           <Alert color="gray" title={t('engine.empty')}>
             {t('engine.empty_hint')}

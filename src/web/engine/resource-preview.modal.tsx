@@ -1,4 +1,4 @@
-import { Button, Group, Loader } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
@@ -6,6 +6,7 @@ import { path } from '../../shared/routes';
 import { AppModal } from '../shell/app-modal.component';
 import { RecordDetails } from './record-details.component';
 import { useResourceRecord } from './resource-api.hook';
+import { Loading } from '../shell/loading.component';
 
 /** The preview (aperçu) of a list row: what its show page holds, without leaving the list. */
 export function PreviewModal({
@@ -34,7 +35,7 @@ export function PreviewModal({
           </Group>
         </>
       ) : (
-        <Loader aria-label={t('shell.loading')} />
+        <Loading />
       )}
     </AppModal>
   );

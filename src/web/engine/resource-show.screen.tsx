@@ -1,4 +1,4 @@
-import { Button, Loader, Stack, Tabs } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, nobody } from '../../shared/permissions';
@@ -15,6 +15,7 @@ import { RecordDetails } from './record-details.component';
 import { RecordPanel } from './record-panel.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 import { useWebModule } from './web-module';
+import { Loading } from '../shell/loading.component';
 
 /**
  * voir/{id}: every field, the record's history, a panel per child resource, then the panels of the
@@ -34,7 +35,7 @@ export function ResourceShowScreen({ definition }: { definition: ResourceDefinit
   useDocumentTitle(title || t(`resources.${slug}.singular`));
 
   if (isError) return <ErrorScreen status={errorStatusOfFailure(error)} />;
-  if (!record) return <Loader aria-label={t('shell.loading')} />;
+  if (!record) return <Loading />;
   const user = session?.user ?? nobody;
 
   const header = (

@@ -17,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,7 @@ import { ScreenHeader } from '../shell/screen-header.component';
 import { toast } from '../shell/toasts.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
 import { useRefreshResource, useResourcePage } from './resource-api.hook';
+import { Loading } from '../shell/loading.component';
 
 /** The most records one arrangement shows: sortable resources are short reference lists. */
 const SORT_PAGE_SIZE = '100';
@@ -122,7 +123,7 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
   }, [saved, navigate, slug]);
 
   if (error && !page) return <ErrorScreen status={errorStatusOfFailure(error)} />;
-  if (!page) return <Loader aria-label={t('shell.loading')} />;
+  if (!page) return <Loading />;
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;

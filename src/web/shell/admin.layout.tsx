@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  AppShell,
-  Burger,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Center, Group, Menu, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,17 +16,17 @@ import { SettingsBar } from './settings-bar.component';
 import { Sidebar } from './sidebar.component';
 import { toast } from './toasts.component';
 import { autoEnlarges, useViewportWidth } from './viewport.hook';
+import { Loading } from './loading.component';
 
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
-  const { t } = useTranslation();
   const { data: session, isPending, isError } = useSession();
   const location = useLocation();
   if (isError) return <ErrorScreen status={500} />;
   if (isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label={t('shell.loading')} />
+        <Loading />
       </Center>
     );
   }

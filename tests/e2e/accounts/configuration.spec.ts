@@ -29,7 +29,18 @@ describe('configuration screen', () => {
     await expect
       .poll(async () => (await otherSection.getByRole('link').allTextContents()).at(-1))
       .toBe('Configuration');
+    // While its values are on their way, the screen says so in a way assistive technologies accept.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/configuration/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await otherSection.getByRole('link', { name: 'Configuration' }).click();
+    await page.getByRole('progressbar', { name: 'Chargement…' }).first().waitFor();
+    await expectAccessible(page);
+    // Let through: the held requests and those after them go on to the server.
+    release();
     await page.getByRole('heading', { name: 'Configuration', level: 1 }).waitFor();
     await expect
       .poll(() => navigation(page).locator('[aria-current="page"]').allTextContents())

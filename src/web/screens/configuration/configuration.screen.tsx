@@ -1,6 +1,5 @@
 import {
   Button,
-  Loader,
   NumberInput,
   Paper,
   Select,
@@ -23,6 +22,7 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
+import { Loading } from '../../shell/loading.component';
 
 type FieldErrors = Record<string, string>;
 
@@ -47,7 +47,7 @@ function SettingsForm<T extends object>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  if (!data) return <Loader aria-label={t('shell.loading')} />;
+  if (!data) return <Loading />;
   const values = { ...data, ...edited };
 
   async function save(event: FormEvent) {

@@ -1,4 +1,4 @@
-import { Button, Center, Container, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { loggedOutState } from '../login/login.screen';
 import { ErrorScreen } from '../../shell/error.screen';
+import { Loading } from '../../shell/loading.component';
 
 /** The customer area's home (/espace-client): what the external user's groups are attached to. */
 export function CustomerHomeScreen() {
@@ -25,7 +26,7 @@ export function CustomerHomeScreen() {
 
   if (loggedOut) return <Navigate to={path('client.login')} replace state={loggedOutState} />;
   if (isError) return <ErrorScreen status={500} area="customer_area" />;
-  if (isPending) return <Loader aria-label={t('shell.loading')} />;
+  if (isPending) return <Loading />;
   if (!session) return <Navigate to={path('client.login', { redirect: path('client.home') })} replace />;
   const name = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ErrorScreen } from '../../shell/error.screen';
+import { Loading } from '../../shell/loading.component';
 
 /** The query keys of the duplicates' pages: refetched after a scan, a dismissal or a merge. */
 export const duplicatesQueryKey = ['duplicates'];
@@ -67,7 +68,7 @@ export function DuplicatesScreen() {
     onError: showError(t('errors.generic')),
   });
 
-  if (!session) return <Loader aria-label={t('shell.loading')} />;
+  if (!session) return <Loading />;
   if (!resource) return <ErrorScreen status={403} />;
   const data = pairs.data;
   const totalPages = data ? Math.ceil(data.total / data.pageSize) : 0;
@@ -96,7 +97,7 @@ export function DuplicatesScreen() {
         </Button>
       </Group>
       {!data ? (
-        <Loader aria-label={t('shell.loading')} />
+        <Loading />
       ) : data.scannedAt && data.total === 0 ? (
         <Text>{t('duplicates.empty')}</Text>
       ) : data.total > 0 ? (

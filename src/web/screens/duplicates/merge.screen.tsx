@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { duplicatesQueryKey } from './duplicates.screen';
+import { Loading } from '../../shell/loading.component';
 
 /** Which record a value comes from: A (the first of the pair), B, or both (lists). */
 type Side = 'a' | 'b';
@@ -54,7 +55,7 @@ function MergeForm({ definition, ids }: { definition: ResourceDefinition; ids: [
   if (failed) {
     return <ErrorScreen status={errorStatusOfFailure(failed.error)} />;
   }
-  if (!session || !a.data || !b.data) return <Loader aria-label={t('shell.loading')} />;
+  if (!session || !a.data || !b.data) return <Loading />;
   const user = session.user ?? nobody;
   if (!can(user, slug, 'update') || !can(user, slug, 'delete')) return <ErrorScreen status={403} />;
   return <MergeChoices definition={definition} records={{ a: a.data, b: b.data }} />;

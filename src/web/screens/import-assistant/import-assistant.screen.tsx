@@ -1,4 +1,4 @@
-import { Anchor, Badge, FileInput, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, FileInput, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportAdviceList } from './import-results.component';
+import { Loading } from '../../shell/loading.component';
 
 /** The imports made before, newest first, each leading to its page. */
 function ImportHistory() {
@@ -26,7 +27,7 @@ function ImportHistory() {
     queryKey: ['import-jobs'],
     queryFn: () => apiRequest<ImportJob[]>('GET', path('api.import_jobs.collection')),
   });
-  if (!jobs.data) return <Loader size="sm" aria-label={t('shell.loading')} />;
+  if (!jobs.data) return <Loading size="sm" />;
   if (jobs.data.length === 0) return <Text c="dimmed">{t('import_assistant.history_empty')}</Text>;
   return (
     <Table.ScrollContainer minWidth={500} type="native">

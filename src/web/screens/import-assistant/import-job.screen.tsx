@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { toast } from '../../shell/toasts.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportMapping } from './import-mapping.component';
 import { ImportAdviceList, ImportProgress, ImportRejections, ImportResultsTable } from './import-results.component';
+import { Loading } from '../../shell/loading.component';
 
 /** The wizard's step for a job's status: where its page opens, and where it moves when a run ends. */
 function stepOf(job: ImportJob): 'mapping' | 'simulation' | 'import' {
@@ -203,7 +204,7 @@ function ImportJobPage() {
       <ScreenHeader
         title={job.data ? t('import_assistant.job_title', { file: job.data.fileName }) : t('import_assistant.title')}
       />
-      {job.isPending && <Loader aria-label={t('shell.loading')} />}
+      {job.isPending && <Loading />}
       {job.data && <ImportWizard key={job.data.id} job={job.data} />}
     </Stack>
   );

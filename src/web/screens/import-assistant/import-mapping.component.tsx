@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +18,7 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { toast } from '../../shell/toasts.component';
+import { Loading } from '../../shell/loading.component';
 
 /** The mapping as the form holds it: every field's column (empty: not imported) and criterion flag. */
 interface MappingState {
@@ -223,7 +212,7 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
           onChange={(event) => setNumeric(event.currentTarget.checked)}
         />
 
-        {preview.isPending && <Loader size="sm" aria-label={t('shell.loading')} />}
+        {preview.isPending && <Loading size="sm" />}
         <FormErrorAlert error={preview.error instanceof ApiRequestError ? preview.error.message : null} />
         {preview.data && (
           <>
@@ -356,7 +345,7 @@ export function ImportMapping(props: Omit<MappingFormProps, 'initial'>) {
     enabled: config === null,
   });
   if (config) return <MappingForm {...props} initial={config} />;
-  if (!first.data) return <Loader size="sm" aria-label={t('shell.loading')} />;
+  if (!first.data) return <Loading size="sm" />;
   const label = (key: string) => t(`resources.templates-import.choices.field.${key}`);
   const initial: ImportConfig = {
     type: 'individus',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { ApiRequestError, apiRequest } from '../../api-client';
 import { PasswordStrengthInput } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { Loading } from '../../shell/loading.component';
 
 /** /admin/reinitialisation/{token}: the page an emailed reset or creation link opens. */
 export function ResetPasswordScreen() {
@@ -36,7 +37,7 @@ export function ResetPasswordScreen() {
     </Anchor>
   );
 
-  if (link.isPending) return <Loader aria-label={t('shell.loading')} m="xl" />;
+  if (link.isPending) return <Loading m="xl" />;
   if (done || link.isError) {
     return (
       <PublicPage title={title}>

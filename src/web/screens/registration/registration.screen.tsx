@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PublicPage } from '../../shell/public-page.layout';
 import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from './registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { Loading } from '../../shell/loading.component';
 
 /** /admin/inscription: only while registration is on in the configuration (404 otherwise). */
 export function RegistrationScreen() {
@@ -24,7 +25,7 @@ export function RegistrationScreen() {
     defaultValues: { email: '', firstName: '', lastName: '', password: '', passwordConfirm: '' },
   });
 
-  if (state.isPending) return <Loader aria-label={t('shell.loading')} m="xl" />;
+  if (state.isPending) return <Loading m="xl" />;
   if (!state.data?.enabled) return <ErrorScreen status={404} />;
   const toLogin = (
     <Anchor component={Link} to={path('admin.login')} size="sm">

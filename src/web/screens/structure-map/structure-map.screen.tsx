@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { Alert, Box, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import { useEffect, useId, useRef } from 'react';
@@ -11,6 +11,7 @@ import { apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
+import { Loading } from '../../shell/loading.component';
 
 /** The zoom of a street: the building and its neighbours. */
 const STREET_ZOOM = 17;
@@ -32,7 +33,7 @@ export function StructureMapScreen() {
   useDocumentTitle(title);
 
   if (error) return <ErrorScreen status={errorStatusOfFailure(error)} />;
-  if (!data) return <Loader aria-label={t('shell.loading')} />;
+  if (!data) return <Loading />;
 
   return (
     <Stack>
