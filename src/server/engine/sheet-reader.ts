@@ -250,6 +250,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** A zip's entry, as its central directory describes it. */
 interface ZipEntry {
+  name: string;
   method: number;
   compressedSize: number;
   size: number;
@@ -274,6 +275,7 @@ async function zipEntries(file: SheetFile): Promise<ZipEntry[]> {
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) throw unreadable();
     entries.push({
+      name: directory.toString('utf8', at + 46, at + 46 + directory.readUInt16LE(at + 28)),
       method: directory.readUInt16LE(at + 10),
       compressedSize: directory.readUInt32LE(at + 20),
       size: directory.readUInt32LE(at + 24),
@@ -298,36 +300,66 @@ export async function checkArchive(file: SheetFile, maxBytes = XLSX_MAX_UNCOMPRE
   }
   if (entries.reduce((total, { size }) => total + size, 0) > maxBytes) throw tooLarge();
   for (const entry of entries) {
-    if (entry.compressedSize === 0) continue;
-    const header = await file.read(entry.headerOffset, 30);
-    if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw unreadable();
-    const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    if (start + entry.compressedSize > file.size) throw unreadable();
-    if (entry.method === 0) continue;
-    if (entry.method !== 8) throw unreadable();
-    await new Promise<void>((resolve, reject) => {
-      let inflated = 0;
-      const source = file.open(start, start + entry.compressedSize - 1);
-      const inflate = createInflateRaw();
-      const fail = (error: unknown) => {
-        source.destroy();
-        inflate.destroy();
-        reject(error instanceof ApiError ? error : unreadable());
-      };
-      inflate.on('data', (chunk: Buffer) => {
+    let inflated = 0;
+    await readEntry(
+      file,
+      entry,
+      () => tooLarge(),
+      (chunk) => {
         inflated += chunk.length;
-        if (inflated > entry.size) fail(tooLarge());
-      });
-      inflate.on('end', resolve);
-      inflate.on('error', fail);
-      source.on('error', fail);
-      source.pipe(inflate);
-    });
+        return inflated <= entry.size;
+      },
+    );
   }
+}
+
+/**
+ * Reads one entry of the zip, inflated, chunk by chunk; `onChunk` answering false stops it with
+ * `refusal()`. Anything unreadable on the way is the file's "unreadable" error.
+ */
+async function readEntry(
+  file: SheetFile,
+  entry: ZipEntry,
+  refusal: () => ApiError,
+  onChunk: (chunk: Buffer) => boolean,
+): Promise<void> {
+  if (entry.compressedSize === 0) return;
+  const header = await file.read(entry.headerOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw unreadable();
+  const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (start + entry.compressedSize > file.size) throw unreadable();
+  // Stored (0) or deflated (8): no spreadsheet uses another method.
+  if (entry.method !== 0 && entry.method !== 8) throw unreadable();
+  await new Promise<void>((resolve, reject) => {
+    const source = file.open(start, start + entry.compressedSize - 1);
+    const output = entry.method === 0 ? source : source.pipe(createInflateRaw());
+    const fail = (error: unknown) => {
+      source.destroy();
+      output.destroy();
+      reject(error instanceof ApiError ? error : unreadable());
+    };
+    output.on('data', (chunk: Buffer) => {
+      if (!onChunk(chunk)) fail(refusal());
+    });
+    output.on('end', resolve);
+    output.on('error', fail);
+    source.on('error', fail);
+  });
+}
+
+/** The workbook part (xl/workbook.xml: the tabs, their names and ids), whole, or null if the zip has none. */
+async function workbookPart(file: SheetFile): Promise<Buffer | null> {
+  const entry = (await zipEntries(file)).find(({ name }) => name === 'xl/workbook.xml');
+  if (!entry) return null;
+  const chunks: Buffer[] = [];
+  await readEntry(file, entry, unreadable, (chunk) => chunks.push(chunk) > 0);
+  return Buffer.concat(chunks);
 }
 
 interface StreamedWorkbook {
   model?: { sheets?: { id: number; name: string }[] };
+  /** ExcelJS's own parse of the workbook part (not in its types). */
+  _parseWorkbook(entry: Readable): Promise<void>;
 }
 interface StreamedSheet {
   id: number | string;
@@ -356,6 +388,10 @@ async function* xlsxRows(file: SheetFile, sheet: number, names: SheetNames): Asy
   });
   const workbook = reader as unknown as StreamedWorkbook;
   try {
+    // The streaming reader names each worksheet from the workbook part, and fails on a worksheet
+    // stored before that part (some writers do, ExcelJS's own now and then): it is read first.
+    const part = await workbookPart(file);
+    if (part) await workbook._parseWorkbook(Readable.from([part]));
     for await (const worksheet of reader as unknown as AsyncIterable<StreamedSheet>) {
       const tabs = workbook.model?.sheets ?? [];
       names.names = tabs.map(({ name }) => name);
