@@ -20,6 +20,7 @@ import { requestLocale } from './http/request-locale';
 import { redactedUrl } from './http/redacted-url';
 import { registerRequestGuards } from './http/request-guards';
 import { mailPasswordCreationLink, mailResetLink } from './auth/password-links';
+import { loadPasswordDictionaries } from '../shared/account/password';
 import { startJobQueue } from './jobs/job-queue';
 import { cleanUp } from './jobs/maintenance';
 import { createMailer, type MailConfig } from './mail/mailer';
@@ -73,6 +74,8 @@ export async function buildApp({
   logStream,
   hooksOf = serverHooks,
 }: AppOptions): Promise<FastifyInstance> {
+  // New passwords are checked with zxcvbn's dictionaries, loaded once before any request.
+  await loadPasswordDictionaries();
   const app = Fastify({
     logger: {
       level: logLevel,

@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/tiptap/styles.css';
-import '@mantine/dates/styles.css';
+import './first-page-styles';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

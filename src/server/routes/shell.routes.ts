@@ -43,8 +43,15 @@ export async function registerShellRoutes(
 ): Promise<void> {
   const assetsDir = path.join(webDistDir, 'assets');
   if (existsSync(assetsDir)) {
-    // Vite puts a content hash in every asset name, so they can be cached for good.
-    await app.register(fastifyStatic, { root: assetsDir, prefix: '/assets/', immutable: true, maxAge: '1y' });
+    // Vite puts a content hash in every asset name, so they can be cached for good. The build wrote
+    // each one's brotli (.br) and gzip (.gz) copy: sent as they are to a browser that accepts them.
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '1y',
+      preCompressed: true,
+    });
   }
   for (const { name, pattern } of pagePatterns) {
     const condition = conditions[name];

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can, createsNothing, nobody, type ResourceAction } from '../../shared/permissions';
@@ -5,10 +6,13 @@ import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { ErrorScreen } from '../screens/error/error.screen';
 import { useSession } from '../session.hook';
-import { ResourceFormScreen, type FormMode } from './resource-form.screen';
-import { ResourceListScreen } from './resource-list.screen';
-import { ResourceShowScreen } from './resource-show.screen';
-import { ResourceSortScreen } from './resource-sort.screen';
+import type { FormMode } from './resource-form.screen';
+
+// Each screen loads on its first visit (the router starts it with this file): a list does not bring the forms' editors.
+const ResourceFormScreen = lazy(async () => ({ default: (await import('./resource-form.screen')).ResourceFormScreen }));
+const ResourceListScreen = lazy(async () => ({ default: (await import('./resource-list.screen')).ResourceListScreen }));
+const ResourceShowScreen = lazy(async () => ({ default: (await import('./resource-show.screen')).ResourceShowScreen }));
+const ResourceSortScreen = lazy(async () => ({ default: (await import('./resource-sort.screen')).ResourceSortScreen }));
 
 export type ResourceScreen = 'list' | 'show' | 'sort' | FormMode;
 
@@ -44,6 +48,10 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
     const message = screenActions[screen] === 'create' && createsNothing(user) ? t('errors.no_service') : undefined;
     return <ErrorScreen status={403} message={message} />;
   }
+  return <Suspense>{screenOf(definition, screen)}</Suspense>;
+}
+
+function screenOf(definition: ResourceDefinition, screen: ResourceScreen) {
   switch (screen) {
     case 'list':
       return <ResourceListScreen key={definition.slug} definition={definition} />;

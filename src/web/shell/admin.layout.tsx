@@ -1,3 +1,5 @@
+// Mantine's whole stylesheet, with the first page that needs more than the login page's (first-page-styles.ts).
+import '@mantine/core/styles.css';
 import {
   ActionIcon,
   AppShell,

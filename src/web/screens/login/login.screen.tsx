@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -17,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput, type SessionPayload } from '../../../shared/account/account.schema';
+import type { LoginInput, SessionPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useSession, useSetSession, type SessionArea } from '../../session.hook';
@@ -25,6 +24,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../error/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { loginResolver } from './login-form';
 
 /** Navigation state of the move to login on logout: the session still cached is on its way out. */
 export const loggedOutState = { loggedOut: true };
@@ -57,8 +57,8 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   const [error, setError] = useState<string | null>(null);
   const registration = useRegistrationState();
   const [blocked, setBlocked] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
+  const form = useForm<LoginInput>({
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: false },
   });
   const redirect = searchParams.get('redirect');
