@@ -21,6 +21,7 @@ describe('the HTML shell', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(scriptUrl).toMatch(/^\/assets\/index-[\w-]+\.js$/);
     expect(stylesheetUrl).toMatch(/^\/assets\/index-[\w-]+\.css$/);
   });
@@ -40,6 +41,9 @@ describe('hashed assets', () => {
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(brotliDecompressSync(response.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The document's security headers stay on the shell; a script keeps nosniff.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeUndefined();
   });
 
   it('are sent gzip-compressed to one that accepts gzip only', async () => {
