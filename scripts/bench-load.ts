@@ -313,7 +313,8 @@ async function onPostgres(appDir: string): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
   const servers: BenchServer[] = [];
   try {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
+    // Logging as in production (info: a line per request), not the bench's default quiet.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url, LOG_LEVEL: 'info' };
     await (await startBenchServer(appDir, env)).stop();
     const database = await openDatabase({ kind: 'postgres', url: scratch.url });
     await fill(database);
@@ -352,7 +353,7 @@ async function onPglite(appDir: string): Promise<void> {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
     await fill(database);
     await database.close();
-    server = await startBenchServer(appDir, { DATA_DIR: dataDir });
+    server = await startBenchServer(appDir, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     console.log(`\nPGlite, one process: ${server.baseUrl}`);
     const sessions = await sessionsFor(server);
     const outcome = emptyOutcome();
