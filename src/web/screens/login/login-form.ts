@@ -1,16 +1,17 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { LoginInput } from '../../../shared/account/account.schema';
+
+export type LoginErrors = Partial<Record<'email' | 'password', string>>;
 
 /**
  * The login form's check, the same as the server's `loginSchema` (both fields required, the email
- * trimmed, catalog keys as messages), written out: zod would be a sixth of the login page's weight.
+ * trimmed, catalog keys as messages), written out: zod and a form library would be a quarter of the
+ * login page's weight for two required fields.
  */
-export const loginResolver: Resolver<LoginInput> = async (values) => {
-  const email = values.email.trim();
-  const errors: FieldErrors<LoginInput> = {};
-  if (!email) errors.email = { type: 'required', message: 'validation.required' };
-  if (!values.password) errors.password = { type: 'required', message: 'validation.required' };
-  const failed: Record<string, never> = {};
-  if (Object.keys(errors).length > 0) return { values: failed, errors };
-  return { values: { email, password: values.password, remember: values.remember ?? false }, errors: {} };
-};
+export function checkLogin(input: LoginInput): { values?: LoginInput; errors: LoginErrors } {
+  const email = input.email.trim();
+  const errors: LoginErrors = {};
+  if (!email) errors.email = 'validation.required';
+  if (!input.password) errors.password = 'validation.required';
+  if (Object.keys(errors).length > 0) return { errors };
+  return { values: { email, password: input.password, remember: input.remember }, errors };
+}
