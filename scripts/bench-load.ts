@@ -14,6 +14,7 @@
  * or pglite runs one of the two.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -114,11 +115,40 @@ const between = (low: number, high: number) => low + Math.floor(Math.random() * 
 interface Context {
   session?: ApiSession;
   linkId?: number;
+  sentAt?: number;
+  kind?: string;
 }
 type Request = Omit<autocannon.Request, 'setupRequest' | 'onResponse'> & {
   setupRequest?: (request: autocannon.Request, context: Context) => autocannon.Request;
   onResponse?: (status: number, body: string, context: Context, headers: Record<string, string | string[]>) => void;
 };
+
+/** Each kind of request's latencies (method, path with its numbers and query values left out). */
+type ByKind = Map<string, number[]>;
+const kindOf = (method: string, url: string) => {
+  const [pathname = '', query = ''] = url.split('?');
+  const names = query ? `?${[...new URLSearchParams(query).keys()].join('&')}` : '';
+  return `${method} ${pathname.replace(/\/\d+/g, '/{id}')}${names}`;
+};
+function timed(requests: Request[], byKind: ByKind): Request[] {
+  return requests.map((request) => ({
+    ...request,
+    setupRequest: (built, context) => {
+      const next = request.setupRequest ? request.setupRequest(built, context) : built;
+      context.sentAt = performance.now();
+      context.kind = kindOf(next.method ?? request.method ?? 'GET', next.path ?? request.path ?? '');
+      return next;
+    },
+    onResponse: (status, body, context, headers) => {
+      if (context.kind && context.sentAt !== undefined) {
+        const latencies = byKind.get(context.kind) ?? [];
+        latencies.push(performance.now() - context.sentAt);
+        byKind.set(context.kind, latencies);
+      }
+      request.onResponse?.(status, body, context, headers);
+    },
+  }));
+}
 
 /** One screen's worth of requests after another, as a user working through lists and records. */
 function workRequests(sessions: readonly ApiSession[]): Request[] {
@@ -218,6 +248,7 @@ function loginRequests(): Request[] {
 }
 
 interface Outcome {
+  byKind: ByKind;
   requests: number;
   latencies: number[];
   statuses: Map<number, number>;
@@ -229,7 +260,13 @@ function load(url: string, connections: number, requests: Request[], outcome: Ou
   let finished: (result: autocannon.Result) => void = () => {};
   let failed: (error: unknown) => void = () => {};
   const instance = autocannon(
-    { url, connections, duration: DURATION, timeout: 10, requests: requests as autocannon.Request[] },
+    {
+      url,
+      connections,
+      duration: DURATION,
+      timeout: 10,
+      requests: timed(requests, outcome.byKind) as autocannon.Request[],
+    },
     (error: unknown, result) => (error ? failed(error) : finished(result)),
   );
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -294,10 +331,25 @@ function report(label: string, outcome: Outcome): void {
       .map(([status, count]) => `${status}×${count}`)
       .join(', ')}${non2xx.length > 0 ? ' — non-2xx answers count as errors' : ''}`,
   );
+  console.log('slowest kinds of request (p95):');
+  const kinds = [...outcome.byKind].map(([kind, values]) => {
+    const kindSorted = [...values].sort((a, b) => a - b);
+    return { kind, count: values.length, p50: percentile(kindSorted, 50), p95: percentile(kindSorted, 95) };
+  });
+  for (const { kind, count, p50, p95 } of kinds.sort((a, b) => b.p95 - a.p95).slice(0, 8)) {
+    console.log(`  ${kind.padEnd(60)} ${String(count).padStart(5)}×  p50 ${p50} ms, p95 ${p95} ms`);
+  }
   console.log(machineLoad());
 }
 
-const emptyOutcome = (): Outcome => ({ requests: 0, latencies: [], statuses: new Map(), errors: 0, timeouts: 0 });
+const emptyOutcome = (): Outcome => ({
+  byKind: new Map(),
+  requests: 0,
+  latencies: [],
+  statuses: new Map(),
+  errors: 0,
+  timeouts: 0,
+});
 
 async function sessionsFor(server: BenchServer): Promise<ApiSession[]> {
   const sessions = [];
