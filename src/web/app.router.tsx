@@ -1,24 +1,39 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Outlet, createBrowserRouter, useLocation } from 'react-router';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { path, routePattern } from '../shared/routes';
-import { ResourceRoute } from './engine/resource.route';
-import { DashboardScreen } from './screens/dashboard/dashboard.screen';
+import type { ResourceScreen } from './engine/resource.route';
 import { ErrorScreen, errorStatusOf } from './shell/error.screen';
-import { LoginScreen } from './screens/login/login.screen';
-import { AdminLayout } from './shell/admin.layout';
 import { DialogProvider } from './shell/dialogs.component';
 import { Toaster } from './shell/toasts.component';
 import { UnsavedChangesProvider } from './shell/unsaved-changes.hook';
 
-/** Screens loaded on first visit: the password screens bring the strength meter's dictionaries, the map Leaflet. */
-function lazyScreen(load: () => Promise<ComponentType>) {
-  const Screen = lazy(async () => ({ default: await load() }));
-  return (
-    <Suspense>
-      <Screen />
-    </Suspense>
-  );
+/**
+ * Every screen loads with its route (route `lazy`): the first bundle holds the router, the
+ * providers and the error page, and a page downloads only what it shows — the login page neither
+ * the back office's layout nor its engine, the password screens the strength meter's dictionaries,
+ * the map Leaflet. The router loads a page's layout and screen together, and keeps the current
+ * page on screen until the next one's code has arrived.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
 }
+function element<M>(load: () => Promise<M>, render: (module: M) => ReactNode): RouteObject['lazy'] {
+  return async () => ({ element: render(await load()) });
+}
+/** A resource's generic screen: the route's file and the screen's own (which the route loads lazily) come together. */
+const resourceScreenFiles: Record<ResourceScreen, () => Promise<unknown>> = {
+  list: () => import('./engine/resource-list.screen'),
+  show: () => import('./engine/resource-show.screen'),
+  sort: () => import('./engine/resource-sort.screen'),
+  create: () => import('./engine/resource-form.screen'),
+  edit: () => import('./engine/resource-form.screen'),
+  clone: () => import('./engine/resource-form.screen'),
+};
+const resourceScreen = (name: ResourceScreen) =>
+  element(
+    async () => (await Promise.all([import('./engine/resource.route'), resourceScreenFiles[name]()]))[0],
+    ({ ResourceRoute }) => <ResourceRoute screen={name} />,
+  );
 
 /** Set by the server on the shell when it answers an error status (404, 500…). */
 const statusFromServer = errorStatusOf(document.documentElement.dataset.status);
@@ -42,74 +57,108 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: routePattern('admin.login'), element: <LoginScreen /> },
-      { path: routePattern('client.login'), element: <LoginScreen area="customer_area" /> },
+      {
+        path: routePattern('admin.login'),
+        lazy: screen(
+          () => import('./screens/login/login.screen'),
+          (m) => m.LoginScreen,
+        ),
+      },
+      {
+        path: routePattern('client.login'),
+        lazy: element(
+          () => import('./screens/login/login.screen'),
+          ({ LoginScreen }) => <LoginScreen area="customer_area" />,
+        ),
+      },
       {
         path: routePattern('client.home'),
-        element: lazyScreen(
-          async () => (await import('./screens/customer-area/customer-home.screen')).CustomerHomeScreen,
+        lazy: screen(
+          () => import('./screens/customer-area/customer-home.screen'),
+          (m) => m.CustomerHomeScreen,
         ),
       },
       {
         path: routePattern('admin.forgot_password'),
-        element: lazyScreen(
-          async () => (await import('./screens/password-reset/forgot-password.screen')).ForgotPasswordScreen,
+        lazy: screen(
+          () => import('./screens/password-reset/forgot-password.screen'),
+          (m) => m.ForgotPasswordScreen,
         ),
       },
       {
         path: routePattern('admin.reset_password'),
-        element: lazyScreen(
-          async () => (await import('./screens/password-reset/reset-password.screen')).ResetPasswordScreen,
+        lazy: screen(
+          () => import('./screens/password-reset/reset-password.screen'),
+          (m) => m.ResetPasswordScreen,
         ),
       },
       {
         path: routePattern('admin.register'),
-        element: lazyScreen(
-          async () => (await import('./screens/registration/registration.screen')).RegistrationScreen,
+        lazy: screen(
+          () => import('./screens/registration/registration.screen'),
+          (m) => m.RegistrationScreen,
         ),
       },
       {
-        element: <AdminLayout />,
+        lazy: screen(
+          () => import('./shell/admin.layout'),
+          (m) => m.AdminLayout,
+        ),
         children: [
-          { path: routePattern('admin.dashboard'), element: <DashboardScreen /> },
           {
-            path: routePattern('admin.configuration'),
-            element: lazyScreen(
-              async () => (await import('./screens/configuration/configuration.screen')).ConfigurationScreen,
+            path: routePattern('admin.dashboard'),
+            lazy: screen(
+              () => import('./screens/dashboard/dashboard.screen'),
+              (m) => m.DashboardScreen,
             ),
           },
-          { path: routePattern('admin.resource.list'), element: <ResourceRoute screen="list" /> },
-          { path: routePattern('admin.resource.create'), element: <ResourceRoute screen="create" /> },
-          { path: routePattern('admin.resource.edit'), element: <ResourceRoute screen="edit" /> },
-          { path: routePattern('admin.resource.clone'), element: <ResourceRoute screen="clone" /> },
-          { path: routePattern('admin.resource.show'), element: <ResourceRoute screen="show" /> },
-          { path: routePattern('admin.resource.sort'), element: <ResourceRoute screen="sort" /> },
           {
-            // Leaflet loads with the map screen alone.
+            path: routePattern('admin.configuration'),
+            lazy: screen(
+              () => import('./screens/configuration/configuration.screen'),
+              (m) => m.ConfigurationScreen,
+            ),
+          },
+          { path: routePattern('admin.resource.list'), lazy: resourceScreen('list') },
+          { path: routePattern('admin.resource.create'), lazy: resourceScreen('create') },
+          { path: routePattern('admin.resource.edit'), lazy: resourceScreen('edit') },
+          { path: routePattern('admin.resource.clone'), lazy: resourceScreen('clone') },
+          { path: routePattern('admin.resource.show'), lazy: resourceScreen('show') },
+          { path: routePattern('admin.resource.sort'), lazy: resourceScreen('sort') },
+          {
             path: routePattern('admin.structures.map'),
-            element: lazyScreen(
-              async () => (await import('./screens/structure-map/structure-map.screen')).StructureMapScreen,
+            lazy: screen(
+              () => import('./screens/structure-map/structure-map.screen'),
+              (m) => m.StructureMapScreen,
             ),
           },
           {
             path: routePattern('admin.import_assistant'),
-            element: lazyScreen(
-              async () => (await import('./screens/import-assistant/import-assistant.screen')).ImportAssistantScreen,
+            lazy: screen(
+              () => import('./screens/import-assistant/import-assistant.screen'),
+              (m) => m.ImportAssistantScreen,
             ),
           },
           {
             path: routePattern('admin.import_assistant.job'),
-            element: lazyScreen(
-              async () => (await import('./screens/import-assistant/import-job.screen')).ImportJobScreen,
+            lazy: screen(
+              () => import('./screens/import-assistant/import-job.screen'),
+              (m) => m.ImportJobScreen,
             ),
           },
           {
             path: routePattern('admin.duplicates'),
-            element: lazyScreen(async () => (await import('./screens/duplicates/duplicates.screen')).DuplicatesScreen),
+            lazy: screen(
+              () => import('./screens/duplicates/duplicates.screen'),
+              (m) => m.DuplicatesScreen,
+            ),
           },
           {
             path: routePattern('admin.duplicates.merge'),
-            element: lazyScreen(async () => (await import('./screens/duplicates/merge.screen')).MergeScreen),
+            lazy: screen(
+              () => import('./screens/duplicates/merge.screen'),
+              (m) => m.MergeScreen,
+            ),
           },
         ],
       },

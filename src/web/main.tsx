@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/tiptap/styles.css';
-import '@mantine/dates/styles.css';
+import './first-page-styles';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -8,8 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { retryDelay, shouldRetry } from './api-client';
 import { router } from './app.router';
-import { WebModulesContext } from './engine/web-module';
-import { webModules } from './resources/registry';
 import './i18n';
 
 // Darker shades than Mantine's defaults, so text, links and dimmed text meet WCAG AA contrast.
@@ -33,9 +29,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <WebModulesContext.Provider value={webModules}>
-          <RouterProvider router={router} />
-        </WebModulesContext.Provider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -13,7 +13,7 @@ const sessionKey = (area: SessionArea) => ['session', area] as const;
 /** Adopts a session: its CSRF token for later requests, its user's language for the screens. */
 function adopt(session: SessionPayload | null): SessionPayload | null {
   setCsrfToken(session?.csrfToken ?? null);
-  if (session) applyLocale(session.user.locale);
+  if (session) void applyLocale(session.user.locale);
   return session;
 }
 

@@ -137,4 +137,19 @@ describe('the request log', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(admin.csrfToken);
   });
+
+  it('has one line per request, written once answered, with its status and duration', async () => {
+    const before = lines.length;
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: response.headers['x-request-id'],
+      req: { method: 'GET', url: '/api/health' },
+      res: { statusCode: 200 },
+    });
+    expect(written[0]!.responseTime).toEqual(expect.any(Number));
+  });
 });

@@ -1,35 +1,11 @@
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './chromium';
 import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from './server-process';
 import { adminCredentials } from './test-app';
 
-/** The system Chromium: Playwright's own browser download is not reachable here. */
-export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(candidate)) {
-    throw new Error(
-      `Chromium not found at ${candidate}. Install it with "apt-get update && apt-get install -y chromium", ` +
-        'or set CHROMIUM_PATH to its executable.',
-    );
-  }
-  return candidate;
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { chromiumPath, launchBrowser } from './chromium';
 
 export async function logInThroughForm(page: Page, credentials = adminCredentials, remember = false): Promise<void> {
   await page.getByLabel('Adresse e-mail').fill(credentials.email);

@@ -17,7 +17,7 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { auditActions, type AuditChange } from '../../shared/resources/audit';
-import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
+import { USERS_TARGET, type FieldDef, type FieldKind } from '../../shared/resources/fields';
 import { communes } from '../../shared/resources/communes.resource';
 import { steps } from '../../shared/resources/etapes.resource';
 import { accessProfiles } from '../../shared/resources/groupes.resource';
@@ -308,6 +308,10 @@ export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
 export const comparableText = (value: AnyPgColumn | SQL) =>
   sql`regexp_replace(lower(immutable_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
 
+/** Filters the store compares with = (resource-store.ts, filterCondition), and those it searches within. */
+const equalityFilterKinds = new Set<FieldKind>(['select', 'reference', 'integer', 'boolean', 'date']);
+const containsFilterKinds = new Set<FieldKind>(['text', 'textarea', 'email', 'url', 'color']);
+
 /** Indexes of a resource's own rules, beyond those its fields' options give: built on its table's columns. */
 type OwnIndexes = (columns: Record<string, AnyPgColumn>) => IndexBuilder[];
 
@@ -333,7 +337,15 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           : []),
         ...(def.sortable ? [index(`${indexName}_sort_idx`).on(sortKey(def, column))] : []),
         // "This value is one of them" filters on arrays.
-        ...(def.filter && def.kind === 'texts' ? [index(`${indexName}_any_idx`).using('gin', column)] : []),
+        ...(def.filter && (def.kind === 'texts' || def.kind === 'references')
+          ? [index(`${indexName}_any_idx`).using('gin', column)]
+          : []),
+        // The list's filters: an equality on a B-tree index, a text's "contains" on a trigram index
+        // (the search's, when the field is searchable too).
+        ...(def.filter && equalityFilterKinds.has(def.kind) ? [index(`${indexName}_filter_idx`).on(column)] : []),
+        ...(def.filter && containsFilterKinds.has(def.kind) && !def.searchable
+          ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
+          : []),
         ...(def.unique
           ? [
               uniqueIndex(uniqueIndexName(definition, name))

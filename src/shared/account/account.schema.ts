@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales } from '../i18n/catalog';
+import { locales } from '../i18n/locales';
 
 /** Messages are catalog keys: the server translates them in its replies, the forms with i18next. */
 export const loginSchema = z.object({

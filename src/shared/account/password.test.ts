@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { newPasswordSchema, passwordStrength } from './password';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPasswordDictionaries, newPasswordSchema, passwordStrength } from './password';
+
+beforeAll(() => loadPasswordDictionaries());
 
 const errorsOf = (password: string, passwordConfirm = password) => {
   const result = newPasswordSchema.safeParse({ password, passwordConfirm });

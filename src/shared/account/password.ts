@@ -4,8 +4,6 @@
  * the weakest level refused, and a confirmation that must match.
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as french from '@zxcvbn-ts/language-fr';
 import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -16,17 +14,35 @@ export const strengthLevels = ['low', 'medium', 'strong', 'excellent'] as const;
 export type StrengthLevel = (typeof strengthLevels)[number];
 
 let zxcvbn: ZxcvbnFactory | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads zxcvbn's dictionaries (common and French words, names, keyboard patterns: ~1 MB, 470 kB
+ * compressed) once. The server awaits it at start; the web app when a new-password field shows, so
+ * no other page downloads them. Strength is measured, and the schemas below parse, once it resolved.
+ */
+export function loadPasswordDictionaries(): Promise<void> {
+  loading ??= Promise.all([import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-fr')]).then(
+    ([common, french]) => {
+      zxcvbn = new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...french.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: french.translations,
+      });
+    },
+  );
+  return loading;
+}
 
 /** zxcvbn's score 0–4 as the four levels shown: 0 and 1 are "low", the level refused. */
 export function passwordStrength(password: string): StrengthLevel {
-  zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...french.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: french.translations,
-  });
+  if (!zxcvbn) throw new Error('Password strength measured before loadPasswordDictionaries() resolved.');
   const { score } = zxcvbn.check(password);
   return strengthLevels[Math.max(0, score - 1)]!;
 }
+
+/** Whether passwordStrength() can answer yet. */
+export const passwordDictionariesLoaded = () => zxcvbn !== undefined;
 
 export const passwordSchema = z
   .string()

@@ -2,12 +2,9 @@ import enJs from './en/js.json';
 import enMessages from './en/messages.json';
 import frJs from './fr/js.json';
 import frMessages from './fr/messages.json';
+import { fallbackLocale, type Locale } from './locales';
 
-/** French first; English fills any key French lacks. */
-export const locales = ['fr', 'en'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'fr';
-export const fallbackLocale: Locale = 'en';
+export { defaultLocale, fallbackLocale, isLocale, locales, type Locale } from './locales';
 
 export const domains = ['messages', 'js'] as const;
 export type Domain = (typeof domains)[number];
@@ -18,10 +15,6 @@ export const catalogs: Record<Locale, Record<Domain, Catalog>> = {
   fr: { messages: frMessages, js: frJs },
   en: { messages: enMessages, js: enJs },
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
 
 export function isDomain(value: unknown): value is Domain {
   return typeof value === 'string' && (domains as readonly string[]).includes(value);

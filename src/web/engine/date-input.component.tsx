@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { ActionIcon, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';

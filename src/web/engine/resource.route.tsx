@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { can, createsNothing, nobody, type ResourceAction } from '../../shared/permissions';
@@ -7,10 +8,13 @@ import { ErrorScreen } from '../shell/error.screen';
 import { useSession } from '../session.hook';
 import { CreateInModalContext } from './create-in-modal.hook';
 import { CreateInModalButton } from './resource-create.modal';
-import { ResourceFormScreen, type FormMode } from './resource-form.screen';
-import { ResourceListScreen } from './resource-list.screen';
-import { ResourceShowScreen } from './resource-show.screen';
-import { ResourceSortScreen } from './resource-sort.screen';
+import type { FormMode } from './resource-form.screen';
+
+// Each screen loads on its first visit (the router starts it with this file): a list does not bring the forms' editors.
+const ResourceFormScreen = lazy(async () => ({ default: (await import('./resource-form.screen')).ResourceFormScreen }));
+const ResourceListScreen = lazy(async () => ({ default: (await import('./resource-list.screen')).ResourceListScreen }));
+const ResourceShowScreen = lazy(async () => ({ default: (await import('./resource-show.screen')).ResourceShowScreen }));
+const ResourceSortScreen = lazy(async () => ({ default: (await import('./resource-sort.screen')).ResourceSortScreen }));
 
 export type ResourceScreen = 'list' | 'show' | 'sort' | FormMode;
 
@@ -48,7 +52,9 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
   }
   return (
     <CreateInModalContext.Provider value={CreateInModalButton}>
-      <ResourceScreenOf key={definition.slug} definition={definition} screen={screen} />
+      <Suspense>
+        <ResourceScreenOf key={definition.slug} definition={definition} screen={screen} />
+      </Suspense>
     </CreateInModalContext.Provider>
   );
 }

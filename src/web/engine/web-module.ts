@@ -40,7 +40,7 @@ export interface WebModule {
 }
 
 /**
- * The web modules by resource slug. The app gives them (main.tsx, from src/web/resources/registry.ts):
+ * The web modules by resource slug. The app gives them (the admin layout, from src/web/resources/registry.ts):
  * the engine never imports a resource's module, which may import any part of the engine.
  */
 export const WebModulesContext = createContext<Readonly<Record<string, WebModule>>>({});

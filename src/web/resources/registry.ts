@@ -3,7 +3,7 @@ import { individualsModule } from './individus/individus.module';
 import { structuresModule } from './structures/structures.module';
 
 /**
- * The resources' web modules, by slug: what their screens have besides the engine's. main.tsx
+ * The resources' web modules, by slug: what their screens have besides the engine's. The admin layout
  * gives them to the engine (WebModulesContext), which never imports them.
  */
 export const webModules: Readonly<Record<string, WebModule>> = {

@@ -1,3 +1,5 @@
+// Mantine's whole stylesheet, with the first page that needs more than the login page's (first-page-styles.ts).
+import '@mantine/core/styles.css';
 import { ActionIcon, AppShell, Burger, Center, Group, Menu, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -17,6 +19,8 @@ import { Sidebar } from './sidebar.component';
 import { toast } from './toasts.component';
 import { autoEnlarges, useViewportWidth } from './viewport.hook';
 import { Loading } from './loading.component';
+import { WebModulesContext } from '../engine/web-module';
+import { webModules } from '../resources/registry';
 
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
@@ -33,7 +37,12 @@ export function AdminLayout() {
   if (!session) {
     return <Navigate to={path('admin.login', { redirect: location.pathname + location.search })} replace />;
   }
-  return <AdminShell session={session} />;
+  // The resources' web modules come with the back office, not with the login page.
+  return (
+    <WebModulesContext.Provider value={webModules}>
+      <AdminShell session={session} />
+    </WebModulesContext.Provider>
+  );
 }
 
 function AdminShell({ session }: { session: SessionPayload }) {

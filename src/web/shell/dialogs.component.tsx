@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -13,6 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiRequestError, apiRequest } from '../api-client';
 import { toast } from './toasts.component';
+
+// The modal (Mantine's Modal, its scroll area and focus trap) loads with the first dialog asked for:
+// the login page, which asks none, does without it.
+const DialogModal = lazy(async () => ({ default: (await import('./dialog-modal.component')).DialogModal }));
 
 /** What the trigger element supplies (spec 2.4); missing texts fall back to the catalog's. */
 export interface DialogTexts {
@@ -89,11 +94,13 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [request, setRequest] = useState<DialogRequest | null>(null);
   const [busy, setBusy] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   const confirmedOnce = useRef(false);
 
   const open = useCallback((next: DialogRequest) => {
     confirmedOnce.current = false;
     setBusy(false);
+    setEverOpened(true);
     setRequest(next);
   }, []);
   const close = useCallback(() => {
@@ -172,29 +179,19 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogsContext.Provider value={dialogs}>
       {children}
-      <Modal
-        opened={request !== null}
-        onClose={close}
-        title={texts.title}
-        centered
-        // Above any other modal: a confirmation is always asked on top of what it confirms.
-        zIndex={400}
-        closeButtonProps={{ 'aria-label': tm('actions.close') }}
-      >
-        {typeof texts.body === 'string' ? <Text>{texts.body}</Text> : texts.body}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            {texts.cancelLabel}
-          </Button>
-          <Button
-            color={request?.kind === 'delete' || request?.kind === 'discard' || texts.destructive ? 'red' : undefined}
-            loading={busy}
-            onClick={() => request && void onConfirm(request)}
-          >
-            {texts.confirmLabel}
-          </Button>
-        </Group>
-      </Modal>
+      {everOpened && (
+        <Suspense>
+          <DialogModal
+            opened={request !== null}
+            onClose={close}
+            texts={texts}
+            closeLabel={tm('actions.close')}
+            destructive={request?.kind === 'delete' || request?.kind === 'discard' || texts.destructive === true}
+            busy={busy}
+            onConfirm={() => request && void onConfirm(request)}
+          />
+        </Suspense>
+      )}
     </DialogsContext.Provider>
   );
 }

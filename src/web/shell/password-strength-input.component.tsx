@@ -1,7 +1,14 @@
 import { PasswordInput, Progress, Stack, Text, type PasswordInputProps } from '@mantine/core';
-import { useDeferredValue, useState, type ChangeEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type ChangeEvent } from 'react';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength, strengthLevels, type StrengthLevel } from '../../shared/account/password';
+import {
+  loadPasswordDictionaries,
+  passwordDictionariesLoaded,
+  passwordStrength,
+  strengthLevels,
+  type StrengthLevel,
+} from '../../shared/account/password';
 
 const levelColor: Record<StrengthLevel, string> = { low: 'red', medium: 'orange', strong: 'teal', excellent: 'green' };
 
@@ -13,7 +20,12 @@ export function PasswordStrengthInput({ onChange, ...props }: PasswordInputProps
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const deferred = useDeferredValue(value);
-  const level = deferred ? passwordStrength(deferred) : null;
+  // The dictionaries download when the field first shows; the meter waits for them.
+  const [ready, setReady] = useState(passwordDictionariesLoaded);
+  useEffect(() => {
+    void loadPasswordDictionaries().then(() => setReady(true));
+  }, []);
+  const level = deferred && ready ? passwordStrength(deferred) : null;
   const strength = level && t('password.strength', { level: t(`password.levels.${level}`) });
   return (
     <Stack gap={6}>
@@ -40,4 +52,12 @@ export function PasswordStrengthInput({ onChange, ...props }: PasswordInputProps
       </Text>
     </Stack>
   );
+}
+
+/** A form's resolver that waits for the dictionaries its password schema measures strength with. */
+export function withPasswordDictionaries<Values extends FieldValues>(resolver: Resolver<Values>): Resolver<Values> {
+  return async (...args) => {
+    await loadPasswordDictionaries();
+    return resolver(...args);
+  };
 }

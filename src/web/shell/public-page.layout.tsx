@@ -1,3 +1,5 @@
+// Mantine's whole stylesheet, with the first page that needs more than the login page's (first-page-styles.ts).
+import '@mantine/core/styles.css';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

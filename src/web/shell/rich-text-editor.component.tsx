@@ -1,61 +1,22 @@
-import { Input } from '@mantine/core';
-import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useId, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Input, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './tiptap-editor.component';
 
-interface RichTextEditorProps {
-  label: string;
-  description?: string;
-  value: string;
-  onChange: (html: string) => void;
-}
+// tiptap and ProseMirror (~120 kB compressed) load with the first editor shown, not with the layout
+// that holds the profile modal.
+const TiptapEditor = lazy(async () => ({ default: (await import('./tiptap-editor.component')).TiptapEditor }));
 
-/** Ctrl/Cmd+S in the editor submits the open modal, as its submit button would. */
-function submitOpenModal(event: KeyboardEvent<HTMLDivElement>): void {
-  if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-  const submit = event.currentTarget
-    .closest('[role="dialog"]')
-    ?.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (!submit) return;
-  event.preventDefault();
-  submit.click();
-}
-
-export function RichTextEditor({ label, description, value, onChange }: RichTextEditorProps) {
-  const { t } = useTranslation('js');
-  const labelId = useId();
-  const controlLabels = t('rich_text', { returnObjects: true }) as Record<string, string>;
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
-    content: value,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
-    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
-  });
-
+/** A rich-text field (bold, italic, underline, lists, links); Ctrl/Cmd+S submits the open modal. */
+export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <Input.Wrapper
-      label={label}
-      description={description}
-      labelElement="div"
-      labelProps={{ id: labelId }}
-      onKeyDown={submitOpenModal}
+    <Suspense
+      fallback={
+        <Input.Wrapper label={props.label} description={props.description} labelElement="div">
+          <Loader size="sm" />
+        </Input.Wrapper>
+      }
     >
-      <MantineRichTextEditor editor={editor} labels={controlLabels}>
-        <MantineRichTextEditor.Toolbar>
-          <MantineRichTextEditor.ControlsGroup>
-            <MantineRichTextEditor.Bold />
-            <MantineRichTextEditor.Italic />
-            <MantineRichTextEditor.Underline />
-            <MantineRichTextEditor.BulletList />
-            <MantineRichTextEditor.Link />
-          </MantineRichTextEditor.ControlsGroup>
-        </MantineRichTextEditor.Toolbar>
-        <MantineRichTextEditor.Content />
-      </MantineRichTextEditor>
-    </Input.Wrapper>
+      <TiptapEditor {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { Drawer, Group, Radio, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '../../shared/i18n/catalog';
+import { locales } from '../../shared/i18n/locales';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
 import { applyLocale } from '../i18n';
@@ -17,9 +18,12 @@ interface SettingsBarProps {
 export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: SettingsBarProps) {
   const { t, i18n } = useTranslation();
   const updateUser = useUpdateSessionUser();
+  // The choice shows at once; English texts may take a moment to load before the screens follow.
+  const [pending, setPending] = useState<string | null>(null);
 
   async function changeLocale(locale: string) {
-    applyLocale(locale);
+    setPending(locale);
+    void applyLocale(locale).finally(() => setPending(null));
     updateUser({ locale });
     await apiRequest('POST', path('api.locale'), { locale });
   }
@@ -33,7 +37,11 @@ export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: Set
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       <Stack gap="lg">
-        <Radio.Group label={t('shell.language')} value={i18n.language} onChange={(value) => void changeLocale(value)}>
+        <Radio.Group
+          label={t('shell.language')}
+          value={pending ?? i18n.language}
+          onChange={(value) => void changeLocale(value)}
+        >
           <Group mt="xs">
             {locales.map((locale) => (
               <Radio key={locale} value={locale} label={t(`shell.languages.${locale}`)} />

@@ -1,3 +1,5 @@
+// Mantine's whole stylesheet, with the first page that needs more than the login page's (first-page-styles.ts).
+import '@mantine/core/styles.css';
 import { Button, Center, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -13,11 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput, type SessionPayload } from '../../../shared/account/account.schema';
+import type { SessionPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useSession, useSetSession, type SessionArea } from '../../session.hook';
@@ -25,6 +23,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { checkLogin, type LoginErrors } from './login-form';
 
 /** Navigation state of the move to login on logout: the session still cached is on its way out. */
 export const loggedOutState = { loggedOut: true };
@@ -57,10 +56,8 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   const [error, setError] = useState<string | null>(null);
   const registration = useRegistrationState();
   const [blocked, setBlocked] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
   const redirect = searchParams.get('redirect');
   const home = path(page.home);
   const loggingOut = (location.state as typeof loggedOutState | null)?.loggedOut === true;
@@ -71,22 +68,37 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   if (session && !loggingOut) return <Navigate to={safeRedirect(redirect, home)} replace />;
   if (blocked) return <ErrorScreen status={429} area={area} />;
 
-  const submit = form.handleSubmit(async (values: LoginInput) => {
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const checked = checkLogin({
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+      remember: data.get('remember') !== null,
+    });
+    setErrors(checked.errors);
+    if (!checked.values) {
+      form.querySelector<HTMLInputElement>('[aria-invalid="true"], input:invalid')?.focus();
+      return;
+    }
     setError(null);
+    setSubmitting(true);
     try {
-      setSession(await apiRequest<SessionPayload>('POST', path(page.api), values));
+      setSession(await apiRequest<SessionPayload>('POST', path(page.api), checked.values));
       await navigate(safeRedirect(redirect, home), { replace: true });
     } catch (caught) {
       if (caught instanceof ApiRequestError && caught.status === 429) setBlocked(true);
       setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
-  const { errors, isSubmitting } = form.formState;
   return (
     <Center mih="100vh" p="md" bg="gray.1">
       <Paper component="main" withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Box>
               <Text c="dimmed" size="sm">
@@ -106,18 +118,18 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
               type="email"
               autoComplete="username"
               required
-              {...form.register('email')}
-              error={errors.email?.message && t(errors.email.message)}
+              name="email"
+              error={errors.email && t(errors.email)}
             />
             <PasswordInput
               label={t('login.password')}
               autoComplete="current-password"
               required
               visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-              {...form.register('password')}
-              error={errors.password?.message && t(errors.password.message)}
+              name="password"
+              error={errors.password && t(errors.password)}
             />
-            <Checkbox label={t('login.remember_me')} {...form.register('remember')} />
+            <Checkbox label={t('login.remember_me')} name="remember" />
             <Button type="submit" loading={isSubmitting} fullWidth>
               {t('login.submit')}
             </Button>

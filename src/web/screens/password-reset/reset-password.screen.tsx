@@ -9,7 +9,7 @@ import { newPasswordSchema, type NewPasswordInput } from '../../../shared/accoun
 import type { PasswordLinkPayload } from '../../../shared/account/registration.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
-import { PasswordStrengthInput } from '../../shell/password-strength-input.component';
+import { PasswordStrengthInput, withPasswordDictionaries } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { Loading } from '../../shell/loading.component';
@@ -27,7 +27,7 @@ export function ResetPasswordScreen() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: withPasswordDictionaries(zodResolver(newPasswordSchema)),
     defaultValues: { password: '', passwordConfirm: '' },
   });
   const title = t(link.data?.purpose === 'creation' ? 'password_reset.creation_title' : 'password_reset.reset_title');

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { registrationSchema, type RegistrationInput } from '../../../shared/account/registration.schema';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
-import { PasswordStrengthInput } from '../../shell/password-strength-input.component';
+import { PasswordStrengthInput, withPasswordDictionaries } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
 import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from './registration-state.hook';
@@ -21,7 +21,7 @@ export function RegistrationScreen() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(registrationSchema),
+    resolver: withPasswordDictionaries(zodResolver(registrationSchema)),
     defaultValues: { email: '', firstName: '', lastName: '', password: '', passwordConfirm: '' },
   });
 

@@ -1,0 +1,63 @@
+import '@mantine/tiptap/styles.css';
+import { Input } from '@mantine/core';
+import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useId, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RichTextEditorProps {
+  label: string;
+  description?: string;
+  value: string;
+  onChange: (html: string) => void;
+}
+
+/** Ctrl/Cmd+S in the editor submits the open modal, as its submit button would. */
+function submitOpenModal(event: KeyboardEvent<HTMLDivElement>): void {
+  if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
+  const submit = event.currentTarget
+    .closest('[role="dialog"]')
+    ?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!submit) return;
+  event.preventDefault();
+  submit.click();
+}
+
+/** The editor itself (tiptap): loaded by RichTextEditor when one is first shown. */
+export function TiptapEditor({ label, description, value, onChange }: RichTextEditorProps) {
+  const { t } = useTranslation('js');
+  const labelId = useId();
+  const controlLabels = t('rich_text', { returnObjects: true }) as Record<string, string>;
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: value,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+  });
+
+  return (
+    <Input.Wrapper
+      label={label}
+      description={description}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      onKeyDown={submitOpenModal}
+    >
+      <MantineRichTextEditor editor={editor} labels={controlLabels}>
+        <MantineRichTextEditor.Toolbar>
+          <MantineRichTextEditor.ControlsGroup>
+            <MantineRichTextEditor.Bold />
+            <MantineRichTextEditor.Italic />
+            <MantineRichTextEditor.Underline />
+            <MantineRichTextEditor.BulletList />
+            <MantineRichTextEditor.Link />
+          </MantineRichTextEditor.ControlsGroup>
+        </MantineRichTextEditor.Toolbar>
+        <MantineRichTextEditor.Content />
+      </MantineRichTextEditor>
+    </Input.Wrapper>
+  );
+}
