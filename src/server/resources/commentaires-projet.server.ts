@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { informationTypes, serviceContinuations } from '../../shared/resources/commentaires-projet.resource';
+import type { FieldErrors, ServerResource } from '../engine/server-resource';
+import { projectChildScope } from './project-children';
+
+/** The values among these that are not one of the allowed codes: that field's error. */
+function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
+  const given = (values[field] as string[] | undefined) ?? [];
+  const wrong = given.findIndex((value) => !allowed.includes(value));
+  return wrong === -1 ? {} : { [`${field}.${wrong}`]: 'validation.choice' };
+}
+
+/**
+ * A project's advice acts: their information types and service continuations are codes of the SARE
+ * tables (the SARE file names whoever wrote an act when it names no adviser); each act moves its project's last
+ * intervention date forward (never back), in the act's transaction. Read by whoever may read the
+ * project.
+ */
+export const projectCommentsHooks: ServerResource = {
+  ...projectChildScope,
+  validate(values) {
+    const errors = {
+      ...choiceErrors(values, 'informationTypes', informationTypes),
+      ...choiceErrors(values, 'serviceContinuation', serviceContinuations),
+    };
+    if (typeof values.durationMinutes === 'number' && values.durationMinutes < 0) {
+      errors.durationMinutes = 'validation.out_of_range';
+    }
+    return errors;
+  },
+  async beforeChange(tx, records) {
+    for (const { values } of records) {
+      if (typeof values.project === 'number' && typeof values.actDate === 'string') {
+        await tx.execute(
+          sql`update projects set last_intervention_date = greatest(last_intervention_date, ${values.actDate}::date)
+              where id = ${values.project}`,
+        );
+      }
+    }
+    return records.map(() => null);
+  },
+};
