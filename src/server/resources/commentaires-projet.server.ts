@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { informationTypes, serviceContinuations } from '../../shared/resources/commentaires-projet.resource';
 import type { FieldErrors, ServerResource } from '../engine/server-resource';
+import { clock } from '../clock';
 import { projectChildScope } from './project-children';
+import { parseSareQuery, sareExport } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
 function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
@@ -28,6 +30,31 @@ export const projectCommentsHooks: ServerResource = {
     }
     return errors;
   },
+  routes: [
+    {
+      // The acts in ADEME's SARE file (export-sare), filtered by act dates, mission, adviser, act type and ADEME flag.
+      name: 'api.project_comments.sare_export',
+      method: 'GET',
+      action: 'export',
+      summary: 'openapi.operations.project_comments_sare_export',
+      query: {
+        du: 'openapi.parameters.date_from',
+        au: 'openapi.parameters.date_to',
+        mission: 'openapi.parameters.mission',
+        conseiller: 'openapi.parameters.adviser',
+        typeActe: 'openapi.parameters.act_type',
+        ademe: 'openapi.parameters.ademe',
+      },
+      async handle(request, { db, actor, session }) {
+        const file = await sareExport(db, parseSareQuery(request.query), actor);
+        const date = clock.now().toISOString().slice(0, 10);
+        session?.reply
+          .header('content-type', 'text/plain; charset=windows-1252')
+          .header('content-disposition', `attachment; filename="export-sare-${date}.txt"`);
+        return file;
+      },
+    },
+  ],
   async beforeChange(tx, records) {
     for (const { values } of records) {
       if (typeof values.project === 'number' && typeof values.actDate === 'string') {
