@@ -83,6 +83,16 @@ describe('a project', () => {
     expect(await found({ creationDate: '2026-02-03' })).toEqual(only);
     expect(await found({ priority: 'true' })).toEqual(only);
     expect(await found({ missionIds: ids.condo, priority: 'false' })).toEqual([]);
+    // Date ranges, both days included.
+    expect(await found({ creationDateDu: '2026-02-03', creationDateAu: '2026-02-03' })).toEqual(only);
+    expect(await found({ creationDateDu: '2026-02-01', creationDateAu: '2026-02-28', priority: 'true' })).toEqual(only);
+    expect(await found({ creationDateDu: '2026-02-04', priority: 'true' })).toEqual([]);
+    expect(await found({ creationDateAu: '2026-02-02', priority: 'true' })).toEqual([]);
+    const badRange = await api().get(
+      path('api.resource.collection', { resource: 'projet', creationDateDu: '2026-02-30' }),
+    );
+    expect(badRange.statusCode).toBe(400);
+    expect(badRange.json().fieldErrors).toEqual({ creationDateDu: "La date n'est pas valide." });
   });
 
   it('refuses a project type outside the row’s mission and a parent that is itself, in French, changing nothing', async () => {
