@@ -38,16 +38,16 @@ describe('a project', () => {
     expect(first.reference).toBe(`RG-${year}-0001-BB`);
     const second = await api().created('projet', { name: 'Maison Martin' });
     expect(second.reference).toBe(`${year}-0002`);
-    // Two creates at once: two numbers, none twice.
+    // Eight creates at once (truly concurrent on PostgreSQL): eight numbers, none twice, none skipped.
     const together = await Promise.all(
-      ['Atelier A', 'Atelier B', 'Atelier C'].map((name) => api().post('projet', { name, template: ids.template })),
+      Array.from({ length: 8 }, (_unused, index) =>
+        api().post('projet', { name: `Atelier ${index}`, template: ids.template }),
+      ),
     );
-    expect(together.map((response) => response.statusCode)).toEqual([201, 201, 201]);
-    expect(together.map((response) => response.json().reference).sort()).toEqual([
-      `RG-${year}-0003-BB`,
-      `RG-${year}-0004-BB`,
-      `RG-${year}-0005-BB`,
-    ]);
+    expect(together.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
+    expect(together.map((response) => response.json().reference).sort()).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10].map((n) => `RG-${year}-${String(n).padStart(4, '0')}-BB`),
+    );
     // The reference is the server's: a client's is ignored, and an update keeps it.
     const updated = await api().put('projet', first.id, { name: 'Maison Dupont (modifiée)', reference: 'PIRATE' });
     expect(updated.statusCode).toBe(200);
