@@ -3,7 +3,8 @@ import { defineResource } from './resource';
 
 /**
  * A project's confidentiality (spec 6, its "status"): public, internal (not for external users),
- * confidential (not for internal users outside its missions either).
+ * confidential (not for internal users outside its missions either). A new project is internal
+ * unless said: external users see it once someone makes it public.
  */
 export const projectStatuses = ['public', 'internal', 'confidential'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
@@ -28,7 +29,7 @@ export const projects = defineResource({
     state: field.reference('etats-projet', { list: true, filter: true, tab: 'general' }),
     status: field.select(projectStatuses, {
       required: true,
-      defaultValue: 'public',
+      defaultValue: 'internal',
       list: true,
       filter: true,
       tab: 'general',

@@ -38,6 +38,8 @@ describe('a project', () => {
     expect(first.reference).toBe(`RG-${year}-0001-BB`);
     const second = await api().created('projet', { name: 'Maison Martin' });
     expect(second.reference).toBe(`${year}-0002`);
+    // Internal unless said: a new project is not shown to external users before someone makes it public.
+    expect(second.status).toBe('internal');
     // Eight creates at once (truly concurrent on PostgreSQL): eight numbers, none twice, none skipped.
     const together = await Promise.all(
       Array.from({ length: 8 }, (_unused, index) =>

@@ -64,7 +64,7 @@ CREATE TABLE "projects" (
 	"reference" text DEFAULT '' NOT NULL,
 	"template" integer,
 	"state" integer,
-	"status" text DEFAULT 'public',
+	"status" text DEFAULT 'internal',
 	"theme" integer,
 	"parent_project" integer,
 	"owner_individual" integer,
