@@ -99,6 +99,12 @@ export const routeTable = {
   'api.duplicates.dismiss': '/api/{resource}/doublons/ignorer',
   'api.duplicates.history': '/api/{resource}/historique-fusions/{id}',
   'api.resource.ajax_create': '/api/{resource}/ajax/ajouter',
+  // A project's state (spec 4: projet/change-etat/{id}/{etat}).
+  'api.projects.change_state': '/api/projet/change-etat/{id}/{etat}',
+  // A project's advice acts (projet/commentaires/{id}).
+  'api.projects.comments': '/api/projet/commentaires/{id}',
+  // The advice acts in ADEME's SARE file (public-agency format).
+  'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.import_assistant.upload': '/api/assistant-import/import',

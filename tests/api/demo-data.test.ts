@@ -50,6 +50,16 @@ it('loads demo data for every resource on the first start only, references resol
   });
   const page = children.json<ResourcePage>();
   expect(page.titles.parent?.[String(page.items[0]?.parent)]).toBe('Chauffage');
+  // Demo projects name the demo colleagues (inserted before the records naming users are completed).
+  const projects = await app.inject({
+    method: 'GET',
+    url: path('api.resource.collection', { resource: 'projet', q: 'Copropriété Résidence du Parc' }),
+    headers: { cookie },
+  });
+  const project = projects.json<ResourcePage>();
+  expect(project.items).toHaveLength(1);
+  expect(Object.values(project.titles.referents ?? {})).toEqual(['Martin Camille']);
+  expect(project.items[0]?.reference).toMatch(/^COPRO-\d{4}-\d{4}$/);
   // The demo template file exists: a workbook, downloadable.
   const templates = await app.inject({
     method: 'GET',

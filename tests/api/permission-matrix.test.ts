@@ -3,7 +3,7 @@ import { permissionGroupNames, permissionKey, type PermissionGroup } from '../..
 import { resources } from '../../src/shared/resources/registry';
 import { permissionGroupsOf, type ResourceDefinition, type ResourceRecord } from '../../src/shared/resources/resource';
 import { path, type RouteName } from '../../src/shared/routes';
-import { sampleValues } from '../support/resource-samples';
+import { createSampleLinks, sampleValues } from '../support/resource-samples';
 import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
@@ -37,6 +37,8 @@ const allowed = (slug: string, profile: ProfileName, action: Action) =>
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
 beforeAll(async () => {
+  // The project the samples of its child resources belong to.
+  await createSampleLinks(t.app, t.admin);
   // One profile per group of actions, on every resource; one with every group but no service; one with nothing.
   const variants: { name: ProfileName; groups: PermissionGroup[]; withService?: boolean }[] = [
     ...permissionGroupNames.map((group) => ({ name: group, groups: [group] })),

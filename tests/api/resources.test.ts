@@ -8,8 +8,9 @@ import {
   type ResourcePage,
   type ResourceRecord,
 } from '../../src/shared/resources/resource';
+import { translate } from '../../src/shared/i18n/catalog';
 import { path } from '../../src/shared/routes';
-import { sampleRow, sampleValues } from '../support/resource-samples';
+import { createSampleLinks, sampleRow, sampleValues } from '../support/resource-samples';
 import { logInWithProfile } from '../support/test-users';
 import { permissionKey, readingGroups } from '../../src/shared/permissions';
 import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
@@ -18,6 +19,8 @@ const t = useAdminApp();
 let consultant: LoggedIn;
 
 beforeAll(async () => {
+  // The project the samples of its child resources belong to.
+  await createSampleLinks(t.app, t.admin);
   // A profile that consults and exports everything, and writes nothing.
   consultant = await logInWithProfile(t, {
     email: 'conseillere@exemple.fr',
@@ -126,7 +129,12 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
       const shown = (
         await t.app.inject({ method: 'GET', url: item(original.id), headers: authHeaders(t.admin) })
       ).json();
-      const values = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, shown[name]]));
+      // Read-only fields are the server's own (a project's reference is made anew): not the clone's.
+      const values = Object.fromEntries(
+        Object.entries(definition.fields)
+          .filter(([, def]) => !def.readOnly)
+          .map(([name]) => [name, shown[name]]),
+      );
       // Renamed, as a person does: some resources refuse two records of the same name.
       values[titleField] = `${String(values[titleField])} (copie)`;
       const clone = await t.app.inject({
@@ -255,7 +263,8 @@ describe.each(writable.map((definition) => [definition.slug, definition] as cons
     expect(csv.headers['x-total-count']).toBe('2');
     const [headerLine, ...rows] = csv.body.split('\r\n');
     expect(headerLine?.startsWith('\uFEFF')).toBe(true);
-    expect(headerLine).toContain('Nom');
+    // The title field's column, under its French label.
+    expect(headerLine).toContain(translate('fr', `resources.${slug}.fields.${titleField}`));
     expect(rows).toHaveLength(3);
     expect(rows.join('\n')).toContain(`"'=HYPERLINK(""x"");${marker}"`);
     expect(rows.join('\n')).toContain(`"zz,=1+1 ${marker}"`);
@@ -344,7 +353,8 @@ describe.each(resources.filter((definition) => definition.behaviours.sortable).m
 const references = resources.flatMap((definition) =>
   Object.entries(definition.fields).flatMap(([name, def]) =>
     [[undefined, def] as const, ...Object.entries(def.fields ?? {})]
-      .filter(([, sub]) => isReference(sub) && sub.target !== USERS_TARGET)
+      // Read-only references are the server's (a project's mission ids): no client points them anywhere.
+      .filter(([, sub]) => isReference(sub) && !sub.readOnly && sub.target !== USERS_TARGET)
       .map(([sub, target]) => [definition, name, sub, findResource(target.target)!] as const),
   ),
 );

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { path } from '../../src/shared/routes';
+import { authHeaders, type LoggedIn } from './test-app';
 import { isReference, type FieldDef } from '../../src/shared/resources/fields';
 import type { TextFormat } from '../../src/shared/resources/formats';
 import { findResource } from '../../src/shared/resources/registry';
@@ -79,8 +82,37 @@ export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<s
   ...ruleAbidingRows.get(fields),
 });
 
+/**
+ * The records the samples of a project's child resources belong to (a public project) and name (a
+ * structure: a co-owner or partner names an individual or a structure), made by createSampleLinks
+ * in the test file's beforeAll.
+ */
+export const sampleLinks: { project?: number; structure?: number } = {};
+
+/** Creates, as the administrator, the records sampleLinks names. */
+export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): Promise<void> {
+  const created = async (slug: string, values: Record<string, unknown>) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: slug }),
+      headers: authHeaders(admin),
+      payload: values,
+    });
+    if (response.statusCode !== 201) throw new Error(`${slug}: ${response.body}`);
+    return response.json<{ id: number }>().id;
+  };
+  sampleLinks.structure = await created('structures', {
+    ...sampleValues(findResource('structures')!, 990),
+    name: 'Structure des échantillons',
+  });
+  sampleLinks.project = await created('projet', {
+    ...sampleValues(findResource('projet')!, 990),
+    name: 'Projet des échantillons',
+  });
+}
+
 /** Values a resource's business rules ask for (etapes: one finished step at most; structures: a subtype if public). */
-const ruleAbiding: Record<string, Record<string, unknown>> = {
+const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
   etapes: { done: false },
   // A mapping of its own type, its columns written as its flag says, the required field mapped.
   'templates-import': {
@@ -93,9 +125,20 @@ const ruleAbiding: Record<string, Record<string, unknown>> = {
   // Dashboard iframes are checked against the allowed hosts and rewritten: their own test has them.
   // Only an administrator makes administrators: the samples' writers are not always one.
   utilisateurs: { dashboardIframes: [], isAdmin: false },
-};
+  // A public project: who may read which confidential or internal project is the read scope's own test (projet.test.ts).
+  projet: { status: 'public' },
+  // A project's children belong to a project, and name an individual or a structure.
+  'coporteurs-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
+  'partenaires-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
+  // Codes of the SARE tables.
+  'commentaires-projet': {
+    project: sampleLinks.project ?? null,
+    informationTypes: ['technical', 'legal'],
+    serviceContinuation: ['energy_audit'],
+  },
+});
 
 /** Valid values for every field of a resource; n varies them. */
 export function sampleValues(definition: ResourceDefinition, n: number): Record<string, unknown> {
-  return { ...sampleRow(definition.fields, n), ...ruleAbiding[definition.slug] };
+  return { ...sampleRow(definition.fields, n), ...ruleAbiding()[definition.slug] };
 }

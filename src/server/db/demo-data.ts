@@ -1,4 +1,5 @@
 import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../shared/permissions';
+import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
 import { findResource, resources } from '../../shared/resources/registry';
 import { permissionGroupsOf } from '../../shared/resources/resource';
 /**
@@ -589,4 +590,8 @@ export const demoData: Record<string, DemoRecord[]> = {
       ],
     },
   ],
+  projet: demoProjects,
+  'coporteurs-projet': demoCoOwners,
+  'partenaires-projet': demoPartners,
+  'commentaires-projet': demoComments,
 };

@@ -44,6 +44,10 @@ import { emailLogResource, mailStatuses } from '../../shared/resources/journal-e
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import { importTemplates } from '../../shared/resources/templates-import.resource';
+import { projects } from '../../shared/resources/projet.resource';
+import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
+import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
+import { projectComments } from '../../shared/resources/commentaires-projet.resource';
 import {
   importStatuses,
   importSteps,
@@ -402,6 +406,25 @@ export const individualsTable = resourceTable(individuals, (columns) => [
 // refused and what the import changed, so that it can be undone.
 
 export const importTemplatesTable = resourceTable(importTemplates);
+// The read scope looks projects up by mission; children are read by their project.
+export const projectsTable = resourceTable(projects, (columns) => [
+  index('projects_mission_ids_idx').using('gin', columns.missionIds!),
+]);
+export const projectCoOwnersTable = resourceTable(projectCoOwners, (columns) => [
+  index('project_co_owners_project_idx').on(columns.project!),
+]);
+export const projectPartnersTable = resourceTable(projectPartners, (columns) => [
+  index('project_partners_project_idx').on(columns.project!),
+]);
+export const projectCommentsTable = resourceTable(projectComments, (columns) => [
+  index('project_comments_project_idx').on(columns.project!),
+]);
+
+/** The yearly counter of project references: one row per year, incremented in the creating transaction. */
+export const projectReferenceCounters = pgTable('project_reference_counters', {
+  year: integer('year').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
 
 /** One file sent to the import assistant, its mapping, and its last run (simulation or import) as it goes. */
 export const importJobs = pgTable(

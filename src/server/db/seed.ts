@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { resources } from '../../shared/resources/registry';
-import type { FieldDef } from '../../shared/resources/fields';
+import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { hashPassword } from '../auth/passwords';
 import { administratorActor } from '../auth/actor';
@@ -97,14 +97,21 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       const demoUploads = await writeDemoFiles(options.uploadsDir);
       await tx.insert(uploads).values(demoUploads.map((upload) => ({ ...upload, ownerId: admin!.id })));
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
-      const created = await seedResources(tx, admin!.id);
-      await tx.insert(users).values(
-        demoUsers.map(({ profile, service, ...user }) => ({
-          ...user,
-          groupIds: [created.get('groupes')!.get(profile)!],
-          serviceId: created.get('service')!.get(service)!,
-        })),
-      );
+      // The colleagues come once their profiles and services exist, and before the records naming
+      // them (a project's referents, an act's adviser) are completed.
+      await seedResources(tx, admin!.id, async (created) => {
+        const colleagues = await tx
+          .insert(users)
+          .values(
+            demoUsers.map(({ profile, service, ...user }) => ({
+              ...user,
+              groupIds: [created.get('groupes')!.get(profile)!],
+              serviceId: created.get('service')!.get(service)!,
+            })),
+          )
+          .returning({ id: users.id, lastName: users.lastName });
+        created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
+      });
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });
@@ -115,7 +122,11 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
  * field naming a record created later (a step's transition to the next step) is left out at first
  * and set once every record exists.
  */
-async function seedResources(db: Database, adminId: number): Promise<Map<string, Map<string, number>>> {
+async function seedResources(
+  db: Database,
+  adminId: number,
+  beforeCompleting: (created: Map<string, Map<string, number>>) => Promise<void>,
+): Promise<Map<string, Map<string, number>>> {
   const store = createResourceStore(db, serverHooks);
   const created = new Map<string, Map<string, number>>();
   let missing = false;
@@ -153,6 +164,7 @@ async function seedResources(db: Database, adminId: number): Promise<Map<string,
       if (incomplete) later.push({ definition, id: saved.id, record });
     }
   }
+  await beforeCompleting(created);
   for (const { definition, id, record } of later) {
     await store.update(definition, id, resolvable(definition, record).values, administratorActor(adminId));
   }

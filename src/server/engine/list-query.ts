@@ -35,6 +35,21 @@ function filterValueSchema(def: FieldDef): z.ZodType<string> {
   }
 }
 
+/**
+ * A date filter field also bounds the list: `<field>Du` (from that day) and `<field>Au` (to that
+ * day), both included, besides `<field>` (that day).
+ */
+export function dateRangeParams(
+  definition: ResourceDefinition,
+): { param: string; field: string; bound: 'from' | 'to' }[] {
+  return filterFields(definition)
+    .filter((name) => ['date', 'datetime'].includes(definition.fields[name]!.kind))
+    .flatMap((name) => [
+      { param: `${name}Du`, field: name, bound: 'from' as const },
+      { param: `${name}Au`, field: name, bound: 'to' as const },
+    ]);
+}
+
 const schemas = new WeakMap<ResourceDefinition, z.ZodType>();
 
 /** The list's query string: paging, sort (an unknown one falls back to the default), search and filters. */
@@ -48,6 +63,9 @@ function listQuerySchema(definition: ResourceDefinition) {
       q: term.default(''),
       ...Object.fromEntries(
         filterFields(definition).map((name) => [name, filterValueSchema(definition.fields[name]!).optional()]),
+      ),
+      ...Object.fromEntries(
+        dateRangeParams(definition).map(({ param }) => [param, z.iso.date('validation.date').optional()]),
       ),
     });
     schemas.set(definition, schema);

@@ -19,7 +19,7 @@ import {
 } from '../http/openapi-tools';
 import type { HttpMethod } from '../http/api-route';
 import { exportFormats } from './resource-export';
-import { sortableFields } from './list-query';
+import { dateRangeParams, sortableFields } from './list-query';
 import type { ServerResource } from './server-resource';
 
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
@@ -118,6 +118,15 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         name,
         t('parameters.filter', { field: text(`resources.${slug}.fields.${name}`) }),
         filterSchema(definition.fields[name]!),
+      ),
+    ),
+    ...dateRangeParams(definition).map(({ param, field, bound }) =>
+      query(
+        param,
+        t(bound === 'from' ? 'parameters.filter_from' : 'parameters.filter_to', {
+          field: text(`resources.${slug}.fields.${field}`),
+        }),
+        { type: 'string', format: 'date' },
       ),
     ),
   ];

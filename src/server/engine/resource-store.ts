@@ -53,6 +53,14 @@ function filterCondition(
   name: string,
   value: string,
 ): SQL | undefined {
+  const range = /^(.+)(Du|Au)$/.exec(name);
+  const ranged = range ? definition.fields[range[1]!] : undefined;
+  if (range && ranged && (ranged.kind === 'date' || ranged.kind === 'datetime') && columns[range[1]!]) {
+    // <field>Du and <field>Au: from and to that day, both included (list-query.ts, dateRangeParams).
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+    const day = sql`(${columns[range[1]!]!})::date`;
+    return range[2] === 'Du' ? sql`${day} >= ${value}::date` : sql`${day} <= ${value}::date`;
+  }
   const def = definition.fields[name];
   const column = columns[name];
   if (!def || !column || value === '') return undefined;

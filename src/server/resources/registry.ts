@@ -9,6 +9,9 @@ import { formsHooks } from './formulaires.server';
 import { individualsHooks } from './individus.server';
 import { structuresHooks } from './structures.server';
 import { importTemplatesHooks } from './templates-import.server';
+import { projectsHooks } from './projet.server';
+import { projectContactHooks } from './project-children';
+import { projectCommentsHooks } from './commentaires-projet.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -25,6 +28,10 @@ export const resourceHooks: Record<string, ServerResource> = {
   structures: structuresHooks,
   individus: individualsHooks,
   'templates-import': importTemplatesHooks,
+  projet: projectsHooks,
+  'coporteurs-projet': projectContactHooks,
+  'partenaires-projet': projectContactHooks,
+  'commentaires-projet': projectCommentsHooks,
 };
 
 const noHooks: ServerResource = {};

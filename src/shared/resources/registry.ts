@@ -25,6 +25,10 @@ import { emailLogResource } from './journal-emails.resource';
 import { individuals } from './individus.resource';
 import { structures } from './structures.resource';
 import { importTemplates } from './templates-import.resource';
+import { projects } from './projet.resource';
+import { projectCoOwners } from './coporteurs-projet.resource';
+import { projectPartners } from './partenaires-projet.resource';
+import { projectComments } from './commentaires-projet.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -54,6 +58,10 @@ export const resources: readonly ResourceDefinition[] = [
   individuals,
   importTemplates,
   usersResource,
+  projects,
+  projectCoOwners,
+  projectPartners,
+  projectComments,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

@@ -1,0 +1,154 @@
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { projects } from '../../shared/resources/projet.resource';
+import { projectComments } from '../../shared/resources/commentaires-projet.resource';
+import { parseId } from '../http/request-parsing';
+import { parseListQuery } from '../engine/list-query';
+import type { ResourceInputValues } from '../../shared/resources/resource';
+import { translate } from '../../shared/i18n/catalog';
+import { clock } from '../clock';
+import type { Database } from '../db/database';
+import { projectReferenceCounters, projectStatesTable, projectTemplatesTable, projectTypesTable } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../engine/server-resource';
+import { visibleProjectIds } from './project-scope';
+
+const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
+  getTableColumns(table) as Record<string, AnyPgColumn>;
+const templates = columnsOf(projectTemplatesTable);
+const types = columnsOf(projectTypesTable);
+const states = columnsOf(projectStatesTable);
+
+interface MissionRow {
+  mission: number;
+  projectType: number | null;
+  officer: number | null;
+}
+
+/** A project's next reference: the template's prefix and suffix around the year's next number, "RG-2026-0007". */
+async function nextReference(tx: Database, templateId: unknown): Promise<string> {
+  const year = clock.now().getFullYear();
+  // One row per year, incremented in the creating transaction: a second create waits for the first's commit.
+  const [counter] = await tx
+    .insert(projectReferenceCounters)
+    .values({ year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: projectReferenceCounters.year,
+      set: { lastValue: sql`${projectReferenceCounters.lastValue} + 1` },
+    })
+    .returning({ value: projectReferenceCounters.lastValue });
+  const [template] =
+    typeof templateId === 'number'
+      ? await tx
+          .select({ prefix: templates.prefix!, suffix: templates.suffix! })
+          .from(projectTemplatesTable)
+          .where(eq(templates.id!, templateId))
+      : [];
+  const number = `${year}-${String(counter!.value).padStart(4, '0')}`;
+  return `${String(template?.prefix ?? '')}${number}${String(template?.suffix ?? '')}`;
+}
+
+/** Each mission row's project type must be offered in the row's mission: the rows' errors. */
+async function missionRowErrors(tx: Database, rows: MissionRow[]): Promise<FieldErrors> {
+  const typeIds = [...new Set(rows.flatMap((row) => (row.projectType ? [row.projectType] : [])))];
+  if (typeIds.length === 0) return {};
+  const found = await tx
+    .select({ id: types.id!, missions: types.missions! })
+    .from(projectTypesTable)
+    .where(inArray(types.id!, typeIds));
+  const missionsOf = new Map(found.map((type) => [Number(type.id), (type.missions as number[]) ?? []]));
+  const errors: FieldErrors = {};
+  rows.forEach((row, index) => {
+    // A type naming no mission is offered in all of them.
+    const missions = row.projectType ? (missionsOf.get(row.projectType) ?? []) : [];
+    if (missions.length > 0 && !missions.includes(row.mission)) {
+      errors[`missions.${index}.projectType`] = 'validation.project_type_mission';
+    }
+  });
+  return errors;
+}
+
+/** The values the server keeps from a project's own: its missions' and types' ids (filters, read scope). */
+function derivedValues(values: ResourceInputValues): void {
+  if (!Array.isArray(values.missions)) return;
+  const rows = values.missions as MissionRow[];
+  values.missionIds = [...new Set(rows.map((row) => row.mission))];
+  values.projectTypeIds = [...new Set(rows.flatMap((row) => (row.projectType ? [row.projectType] : [])))];
+}
+
+/** Projects: their reference, their missions' ids, spec 6's confidentiality and the state change. */
+export const projectsHooks: ServerResource = {
+  validate(values, { id }) {
+    if (id !== null && values.parentProject === id) return { parentProject: 'validation.project_parent_itself' };
+  },
+  async beforeChange(tx, records) {
+    const refusals: (RecordRefusal | null)[] = [];
+    for (const { id, values } of records) {
+      const errors = Array.isArray(values.missions) ? await missionRowErrors(tx, values.missions as MissionRow[]) : {};
+      if (Object.keys(errors).length > 0) {
+        refusals.push({ fieldErrors: errors });
+        continue;
+      }
+      derivedValues(values);
+      if (id === null) {
+        values.reference = await nextReference(tx, values.template);
+        values.creationDate ??= clock.now().toISOString().slice(0, 10);
+      }
+      refusals.push(null);
+    }
+    return refusals;
+  },
+  readScope(actor, columns) {
+    const ids = visibleProjectIds(actor);
+    return ids && sql`${columns.id!} in (${ids})`;
+  },
+  routes: [
+    {
+      // projet/commentaires/{id}: the project's advice acts, newest first, for whoever may see the project.
+      name: 'api.projects.comments',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_comments',
+      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+      async handle(request, { store, actor }) {
+        const id = parseId(requestValue(request, 'id'));
+        await store.get(projects, id, actor);
+        const query = parseListQuery(projectComments, request.query);
+        return store.list(projectComments, { ...query, filters: { ...query.filters, project: String(id) } }, actor);
+      },
+    },
+    {
+      // change-etat/{id}/{etat}: the project's state becomes this one, in its history.
+      name: 'api.projects.change_state',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.projects_change_state',
+      async handle(request, { db, store, actor, locale, log }) {
+        const [rawId, rawState] = [requestValue(request, 'id'), requestValue(request, 'etat')];
+        const notFound = () => new ApiError(404, 'projects.errors.state_not_found');
+        if (!/^\d{1,9}$/.test(rawId) || !/^\d{1,9}$/.test(rawState)) throw notFound();
+        const [id, stateId] = [Number(rawId), Number(rawState)];
+        await store.get(projects, id, actor).catch((error: unknown) => {
+          throw error instanceof ApiError && error.statusCode === 404 ? notFound() : error;
+        });
+        const [state] = await db
+          .select({ id: states.id!, name: states.name! })
+          .from(projectStatesTable)
+          .where(and(eq(states.id!, stateId), isNull(states.deletedAt!)));
+        if (!state) throw notFound();
+        try {
+          const record = await store.update(projects, id, { state: state.id }, actor);
+          return {
+            id: record.id,
+            state: state.id,
+            message: translate(locale, 'projects.messages.state_changed', { state: String(state.name) }),
+          };
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          log.error({ err: error }, 'project state change failed');
+          throw new ApiError(500, 'projects.errors.state_save');
+        }
+      },
+    },
+  ],
+};
