@@ -18,9 +18,19 @@ describe('the email log (journal-emails)', () => {
     });
     expect(created.statusCode).toBe(201);
 
-    const page = await t.app.inject({ method: 'GET', url: log, headers: authHeaders(t.admin), query: { q: 'durand' } });
-    expect(page.statusCode).toBe(200);
-    const [mail] = page.json<ResourcePage>().items;
+    // The link is mailed by a job once the creation commits: the log shows it a moment later.
+    const logged = async () => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: log,
+        headers: authHeaders(t.admin),
+        query: { q: 'durand' },
+      });
+      expect(page.statusCode).toBe(200);
+      return page.json<ResourcePage>().items;
+    };
+    await expect.poll(async () => (await logged()).length).toBe(1);
+    const [mail] = await logged();
     expect(mail).toMatchObject({
       sender: 'no-reply@localhost',
       recipient: 'lea.durand@exemple.fr',
