@@ -14,8 +14,28 @@ export async function logInThroughForm(page: Page, credentials = adminCredential
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/**
+ * The page once its transitions have ended: a toast or a modal fading in is checked as it will be
+ * read, not half transparent (axe would measure its contrast mid-fade).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          // A spinner turns for ever: only what ends is waited for.
+          .filter(({ effect }) => effect?.getComputedTiming().endTime !== Infinity)
+          .map(({ finished }) => finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
 /** No serious or critical accessibility violation on the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../../src/shared/resources/registry';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
-import { useBrowserAndServer } from '../../support/browser';
+import { settled, useBrowserAndServer } from '../../support/browser';
 
 // The demo data gives every resource records to list, show and edit.
 const started = useBrowserAndServer({ env: () => ({ DEMO_DATA: 'true' }) });
@@ -35,6 +35,7 @@ describe('accessibility of every resource screen', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         // Checked once the screen's data has arrived: no loader left.
         await page.waitForFunction(() => document.querySelector('.mantine-Loader-root') === null);
+        await settled(page);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const { id: rule, impact, nodes } of violations) {
           if (impact !== 'serious' && impact !== 'critical') continue;
