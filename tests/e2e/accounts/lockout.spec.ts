@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { path } from '../../../src/shared/routes';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, logInThroughForm, settled, useBrowserAndServer } from '../../support/browser';
 import { adminCredentials } from '../../support/test-app';
 
 const started = useBrowserAndServer();
@@ -43,11 +43,18 @@ describe('login history', () => {
     expect(await page.getByRole('button', { name: /^Supprimer/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: /^Filtres de recherche/ }).click();
-    await page.getByLabel('État').selectOption({ label: 'Échouée' });
+    // Chosen once the panel has opened, and checked before it is sent.
+    const filters = page.getByRole('search', { name: 'Filtres de recherche' });
+    await filters.waitFor();
+    await settled(page);
+    const state = filters.getByLabel('État');
+    await state.selectOption({ label: 'Échouée' });
     const today = new Date();
     const day = [today.getDate(), today.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/');
-    await page.getByRole('textbox', { name: 'Date' }).fill(`${day}/${today.getFullYear()}`);
-    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await filters.getByRole('textbox', { name: 'Date' }).fill(`${day}/${today.getFullYear()}`);
+    await expect.poll(() => state.inputValue()).toBe('failure');
+    await filters.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('failure');
     await expect.poll(() => rows().count()).toBe(1);
     await rows().getByText('intrus@exemple.fr').waitFor();
     await rows().getByText('Ordinateur').waitFor();
