@@ -34,8 +34,13 @@ const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
   maintenance: { retryLimit: 1 },
 };
 
-/** How often each process looks for work when no notification woke it, and checks for dead jobs. */
+/**
+ * How often each process looks for work when no notification woke it, and checks for dead jobs. A NOTIFY
+ * is only a wake-up hint: pg-boss then polls every 30 s unless told, and a missed hint once left every
+ * password mail of a test file 30 s late; so the backstop poll stays short.
+ */
 const POLLING_SECONDS = 1;
+const POLLING_SECONDS_WHEN_NOTIFIED = 2;
 const SUPERVISE_SECONDS = 5;
 
 export interface JobQueue {
@@ -72,7 +77,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, options] of Object.entries(queueOptions)) await boss.createQueue(name, options);
-  const workOptions: WorkOptions = { pollingIntervalSeconds: POLLING_SECONDS };
+  const workOptions: WorkOptions = {
+    pollingIntervalSeconds: POLLING_SECONDS,
+    notifyPollingIntervalSeconds: POLLING_SECONDS_WHEN_NOTIFIED,
+  };
 
   return {
     async send(name, data, { tx, ...options } = {}) {
