@@ -91,4 +91,31 @@ describe('the documents screen', () => {
     await listRow(page, 'Facture chaudière').getByRole('link', { name: 'facture-chaudiere.pdf' }).waitFor();
     await expectAccessible(page);
   });
+
+  it('deletes a document through the delete dialog, and the project’s history names its addition and deletion', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const [report] = await createRecords(page, 'types-de-document', [{ name: "Rapport d'audit" }]);
+    const [project] = await createRecords(page, 'projet', [{ name: 'Maison Martin' }]);
+    await addDocument(page, project!.id, {
+      title: 'Audit énergétique',
+      documentType: report!.id,
+      name: 'audit-martin.pdf',
+      text: '%PDF-1.4 audit',
+    });
+    await page.goto(path('admin.resource.list', { resource: 'piece-jointe' }));
+    await page.getByRole('button', { name: 'Supprimer « Audit énergétique »' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suppression' });
+    await dialog.getByText('Voulez-vous vraiment supprimer « Audit énergétique » ?').waitFor();
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('status').filter({ hasText: "L'élément a été supprimé." }).waitFor();
+    await expect.poll(() => listRow(page, 'Audit énergétique').count()).toBe(0);
+
+    await page.goto(path('admin.resource.show', { resource: 'projet', id: project!.id }));
+    const history = page.getByRole('region', { name: 'Historique' });
+    const changes = history.getByRole('listitem').filter({ hasText: /^Document : / });
+    await expect
+      .poll(() => changes.allTextContents())
+      .toEqual(['Document : Audit énergétique → —', 'Document : — → Audit énergétique']);
+    await expectAccessible(page);
+  });
 });
