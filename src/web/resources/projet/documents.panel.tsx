@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
@@ -29,17 +30,19 @@ export function ProjectDocumentsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const mayAdd = session ? can(session.user, 'projet', 'update') : false;
+  // Each document added starts a new form: the file input forgets the file sent.
+  const [added, setAdded] = useState(0);
   return (
     <RecordPanel title={t('resources.piece-jointe.label')}>
       <Stack gap="md">
-        {mayAdd && <UploadForm projectId={projectId} />}
+        {mayAdd && <UploadForm key={added} projectId={projectId} onAdded={() => setAdded((count) => count + 1)} />}
         <ChildRecords parent="projet" parentId={projectId} child={projectDocuments} />
       </Stack>
     </RecordPanel>
   );
 }
 
-function UploadForm({ projectId }: { projectId: number }) {
+function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { form, save } = useResourceForm({
@@ -52,12 +55,12 @@ function UploadForm({ projectId }: { projectId: number }) {
         values,
       ),
     onSaved: async () => {
-      form.reset();
       // The list shows the new document, the project its moved last intervention date and its history.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['resource', projectDocuments.slug] }),
         queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] }),
       ]);
+      onAdded();
     },
   });
   const { errors, isSubmitting } = form.formState;
