@@ -20,7 +20,7 @@ export function ChildPanels({ definition, record }: { definition: ResourceDefini
   ));
 }
 
-/** The list's table, sorted and paged within the panel, of the child records under the parent's (GET /api/<parent>/{id}/<child>). */
+/** A panel titled by the child resource, listing the parent record's own. */
 function ChildPanel({
   parent,
   record,
@@ -31,37 +31,56 @@ function ChildPanel({
   child: ResourceDefinition;
 }) {
   const { t } = useTranslation();
+  return (
+    <RecordPanel title={t(`resources.${child.slug}.label`)}>
+      <ChildRecords parent={parent.slug} parentId={record.id} child={child} />
+    </RecordPanel>
+  );
+}
+
+/**
+ * The list's table, sorted and paged, of a parent record's child records (GET
+ * /api/<parent>/{id}/<child>), with their row actions: a record page's panel, or a module's own.
+ */
+export function ChildRecords({
+  parent,
+  parentId,
+  child,
+}: {
+  parent: string;
+  parentId: number;
+  child: ResourceDefinition;
+}) {
+  const { t } = useTranslation();
   const list = useListController(child, useLocalListParams(child), {
-    collectionPath: path('api.resource.children', { resource: parent.slug, id: record.id, child: child.slug }),
+    collectionPath: path('api.resource.children', { resource: parent, id: parentId, child: child.slug }),
     batch: false,
   });
   const { page } = list;
   return (
-    <RecordPanel title={t(`resources.${child.slug}.label`)}>
-      <ListContext.Provider value={list}>
-        {!page ? (
-          list.error ? (
-            <Text size="sm">{t('errors.generic')}</Text>
-          ) : (
-            <Loading />
-          )
-        ) : page.total === 0 ? (
-          <Text size="sm">{t('engine.empty')}</Text>
+    <ListContext.Provider value={list}>
+      {!page ? (
+        list.error ? (
+          <Text size="sm">{t('errors.generic')}</Text>
         ) : (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('engine.total', { count: page.total })}
-            </Text>
-            <ListTable />
-            <ListPagination
-              total={page.total}
-              page={page.page}
-              pageSize={page.pageSize}
-              onChange={(next) => list.update({ page: String(next) })}
-            />
-          </Stack>
-        )}
-      </ListContext.Provider>
-    </RecordPanel>
+          <Loading />
+        )
+      ) : page.total === 0 ? (
+        <Text size="sm">{t('engine.empty')}</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('engine.total', { count: page.total })}
+          </Text>
+          <ListTable />
+          <ListPagination
+            total={page.total}
+            page={page.page}
+            pageSize={page.pageSize}
+            onChange={(next) => list.update({ page: String(next) })}
+          />
+        </Stack>
+      )}
+    </ListContext.Provider>
   );
 }
