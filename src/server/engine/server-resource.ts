@@ -54,7 +54,8 @@ export interface TransactionQueue {
 export interface ResourceRoute {
   /** Its name in the shared route table; {resource} stands for the resource's slug. */
   name: RouteName;
-  method: 'GET' | 'POST';
+  /** POST and PUT alike: a save the spec allows either way. */
+  method: 'GET' | 'POST' | readonly ['POST', 'PUT'];
   /** The permission it needs on the resource. */
   action: ResourceAction;
   /** Catalog key of what it does, for the API document. */
@@ -149,6 +150,14 @@ export interface ServerResource {
    */
   afterCommit?(change: RecordChange, queue: TransactionQueue): Promise<void>;
   routes?: ResourceRoute[];
+  /**
+   * List parameters of the resource's own beyond its filter fields (their names match `pattern`,
+   * e.g. projet's `caracteristique[12]`): the condition each puts on the list, its count and export.
+   */
+  listParams?: {
+    pattern: RegExp;
+    condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
+  };
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
   /** The handlers of the record commands the declaration lists, by command name. */

@@ -64,8 +64,15 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
             </Text>
             <List size="sm" withPadding>
               {entry.changes
-                .filter(({ field }) => definition.fields[field])
-                .map(({ field, before, after }) => {
+                .filter(({ field, label }) => definition.fields[field] || label)
+                .map(({ field, label, before, after }) => {
+                  // A labelled change (a project's characteristic) keeps its values as text.
+                  if (label)
+                    return (
+                      <List.Item key={field}>
+                        {label} : {String(before ?? '—')} → {String(after ?? '—')}
+                      </List.Item>
+                    );
                   const value = (shown: unknown) => (
                     <FieldValue
                       slug={slug}
