@@ -79,7 +79,7 @@ export type FormsValuesInput = z.infer<typeof formsValuesSchema>;
 const MAX_TEXT = 255;
 const MAX_LONG_TEXT = 5000;
 
-const text = (max: number) => z.string().trim().max(max, 'validation.too_long');
+const text = (max: number) => z.string('projectForms.errors.text').trim().max(max, 'validation.too_long');
 const isRealDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

@@ -168,7 +168,7 @@ export async function projectForms(context: CharacteristicsContext, projectId: n
         and not exists (
           select 1 from users u join access_profiles g on g.id = any(u.group_ids) and g.deleted_at is null
           where u.id = ${actor.id} and f.id = any(g.hidden_forms))
-      order by f.name, f.id`,
+      order by immutable_unaccent(lower(f.name)), f.id`,
   );
   const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
   const [{ allowedIframeHosts }, fieldRows, valueRows] = await Promise.all([
@@ -272,15 +272,18 @@ export async function saveProjectForms(
       form: ProjectForm;
     }
   >();
-  for (const [formId, values] of Object.entries(input)) {
-    const form = forms.find(({ id }) => id === Number(formId));
-    if (!form) throw new ApiError(404, FORM_NOT_FOUND);
-    for (const [fieldId, raw] of Object.entries(values)) {
-      const field = form.fields.find(({ id }) => id === Number(fieldId));
-      const parsed = field ? parseCharacteristicValue(field, raw) : { error: 'projectForms.errors.unknown_field' };
-      if ('error' in parsed) fieldErrors[fieldId] = parsed.error;
-      else pending.set(field!.id, { field: field!, value: parsed.value, before: form.values[fieldId], form });
+  const unknownForm = Object.keys(input).some((formId) => !forms.some(({ id }) => id === Number(formId)));
+  if (unknownForm) throw new ApiError(404, FORM_NOT_FOUND);
+  // In the forms' order and each form's, so the history lists the changes as the page shows them.
+  for (const form of forms.filter(({ id }) => input[id])) {
+    const values = input[form.id]!;
+    for (const field of form.fields.filter(({ id }) => id in values)) {
+      const parsed = parseCharacteristicValue(field, values[field.id]);
+      if ('error' in parsed) fieldErrors[field.id] = parsed.error;
+      else pending.set(field.id, { field, value: parsed.value, before: form.values[field.id], form });
     }
+    for (const fieldId of Object.keys(values).filter((id) => !form.fields.some((one) => one.id === Number(id))))
+      fieldErrors[fieldId] = 'projectForms.errors.unknown_field';
   }
   // An individual or structure must be one the actor may see, still there.
   const chosen = Object.fromEntries([...pending].map(([id, { value }]) => [id, value]));
