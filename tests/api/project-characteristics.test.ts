@@ -357,6 +357,28 @@ describe('what the saved characteristics show', () => {
   });
 });
 
+describe('the project export', () => {
+  it('adds a column per characteristic, each value as shown', async () => {
+    const url = `${path('api.resource.export', { resource: 'projet', format: 'csv' })}&${encodeURIComponent(
+      `caracteristique[${f('Chauffage')}]`,
+    )}=bois`;
+    const response = await request('GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, row, end] = response.body.split('\r\n');
+    expect(header).toMatch(
+      /;Chauffage;Nombre de lots;Adresse du chantier;Description;Surface;Date de visite;Mois des travaux;Énergies;Audit réalisé;Propriétaire;Syndic;Type de toiture;État du dossier;Note confidentielle$/,
+    );
+    expect(row).toMatch(/^Rénovation Martin;/);
+    expect(
+      row!.endsWith(
+        ';Bois;12;12 rue des Lilas;"Maison de 1930\nà isoler";"1\u202f250,5 m²";31/03/2026;09/2026;"Gaz, Bois";Oui;Martin Julie;Mairie de Lyon;Ardoises;En cours;',
+      ),
+      row,
+    ).toBe(true);
+    expect(end).toBe('');
+  });
+});
+
 describe('a project hidden by the read scope', () => {
   it('answers every characteristics route exactly as a missing one', async () => {
     const routes = (id: number) =>

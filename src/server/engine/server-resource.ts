@@ -71,6 +71,12 @@ export interface ResourceRoute {
   handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
 }
 
+/** Columns an export adds: their headers, and each record's cells, a chunk of records at a time. */
+export interface ExportColumns {
+  header: string[];
+  cellsOf(ids: number[]): Promise<Map<number, string[]>>;
+}
+
 /** A record command's success message: a catalog key and its placeholders. */
 export interface CommandMessage {
   key: string;
@@ -158,6 +164,8 @@ export interface ServerResource {
     pattern: RegExp;
     condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
   };
+  /** Columns its export adds after its fields' (projet: the characteristics of its forms). */
+  exportColumns?(context: ResourceContext): Promise<ExportColumns>;
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
   /** The handlers of the record commands the declaration lists, by command name. */

@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import { characteristicKey, projectCharacteristics } from '../db/schema';
 import { recordAudit } from '../engine/audit-trail';
 import type { ResourceStore } from '../engine/resource-store';
+import type { ExportColumns } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { dashboardSettings, loadSettings } from '../settings/settings';
 
@@ -328,6 +329,76 @@ export async function saveProjectForms(
     });
   }
   return projectForms(context, projectId);
+}
+
+/** The titles of these individuals or structures, by id, as their records are named. */
+async function titlesOf(db: Database, type: 'individual' | 'structure', ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf(
+    db,
+    type === 'individual'
+      ? sql`select id, concat_ws(' ', last_name, nullif(first_name, '')) as title from individuals where id in ${ids}`
+      : sql`select id, name as title from structures where id in ${ids}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), String(row.title)]));
+}
+
+/**
+ * The project export's characteristic columns: the fields asking a value of the live forms not
+ * excluded from the project export, once each, in the forms' order; each value as shown.
+ */
+export async function characteristicsExportColumns({ db, locale }: CharacteristicsContext): Promise<ExportColumns> {
+  const formRows = await rowsOf(
+    db,
+    sql`select fields from forms where deleted_at is null and not excluded_from_project_export
+      order by immutable_unaccent(lower(name)), id`,
+  );
+  const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
+  const fieldRows =
+    fieldIds.length === 0
+      ? []
+      : await rowsOf(db, sql`select * from form_fields where deleted_at is null and id in ${fieldIds}`);
+  const byId = new Map(fieldRows.map((row) => [Number(row.id), characteristicField(row, [])]));
+  const fields = fieldIds.flatMap((id) => byId.get(id) ?? []).filter((field) => !layoutFieldTypes.includes(field.type));
+  return {
+    header: fields.map((field) => field.name),
+    async cellsOf(projectIds) {
+      if (projectIds.length === 0 || fields.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(projectCharacteristics)
+        .where(
+          and(
+            inArray(projectCharacteristics.project, projectIds),
+            inArray(
+              projectCharacteristics.field,
+              fields.map((field) => field.id),
+            ),
+          ),
+        );
+      const named = (type: 'individual' | 'structure') => {
+        const ofType = new Set(fields.filter((field) => field.type === type).map((field) => field.id));
+        return rows.flatMap((row) => (ofType.has(row.field) && row.numberValue !== null ? [row.numberValue] : []));
+      };
+      const [individualTitles, structureTitles] = await Promise.all([
+        titlesOf(db, 'individual', named('individual')),
+        titlesOf(db, 'structure', named('structure')),
+      ]);
+      const stored = new Map(rows.map((row) => [`${row.project}:${row.field}`, row]));
+      return new Map(
+        projectIds.map((projectId) => [
+          projectId,
+          fields.map((field) => {
+            const row = stored.get(`${projectId}:${field.id}`);
+            if (!row) return '';
+            const value = storedValue(field, row);
+            const titles = field.type === 'individual' ? individualTitles : structureTitles;
+            return displayValue(field, value, titles.get(Number(value)), locale);
+          }),
+        ]),
+      );
+    },
+  };
 }
 
 /** The project list's parameter `caracteristique[<field id>]=<value>`. */

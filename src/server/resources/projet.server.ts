@@ -16,6 +16,7 @@ import { visibleProjectIds } from './project-scope';
 import {
   CHARACTERISTIC_PARAM,
   characteristicFilter,
+  characteristicsExportColumns,
   headerCharacteristics,
   projectForm,
   projectForms,
@@ -113,6 +114,8 @@ export const projectsHooks: ServerResource = {
   },
   // caracteristique[<field id>]=<value>: the projects with this characteristic.
   listParams: { pattern: CHARACTERISTIC_PARAM, condition: characteristicFilter },
+  // The characteristics after the project's own fields.
+  exportColumns: characteristicsExportColumns,
   routes: [
     {
       // forms/{projet}: the project's forms with their fields and values.
