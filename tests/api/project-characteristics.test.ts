@@ -354,6 +354,13 @@ describe('what the saved characteristics show', () => {
     expect(await names(`${param('Adresse du chantier')}=12%20RUE%20des%20lilas`)).toEqual(['Rénovation Martin']);
     expect(await names(`${param('Surface')}=1250.5`)).toEqual(['Rénovation Martin']);
     expect(await names(`${param('Chauffage')}=fioul`)).toEqual([]);
+    // The API document says so.
+    const document = (await request('GET', '/api/openapi.json')).json<{
+      paths: Record<string, { get: { parameters: { name: string; style?: string }[] } }>;
+    }>();
+    expect(document.paths['/api/projet']!.get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'caracteristique', in: 'query', style: 'deepObject' }),
+    );
   });
 });
 

@@ -129,6 +129,18 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         { type: 'string', format: 'date' },
       ),
     ),
+    ...(hooks.listParams
+      ? [
+          {
+            ...query(hooks.listParams.document.name, text(hooks.listParams.document.description), {
+              type: 'object',
+              additionalProperties: { type: 'string', maxLength: 200 },
+            }),
+            style: 'deepObject',
+            explode: true,
+          },
+        ]
+      : []),
   ];
   const paging = [
     query('page', t('parameters.page'), { ...integer, minimum: 1, default: 1 }),

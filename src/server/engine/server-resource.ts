@@ -162,6 +162,8 @@ export interface ServerResource {
    */
   listParams?: {
     pattern: RegExp;
+    /** In the API document: one deepObject parameter (`name[key]=value`) and its description's catalog key. */
+    document: { name: string; description: string };
     condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
   };
   /** Columns its export adds after its fields' (projet: the characteristics of its forms). */

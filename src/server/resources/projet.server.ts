@@ -113,7 +113,11 @@ export const projectsHooks: ServerResource = {
     return ids && sql`${columns.id!} in (${ids})`;
   },
   // caracteristique[<field id>]=<value>: the projects with this characteristic.
-  listParams: { pattern: CHARACTERISTIC_PARAM, condition: characteristicFilter },
+  listParams: {
+    pattern: CHARACTERISTIC_PARAM,
+    document: { name: 'caracteristique', description: 'openapi.parameters.characteristic' },
+    condition: characteristicFilter,
+  },
   // The characteristics after the project's own fields.
   exportColumns: characteristicsExportColumns,
   routes: [
