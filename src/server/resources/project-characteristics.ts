@@ -21,7 +21,7 @@ import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { characteristicKey, projectCharacteristics } from '../db/schema';
 import { recordAudit } from '../engine/audit-trail';
-import type { ResourceStore } from '../engine/resource-store';
+import { createResourceStore, type ResourceStore } from '../engine/resource-store';
 import type { ExportColumns } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { dashboardSettings, loadSettings } from '../settings/settings';
@@ -261,7 +261,21 @@ export async function saveProjectForms(
   projectId: number,
   input: Record<string, Record<string, unknown>>,
 ): Promise<ProjectForm[]> {
-  const { db, actor, locale } = context;
+  // One transaction, the project's row locked first: two saves of a project follow each other, and
+  // each one's history compares with what the other wrote.
+  return context.db.transaction(async (tx) => {
+    const inTransaction = { ...context, db: tx, store: createResourceStore(tx, context.store.hooksOf) };
+    await tx.execute(sql`select id from projects where id = ${projectId} for update`);
+    return saveInTransaction(inTransaction, projectId, input);
+  });
+}
+
+async function saveInTransaction(
+  context: CharacteristicsContext,
+  projectId: number,
+  input: Record<string, Record<string, unknown>>,
+): Promise<ProjectForm[]> {
+  const { db: tx, actor, locale } = context;
   const forms = await projectForms(context, projectId);
   const fieldErrors: Record<string, string> = {};
   const pending = new Map<
@@ -303,30 +317,28 @@ export async function saveProjectForms(
     ({ value, before }) => JSON.stringify(value) !== JSON.stringify(isFilled(before) ? before : null),
   );
   if (changed.length > 0) {
-    await db.transaction(async (tx) => {
-      for (const { field, value } of changed) {
-        const where = and(eq(projectCharacteristics.project, projectId), eq(projectCharacteristics.field, field.id));
-        if (value === null) {
-          await tx.delete(projectCharacteristics).where(where);
-          continue;
-        }
-        const columns = valueColumns(field, value);
-        await tx
-          .insert(projectCharacteristics)
-          .values({ project: projectId, field: field.id, ...columns })
-          .onConflictDoUpdate({
-            target: [projectCharacteristics.project, projectCharacteristics.field],
-            set: { ...columns, updatedAt: sql`now()` },
-          });
+    for (const { field, value } of changed) {
+      const where = and(eq(projectCharacteristics.project, projectId), eq(projectCharacteristics.field, field.id));
+      if (value === null) {
+        await tx.delete(projectCharacteristics).where(where);
+        continue;
       }
-      const changes: AuditChange[] = changed.map(({ field, value, before, form }) => ({
-        field: `characteristics.${field.id}`,
-        label: field.name,
-        before: displayValue(field, before, form.titles[field.id], locale) || null,
-        after: displayValue(field, value, titles[field.id], locale) || null,
-      }));
-      await recordAudit(tx, projects, actor, [{ recordId: projectId, action: 'update', changes }]);
-    });
+      const columns = valueColumns(field, value);
+      await tx
+        .insert(projectCharacteristics)
+        .values({ project: projectId, field: field.id, ...columns })
+        .onConflictDoUpdate({
+          target: [projectCharacteristics.project, projectCharacteristics.field],
+          set: { ...columns, updatedAt: sql`now()` },
+        });
+    }
+    const changes: AuditChange[] = changed.map(({ field, value, before, form }) => ({
+      field: `characteristics.${field.id}`,
+      label: field.name,
+      before: displayValue(field, before, form.titles[field.id], locale) || null,
+      after: displayValue(field, value, titles[field.id], locale) || null,
+    }));
+    await recordAudit(tx, projects, actor, [{ recordId: projectId, action: 'update', changes }]);
   }
   return projectForms(context, projectId);
 }
