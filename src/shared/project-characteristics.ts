@@ -68,13 +68,11 @@ export interface HeaderCharacteristic {
 export const formValuesSchema = z.object({
   values: z.record(z.string().regex(/^\d{1,9}$/), z.unknown()),
 });
-export type FormValuesInput = z.infer<typeof formValuesSchema>;
 
 /** Several forms' values, by form id then field id: what POST forms/{projet} takes. */
 export const formsValuesSchema = z.object({
   forms: z.record(z.string().regex(/^\d{1,9}$/), z.record(z.string().regex(/^\d{1,9}$/), z.unknown())),
 });
-export type FormsValuesInput = z.infer<typeof formsValuesSchema>;
 
 const MAX_TEXT = 255;
 const MAX_LONG_TEXT = 5000;
