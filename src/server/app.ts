@@ -126,6 +126,9 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The map screen's OpenStreetMap tiles, and nothing else from outside.
         imgSrc: ["'self'", 'data:', 'blob:', osmTiles.origin],
+        // The project forms' iframes: https pages, which the server hands out only on the allowed
+        // iframe sites of the configuration, shown sandboxed.
+        frameSrc: ["'self'", 'https:'],
         upgradeInsecureRequests: null,
       },
     },

@@ -105,6 +105,11 @@ export const routeTable = {
   'api.projects.change_state': '/api/projet/change-etat/{id}/{etat}',
   // A project's advice acts (projet/commentaires/{id}).
   'api.projects.comments': '/api/projet/commentaires/{id}',
+  // A project's dynamic forms (issue 13): all of them, one of them, a form's progress, the header's highlights.
+  'api.projects.forms': '/api/projet/forms/{projet}',
+  'api.projects.characteristics': '/api/projet/caracteristiques/{projet}/{form}',
+  'api.projects.form_progress': '/api/projet/avancement-projet/{id}/{form}',
+  'api.projects.header_characteristics': '/api/projet/header-caracteristique/{id}',
   // The advice acts in ADEME's SARE file (public-agency format).
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_comments.sare_export_act': '/api/commentaires-projet/export-sare/{id}',

@@ -7,6 +7,7 @@ import { communes } from '../../src/shared/resources/communes.resource';
 import { usersResource } from '../../src/shared/resources/utilisateurs.resource';
 import { resources } from '../../src/shared/resources/registry';
 import type { ResourcePage } from '../../src/shared/resources/resource';
+import type { ProjectForm } from '../../src/shared/project-characteristics';
 import { path } from '../../src/shared/routes';
 import { adminCredentials, logIn } from '../support/test-app';
 import { openTestDatabase, temporaryUploadsDir } from '../support/test-database';
@@ -60,6 +61,14 @@ it('loads demo data for every resource on the first start only, references resol
   expect(project.items).toHaveLength(1);
   expect(Object.values(project.titles.referents ?? {})).toEqual(['Martin Camille']);
   expect(project.items[0]?.reference).toMatch(/^COPRO-\d{4}-\d{4}$/);
+  // Its forms (the condominium type's "Diagnostic thermique") come with characteristics filled in.
+  const forms = await app.inject({
+    method: 'GET',
+    url: path('api.projects.forms', { projet: project.items[0]!.id }),
+    headers: { cookie },
+  });
+  const diagnostic = forms.json<ProjectForm[]>().find((form) => form.name === 'Diagnostic thermique');
+  expect(diagnostic?.progress.filled).toBeGreaterThan(0);
   // The demo template file exists: a workbook, downloadable.
   const templates = await app.inject({
     method: 'GET',

@@ -141,8 +141,10 @@ describe('the OpenAPI document', () => {
     );
     expect(declared.length).toBeGreaterThan(0);
     for (const { slug, route } of declared) {
-      const documented = operation(routeTable[route.name].replace('{resource}', slug), route.method.toLowerCase());
-      expect(documented, `${slug} ${route.name}`).toMatchObject({ summary: translate('fr', route.summary) });
+      for (const method of typeof route.method === 'string' ? [route.method] : route.method) {
+        const documented = operation(routeTable[route.name].replace('{resource}', slug), method.toLowerCase());
+        expect(documented, `${slug} ${route.name}`).toMatchObject({ summary: translate('fr', route.summary) });
+      }
     }
     expect(operation(routeTable['api.communes.by_postal_code'], 'get')?.parameters).toContainEqual(
       expect.objectContaining({ name: 'code', in: 'query' }),

@@ -313,6 +313,9 @@ export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
 export const comparableText = (value: AnyPgColumn | SQL) =>
   sql`regexp_replace(lower(immutable_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
 
+/** A characteristic's text as the project list's filter compares it: case and accents ignored. */
+export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
+
 /** Filters the store compares with = (resource-store.ts, filterCondition), and those it searches within. */
 const equalityFilterKinds = new Set<FieldKind>(['select', 'reference', 'integer', 'boolean', 'date']);
 const containsFilterKinds = new Set<FieldKind>(['text', 'textarea', 'email', 'url', 'color']);
@@ -422,6 +425,36 @@ export const projectCommentsTable = resourceTable(projectComments, (columns) => 
 ]);
 // Its project filter's index serves the project's documents.
 export const projectDocumentsTable = resourceTable(projectDocuments);
+
+/**
+ * A project's characteristics: one row per project and form field filled in (dynamic forms, issue 13).
+ * `text_value` holds every scalar value as canonical text (an option's value, "2026-03", "true", a
+ * number, an id), which the project list's characteristic filter compares; number and date values
+ * also keep their type, and several choices are a JSON array.
+ */
+export const projectCharacteristics = pgTable(
+  'project_characteristics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    project: integer('project')
+      .notNull()
+      .references(() => projectsTable.id as AnyPgColumn, { onDelete: 'cascade' }),
+    field: integer('field')
+      .notNull()
+      .references(() => formFieldsTable.id as AnyPgColumn, { onDelete: 'cascade' }),
+    textValue: text('text_value'),
+    numberValue: doublePrecision('number_value'),
+    dateValue: date('date_value', { mode: 'string' }),
+    jsonValue: jsonb('json_value').$type<string[]>(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('project_characteristics_project_field_idx').on(table.project, table.field),
+    // The list's filter "characteristic = value": by field, then the value as the filter compares it.
+    index('project_characteristics_filter_idx').on(table.field, characteristicKey(table.textValue)),
+    index('project_characteristics_choices_idx').using('gin', sql`${table.jsonValue} jsonb_path_ops`),
+  ],
+);
 
 /** The yearly counter of project references: one row per year, incremented in the creating transaction. */
 export const projectReferenceCounters = pgTable('project_reference_counters', {

@@ -12,6 +12,7 @@ import { createResourceStore } from '../engine/resource-store';
 import { serverHooks } from '../resources/registry';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
+import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { uploads, users } from './schema';
@@ -113,6 +114,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
           .returning({ id: users.id, lastName: users.lastName });
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
+      await seedProjectCharacteristics(tx, admin!.id);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

@@ -73,8 +73,12 @@ function listQuerySchema(definition: ResourceDefinition) {
   return schema;
 }
 
-/** ?page=2&parPage=25&tri=name&ordre=desc&q=…&<filter field>=… — other parameters are ignored. */
-export function parseListQuery(definition: ResourceDefinition, raw: unknown): ListQuery {
+/**
+ * ?page=2&parPage=25&tri=name&ordre=desc&q=…&<filter field>=… — and the resource's own list
+ * parameters, whose names match `ownParams` (its server file's listParams), kept as filters; other
+ * parameters are ignored.
+ */
+export function parseListQuery(definition: ResourceDefinition, raw: unknown, ownParams?: RegExp): ListQuery {
   const { page, parPage, tri, ordre, q, ...filters } = parseQuery(listQuerySchema(definition), raw) as {
     page: number;
     parPage: number;
@@ -85,5 +89,9 @@ export function parseListQuery(definition: ResourceDefinition, raw: unknown): Li
   const sort = tri ?? definition.defaultSort.field;
   const direction = ordre ?? (sort === definition.defaultSort.field ? definition.defaultSort.direction : 'asc');
   const given = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  if (ownParams) {
+    const own = Object.entries((raw ?? {}) as Record<string, unknown>).filter(([name]) => ownParams.test(name));
+    given.push(...Object.entries(parseQuery(z.record(z.string(), term), Object.fromEntries(own))));
+  }
   return { page, pageSize: parPage, sort, direction, search: q, filters: Object.fromEntries(given) };
 }

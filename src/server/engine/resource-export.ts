@@ -5,6 +5,7 @@ import { translate, type Locale } from '../../shared/i18n/catalog';
 import { fieldText } from '../../shared/resources/field-text';
 import type { ReferenceTitles, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
 import type { ListQuery, ResourceStore } from './resource-store';
+import type { ExportColumns } from './server-resource';
 
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -43,9 +44,13 @@ export async function exportResource(
   format: ExportFormat,
   locale: Locale,
   actor: Actor,
+  extra?: ExportColumns,
 ): Promise<ExportStream> {
   const fields = Object.entries(definition.fields);
-  const header = fields.map(([name]) => translate(locale, `resources.${definition.slug}.fields.${name}`));
+  const header = [
+    ...fields.map(([name]) => translate(locale, `resources.${definition.slug}.fields.${name}`)),
+    ...(extra?.header ?? []),
+  ];
   const t = (key: string) => translate(locale, key);
   const toCells = (record: ResourceRecord, titles: ReferenceTitles) =>
     fields.map(([name, def]) => fieldText(name, def, record[name], { slug: definition.slug, titles, t }));
@@ -53,7 +58,9 @@ export async function exportResource(
   const { total } = await store.list(definition, { ...query, page: 1, pageSize: 1 }, actor);
   async function* rows(): AsyncGenerator<string[]> {
     for await (const { items, titles } of store.listAll(definition, query, CHUNK_SIZE, actor)) {
-      for (const record of items) yield toCells(record, titles);
+      const extraCells = await extra?.cellsOf(items.map((record) => record.id));
+      const blank = (extra?.header ?? []).map(() => '');
+      for (const record of items) yield [...toCells(record, titles), ...(extraCells?.get(record.id) ?? blank)];
     }
   }
 

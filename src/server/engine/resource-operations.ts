@@ -176,10 +176,12 @@ export function createResourceOperations({
       definition: ResourceDefinition,
       query: Omit<ListQuery, 'page' | 'pageSize'>,
       format: ExportFormat,
-      { actor, locale }: OperationContext,
+      context: OperationContext,
     ): Promise<ExportStream> {
+      const { actor, locale } = context;
       authorize(actor, definition.slug, 'export');
-      return exportResource(store, definition, query, format, locale, actor);
+      const extra = await hooksOf(definition.slug).exportColumns?.({ ...services, ...context });
+      return exportResource(store, definition, query, format, locale, actor, extra);
     },
 
     /** A record's history from the audit trail, for whoever may see the record. */

@@ -129,6 +129,18 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         { type: 'string', format: 'date' },
       ),
     ),
+    ...(hooks.listParams
+      ? [
+          {
+            ...query(hooks.listParams.document.name, text(hooks.listParams.document.description), {
+              type: 'object',
+              additionalProperties: { type: 'string', maxLength: 200 },
+            }),
+            style: 'deepObject',
+            explode: true,
+          },
+        ]
+      : []),
   ];
   const paging = [
     query('page', t('parameters.page'), { ...integer, minimum: 1, default: 1 }),
@@ -283,11 +295,12 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
       errors: [400, 401, 403, 404, 409, ...(callsExternalService ? [502 as const] : [])],
     }),
     /** A route of the resource's own server file, as it declares itself. */
-    ownRoute: (route: NonNullable<ServerResource['routes']>[number]): OperationDoc => ({
+    ownRoute: (route: NonNullable<ServerResource['routes']>[number], method: HttpMethod): OperationDoc => ({
       tag,
-      operationId: `${slug}.${route.name}`,
+      operationId:
+        typeof route.method === 'string' ? `${slug}.${route.name}` : `${slug}.${route.name}-${method.toLowerCase()}`,
       summary: text(route.summary),
-      access: route.method === 'GET' ? 'read' : 'write',
+      access: method === 'GET' ? 'read' : 'write',
       parameters: Object.entries(route.query ?? {}).map(([name, key]) => query(name, text(key), { type: 'string' })),
       ...(route.recordBody ? { body: input, badRequest } : {}),
       ...(route.body ? { body: jsonSchema(route.body, 'input') } : {}),

@@ -89,6 +89,7 @@ function listConditions(
   columns: Columns,
   query: Pick<ListQuery, 'search' | 'filters'>,
   visible: SQL,
+  ownParams?: ServerResource['listParams'],
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visible];
   if (query.search) {
@@ -98,7 +99,11 @@ function listConditions(
     conditions.push(or(...searchable));
   }
   for (const [name, value] of Object.entries(query.filters)) {
-    conditions.push(filterCondition(definition, columns, name, value));
+    conditions.push(
+      ownParams?.pattern.test(name)
+        ? ownParams.condition(name, value, columns)
+        : filterCondition(definition, columns, name, value),
+    );
   }
   return and(...conditions);
 }
@@ -403,7 +408,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
 
     async list(definition: ResourceDefinition, query: ListQuery, actor: Actor): Promise<ResourcePage> {
       const { table, columns } = tableOf(definition);
-      const where = listConditions(definition, columns, query, visible(definition, columns, actor));
+      const where = listConditions(
+        definition,
+        columns,
+        query,
+        visible(definition, columns, actor),
+        hooksOf(definition.slug).listParams,
+      );
       const order = query.direction === 'asc' ? asc : desc;
       const [items, [totals]] = await Promise.all([
         db
@@ -440,7 +451,15 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       const ordered = await db
         .select({ id: columns.id! })
         .from(table)
-        .where(listConditions(definition, columns, query, visible(definition, columns, actor)))
+        .where(
+          listConditions(
+            definition,
+            columns,
+            query,
+            visible(definition, columns, actor),
+            hooksOf(definition.slug).listParams,
+          ),
+        )
         .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
       const ids = ordered.map(({ id }) => Number(id));
       for (let start = 0; start < ids.length; start += chunkSize) {

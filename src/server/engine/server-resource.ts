@@ -54,7 +54,8 @@ export interface TransactionQueue {
 export interface ResourceRoute {
   /** Its name in the shared route table; {resource} stands for the resource's slug. */
   name: RouteName;
-  method: 'GET' | 'POST';
+  /** POST and PUT alike: a save the spec allows either way. */
+  method: 'GET' | 'POST' | readonly ['POST', 'PUT'];
   /** The permission it needs on the resource. */
   action: ResourceAction;
   /** Catalog key of what it does, for the API document. */
@@ -68,6 +69,12 @@ export interface ResourceRoute {
   /** The status of a successful reply: 200 unless said. */
   status?: 200 | 201;
   handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
+}
+
+/** Columns an export adds: their headers, and each record's cells, a chunk of records at a time. */
+export interface ExportColumns {
+  header: string[];
+  cellsOf(ids: number[]): Promise<Map<number, string[]>>;
 }
 
 /** A record command's success message: a catalog key and its placeholders. */
@@ -149,6 +156,18 @@ export interface ServerResource {
    */
   afterCommit?(change: RecordChange, queue: TransactionQueue): Promise<void>;
   routes?: ResourceRoute[];
+  /**
+   * List parameters of the resource's own beyond its filter fields (their names match `pattern`,
+   * e.g. projet's `caracteristique[12]`): the condition each puts on the list, its count and export.
+   */
+  listParams?: {
+    pattern: RegExp;
+    /** In the API document: one deepObject parameter (`name[key]=value`) and its description's catalog key. */
+    document: { name: string; description: string };
+    condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
+  };
+  /** Columns its export adds after its fields' (projet: the characteristics of its forms). */
+  exportColumns?(context: ResourceContext): Promise<ExportColumns>;
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
   /** The handlers of the record commands the declaration lists, by command name. */

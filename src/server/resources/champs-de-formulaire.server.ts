@@ -18,13 +18,15 @@ const error = (name: string) => `resources.${slug}.errors.${name}`;
 
 export const formFieldsHooks: ServerResource = {
   /**
-   * A select needs options, a form state needs states, a month-year's first month comes before its
+   * A choice needs options, an iframe its page, a form state needs states, a month-year's first month comes before its
    * last, and the font size stays readable.
    */
   validate(values) {
     const fieldErrors: FieldErrors = {};
     const isEmpty = (name: string) => (values[name] as unknown[]).length === 0;
-    if (values.type === 'select' && isEmpty('options')) fieldErrors.options = error('options_required');
+    if ((values.type === 'select' || values.type === 'multiselect') && isEmpty('options'))
+      fieldErrors.options = error('options_required');
+    if (values.type === 'iframe' && !values.iframeUrl) fieldErrors.iframeUrl = error('iframe_url_required');
     if (values.type === 'form_state' && isEmpty('states')) fieldErrors.states = error('states_required');
     const { firstMonth, lastMonth } = values as { firstMonth: string | null; lastMonth: string | null };
     // "2026-03" and "2027-01" compare as text.

@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../shared/resources/projet.resource';
 import { projectComments } from '../../shared/resources/commentaires-projet.resource';
-import { parseId } from '../http/request-parsing';
+import { parseBody, parseId } from '../http/request-parsing';
+import { formsValuesSchema, formValuesSchema } from '../../shared/project-characteristics';
 import { parseListQuery } from '../engine/list-query';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import { translate } from '../../shared/i18n/catalog';
@@ -12,6 +13,15 @@ import { projectReferenceCounters, projectStatesTable, projectTemplatesTable, pr
 import { ApiError } from '../http/api-error';
 import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../engine/server-resource';
 import { visibleProjectIds } from './project-scope';
+import {
+  CHARACTERISTIC_PARAM,
+  characteristicFilter,
+  characteristicsExportColumns,
+  headerCharacteristics,
+  projectForm,
+  projectForms,
+  saveProjectForms,
+} from './project-characteristics';
 
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
   getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -102,7 +112,81 @@ export const projectsHooks: ServerResource = {
     const ids = visibleProjectIds(actor);
     return ids && sql`${columns.id!} in (${ids})`;
   },
+  // caracteristique[<field id>]=<value>: the projects with this characteristic.
+  listParams: {
+    pattern: CHARACTERISTIC_PARAM,
+    document: { name: 'caracteristique', description: 'openapi.parameters.characteristic' },
+    condition: characteristicFilter,
+  },
+  // The characteristics after the project's own fields.
+  exportColumns: characteristicsExportColumns,
   routes: [
+    {
+      // forms/{projet}: the project's forms with their fields and values.
+      name: 'api.projects.forms',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_forms',
+      handle: (request, context) => projectForms(context, parseId(requestValue(request, 'projet'))),
+    },
+    {
+      // forms/{projet}: several forms saved at once, { forms: { <form id>: { <field id>: value } } }.
+      name: 'api.projects.forms',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      summary: 'openapi.operations.projects_forms_save',
+      body: formsValuesSchema,
+      async handle(request, context) {
+        const { forms } = parseBody(formsValuesSchema, request.body);
+        return saveProjectForms(context, parseId(requestValue(request, 'projet')), forms);
+      },
+    },
+    {
+      // caracteristiques/{projet}/{form}: one form of the project.
+      name: 'api.projects.characteristics',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_characteristics',
+      handle: (request, context) =>
+        projectForm(context, parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))),
+    },
+    {
+      // caracteristiques/{projet}/{form}: its values saved, { values: { <field id>: value } }.
+      name: 'api.projects.characteristics',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      summary: 'openapi.operations.projects_characteristics_save',
+      body: formValuesSchema,
+      async handle(request, context) {
+        const { values } = parseBody(formValuesSchema, request.body);
+        const [projectId, formId] = [parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))];
+        const forms = await saveProjectForms(context, projectId, { [formId]: values });
+        return forms.find(({ id }) => id === formId);
+      },
+    },
+    {
+      // avancement-projet/{id}/{form}: the fields filled in out of all, and the form's state.
+      name: 'api.projects.form_progress',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_form_progress',
+      async handle(request, context) {
+        const form = await projectForm(
+          context,
+          parseId(requestValue(request, 'id')),
+          parseId(requestValue(request, 'form')),
+        );
+        return form.progress;
+      },
+    },
+    {
+      // header-caracteristique/{id}: the highlighted characteristics, for the project's header.
+      name: 'api.projects.header_characteristics',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_header_characteristics',
+      handle: (request, context) => headerCharacteristics(context, parseId(requestValue(request, 'id'))),
+    },
     {
       // projet/commentaires/{id}: the project's advice acts, newest first, for whoever may see the project.
       name: 'api.projects.comments',

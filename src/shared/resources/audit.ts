@@ -4,9 +4,13 @@ import type { ReferenceTitles } from './resource';
 export const auditActions = ['create', 'update', 'delete', 'enable', 'disable', 'publish', 'unpublish'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** One field's change: its value before and after (null when there was none). */
+/**
+ * One field's change: its value before and after (null when there was none). A change of something
+ * the declaration does not hold (a project's characteristic) carries its label, its values as text.
+ */
 export interface AuditChange {
   field: string;
+  label?: string;
   before: unknown;
   after: unknown;
 }

@@ -1,7 +1,10 @@
 import { field } from './fields';
 import { defineResource } from './resource';
 
-/** What a form field asks for; "title", "iframe" and "form_state" lay out or track a form rather than ask. */
+/**
+ * What a form field asks for; "title", "iframe" and "form_state" lay out or track a form rather than
+ * ask. A text field flagged autocomplete suggests its options while typed.
+ */
 export const formFieldTypes = [
   'text',
   'textarea',
@@ -9,7 +12,10 @@ export const formFieldTypes = [
   'date',
   'month_year',
   'select',
+  'multiselect',
   'checkbox',
+  'individual',
+  'structure',
   'title',
   'iframe',
   'form_state',
@@ -21,7 +27,7 @@ export const FONT_SIZE = { default: 21, min: 8, max: 72 } as const;
 /**
  * Form fields, gathered into forms (formulaires). Type-specific settings sit in their own tabs:
  * the options of a select, the thousands separator and unit of a number, the months a month-year
- * accepts, the states of a form state.
+ * accepts, the states of a form state, the page an iframe shows.
  */
 export const formFields = defineResource({
   slug: 'champs-de-formulaire',
@@ -47,5 +53,7 @@ export const formFields = defineResource({
     firstMonth: field.monthYear({ tab: 'month_year' }),
     lastMonth: field.monthYear({ tab: 'month_year' }),
     states: field.collection({ name: field.text({ required: true }), color: field.color() }, { tab: 'states' }),
+    // An iframe shows this page, when its host is one of the allowed iframe sites (configuration).
+    iframeUrl: field.url({ tab: 'iframe' }),
   },
 });

@@ -78,8 +78,16 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
                   </List.Item>
                 ))}
               {entry.changes
-                .filter(({ field }) => definition.fields[field])
-                .map(({ field, before, after }) => {
+                .filter(({ field, label }) => definition.fields[field] || label)
+                .map(({ field, label, before, after }) => {
+                  // A labelled change (a project's characteristic) keeps its values as text.
+                  if (label)
+                    return (
+                      <List.Item key={field}>
+                        {label} : {before == null ? t('engine.none') : String(before)} →{' '}
+                        {after == null ? t('engine.none') : String(after)}
+                      </List.Item>
+                    );
                   const value = (shown: unknown) => (
                     <FieldValue
                       slug={slug}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import type { formFieldTypes } from './resources/champs-de-formulaire.resource';
+
+/**
+ * A project's characteristics (dynamic forms, issue 13): the forms its project types and theme call
+ * for, each field's value, what the server checks of each by the field's type, a form's progress and
+ * the header's highlighted values. Shared by the server's routes and the project page's panel.
+ */
+
+export type FormFieldType = (typeof formFieldTypes)[number];
+
+/** A characteristic's value: text (text, long text, choice, month-year, form state), number, date ("2026-03-31"), yes/no, several choices, an individual's or structure's id. */
+export type CharacteristicValue = string | number | boolean | string[] | null;
+
+/** Fields that lay out a form rather than ask: no value. */
+export const layoutFieldTypes: readonly FormFieldType[] = ['title', 'iframe'];
+
+/** A form field as a project's form shows it. */
+export interface CharacteristicField {
+  id: number;
+  name: string;
+  type: FormFieldType;
+  autocomplete: boolean;
+  options: { label: string; value: string }[];
+  states: { name: string; color: string | null }[];
+  thousandsSeparator: boolean;
+  unit: string | null;
+  firstMonth: string | null;
+  lastMonth: string | null;
+  /** An iframe's page, only when its host is allowed (null otherwise: the panel says so). */
+  iframeUrl: string | null;
+  highlightColor: string | null;
+  bold: boolean;
+  fontSize: number;
+}
+
+/** Fields filled in out of those that ask a value (the form state aside), and the form's state. */
+export interface FormProgress {
+  filled: number;
+  total: number;
+  state: { name: string; color: string | null } | null;
+}
+
+/** One form of a project: its fields in order, the project's values by field id, its progress. */
+export interface ProjectForm {
+  id: number;
+  name: string;
+  columns: number;
+  fields: CharacteristicField[];
+  values: Record<string, CharacteristicValue>;
+  /** The titles of the individuals and structures the values name, by field id. */
+  titles: Record<string, string>;
+  progress: FormProgress;
+}
+
+/** A highlighted characteristic of the project's header. */
+export interface HeaderCharacteristic {
+  field: number;
+  name: string;
+  /** The value as shown: an option's label, a formatted number with its unit, a date dd/mm/yyyy… */
+  value: string;
+  color: string;
+  bold: boolean;
+  fontSize: number;
+}
+
+/** One form's values, by field id: what POST caracteristiques/{projet}/{form} takes. */
+export const formValuesSchema = z.object({
+  values: z.record(z.string().regex(/^\d{1,9}$/), z.unknown()),
+});
+
+/** Several forms' values, by form id then field id: what POST forms/{projet} takes. */
+export const formsValuesSchema = z.object({
+  forms: z.record(z.string().regex(/^\d{1,9}$/), z.record(z.string().regex(/^\d{1,9}$/), z.unknown())),
+});
+
+const MAX_TEXT = 255;
+const MAX_LONG_TEXT = 5000;
+
+const text = (max: number) => z.string('projectForms.errors.text').trim().max(max, 'validation.too_long');
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** The schema of a non-empty value of this field, its messages catalog keys. Layout fields take none. */
+function valueSchema(field: CharacteristicField): z.ZodType<CharacteristicValue> {
+  const choice = (values: string[]) => z.string().refine((value) => values.includes(value), 'validation.choice');
+  const optionValues = field.options.map((option) => option.value);
+  switch (field.type) {
+    case 'text':
+      return text(MAX_TEXT);
+    case 'textarea':
+      return text(MAX_LONG_TEXT);
+    case 'number':
+      return z.number('projectForms.errors.number').refine(Number.isFinite, 'projectForms.errors.number');
+    case 'date':
+      return z.string('validation.date').refine(isRealDate, 'validation.date');
+    case 'month_year':
+      return z
+        .string('validation.month_year')
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.month_year')
+        .refine(
+          (month) => (!field.firstMonth || month >= field.firstMonth) && (!field.lastMonth || month <= field.lastMonth),
+          'projectForms.errors.month_range',
+        );
+    case 'select':
+      return choice(optionValues);
+    case 'multiselect':
+      return z
+        .array(choice(optionValues), 'validation.choice')
+        .transform((values) => (values.length === 0 ? null : [...new Set(values)]));
+    case 'checkbox':
+      // Unticked is no value: the box counts as filled in once ticked.
+      return z.boolean('validation.choice').transform((ticked) => (ticked ? true : null));
+    case 'form_state':
+      return choice(field.states.map((state) => state.name));
+    case 'individual':
+    case 'structure':
+      return z
+        .number('validation.reference')
+        .int('validation.reference')
+        .min(1, 'validation.reference')
+        .max(2 ** 31 - 1, 'validation.reference');
+    default:
+      return z.null('projectForms.errors.no_value');
+  }
+}
+
+/**
+ * A value given for this field, checked by the field's type: '' and null clear the characteristic,
+ * anything else must be of the field's type (the error: a catalog key).
+ */
+export function parseCharacteristicValue(
+  field: CharacteristicField,
+  raw: unknown,
+): { value: CharacteristicValue } | { error: string } {
+  if (raw === null || raw === '') return { value: null };
+  const result = valueSchema(field).safeParse(typeof raw === 'string' ? raw.trim() : raw);
+  if (result.success) return { value: result.data === '' ? null : result.data };
+  return { error: result.error.issues[0]?.message ?? 'validation.choice' };
+}
+
+/** Whether a value counts as filled in (progress). */
+export const isFilled = (value: CharacteristicValue | undefined): boolean =>
+  value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
