@@ -350,7 +350,10 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           : []),
         // The list's filters: an equality on a B-tree index, a text's "contains" on a trigram index
         // (the search's, when the field is searchable too).
-        ...(def.filter && equalityFilterKinds.has(def.kind) ? [index(`${indexName}_filter_idx`).on(column)] : []),
+        // (A field sorted on its plain column has that B-tree already.)
+        ...(def.filter && equalityFilterKinds.has(def.kind) && !(def.sortable && !textKinds.has(def.kind))
+          ? [index(`${indexName}_filter_idx`).on(column)]
+          : []),
         ...(def.filter && containsFilterKinds.has(def.kind) && !def.searchable
           ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
           : []),
@@ -410,19 +413,11 @@ export const individualsTable = resourceTable(individuals, (columns) => [
 // refused and what the import changed, so that it can be undone.
 
 export const importTemplatesTable = resourceTable(importTemplates);
-// The read scope looks projects up by mission; children are read by their project.
-export const projectsTable = resourceTable(projects, (columns) => [
-  index('projects_mission_ids_idx').using('gin', columns.missionIds!),
-]);
-export const projectCoOwnersTable = resourceTable(projectCoOwners, (columns) => [
-  index('project_co_owners_project_idx').on(columns.project!),
-]);
-export const projectPartnersTable = resourceTable(projectPartners, (columns) => [
-  index('project_partners_project_idx').on(columns.project!),
-]);
-export const projectCommentsTable = resourceTable(projectComments, (columns) => [
-  index('project_comments_project_idx').on(columns.project!),
-]);
+// The read scope looks projects up by mission and children by their project: their filter indexes serve.
+export const projectsTable = resourceTable(projects);
+export const projectCoOwnersTable = resourceTable(projectCoOwners);
+export const projectPartnersTable = resourceTable(projectPartners);
+export const projectCommentsTable = resourceTable(projectComments);
 // Its project filter's index serves the project's documents.
 export const projectDocumentsTable = resourceTable(projectDocuments);
 
