@@ -12,6 +12,7 @@ import { projectReferenceCounters, projectStatesTable, projectTemplatesTable, pr
 import { ApiError } from '../http/api-error';
 import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../engine/server-resource';
 import { visibleProjectIds } from './project-scope';
+import { projectPageRoutes } from './project-page.routes';
 
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
   getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -150,5 +151,6 @@ export const projectsHooks: ServerResource = {
         }
       },
     },
+    ...projectPageRoutes,
   ],
 };
