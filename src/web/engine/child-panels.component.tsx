@@ -1,7 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
-import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import { canOnRecord, type ResourceDefinition, type ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { ListContext, useListController } from './list/list-context.hook';
 import { ListPagination } from './list/list-pagination.component';
@@ -9,6 +12,9 @@ import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
 import { RecordPanel } from './record-panel.component';
 import { Loading } from '../shell/loading.component';
+import { AppModal } from '../shell/app-modal.component';
+import { useSession } from '../session.hook';
+import { ModalRecordForm } from './resource-modal-form.component';
 
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
@@ -20,8 +26,12 @@ export function ChildPanels({ definition, record }: { definition: ResourceDefini
   ));
 }
 
-/** The list's table, sorted and paged within the panel, of the child records under the parent's (GET /api/<parent>/{id}/<child>). */
-function ChildPanel({
+/**
+ * The list's table, sorted and paged within the panel, of the child records under the parent's (GET
+ * /api/<parent>/{id}/<child>). Whoever may change the parent adds, edits and deletes them in place,
+ * in a modal, through the parent's routes.
+ */
+export function ChildPanel({
   parent,
   record,
   child,
@@ -31,13 +41,42 @@ function ChildPanel({
   child: ResourceDefinition;
 }) {
   const { t } = useTranslation();
+  const user = useSession().data?.user ?? nobody;
+  const [adding, setAdding] = useState(false);
+  const writable =
+    !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
+  const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
   const list = useListController(child, useLocalListParams(child), {
     collectionPath: path('api.resource.children', { resource: parent.slug, id: record.id, child: child.slug }),
     batch: false,
+    parent: childParent,
   });
   const { page } = list;
+  const singular = t(`resources.${child.slug}.singular`);
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
+      {childParent && (
+        <Group mb="xs">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setAdding(true)}
+          >
+            {t('engine.create_title', { resource: singular })}
+          </Button>
+        </Group>
+      )}
+      {adding && childParent && (
+        <AppModal onClose={() => setAdding(false)} title={t('engine.create_title', { resource: singular })} size="xl">
+          <ModalRecordForm
+            definition={child}
+            parent={childParent}
+            onCancel={() => setAdding(false)}
+            onSaved={() => setAdding(false)}
+          />
+        </AppModal>
+      )}
       <ListContext.Provider value={list}>
         {!page ? (
           list.error ? (
