@@ -6,7 +6,7 @@ import { nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
 import { canOnRecord, type ResourceDefinition, type ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { ListContext, useListController } from './list/list-context.hook';
+import { ListContext, useListController, type ListState } from './list/list-context.hook';
 import { ListPagination } from './list/list-pagination.component';
 import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
@@ -51,7 +51,6 @@ export function ChildPanel({
     batch: false,
     parent: childParent,
   });
-  const { page } = list;
   const singular = t(`resources.${child.slug}.singular`);
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
@@ -77,30 +76,39 @@ export function ChildPanel({
           />
         </AppModal>
       )}
-      <ListContext.Provider value={list}>
-        {!page ? (
-          list.error ? (
-            <Text size="sm">{t('errors.generic')}</Text>
-          ) : (
-            <Loading />
-          )
-        ) : page.total === 0 ? (
-          <Text size="sm">{t('engine.empty')}</Text>
-        ) : (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('engine.total', { count: page.total })}
-            </Text>
-            <ListTable />
-            <ListPagination
-              total={page.total}
-              page={page.page}
-              pageSize={page.pageSize}
-              onChange={(next) => list.update({ page: String(next) })}
-            />
-          </Stack>
-        )}
-      </ListContext.Provider>
+      <ListPanelBody list={list} />
     </RecordPanel>
+  );
+}
+
+/** A list within a record's panel: its table, sorted and paged there, or what says it is empty. */
+export function ListPanelBody({ list }: { list: ListState }) {
+  const { t } = useTranslation();
+  const { page } = list;
+  return (
+    <ListContext.Provider value={list}>
+      {!page ? (
+        list.error ? (
+          <Text size="sm">{t('errors.generic')}</Text>
+        ) : (
+          <Loading />
+        )
+      ) : page.total === 0 ? (
+        <Text size="sm">{t('engine.empty')}</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('engine.total', { count: page.total })}
+          </Text>
+          <ListTable />
+          <ListPagination
+            total={page.total}
+            page={page.page}
+            pageSize={page.pageSize}
+            onChange={(next) => list.update({ page: String(next) })}
+          />
+        </Stack>
+      )}
+    </ListContext.Provider>
   );
 }

@@ -57,12 +57,15 @@ export function initialValues(
 export function useResourceForm({
   definition,
   record,
+  prefill,
   send,
   onSaved,
 }: {
   definition: ResourceDefinition;
   /** The record edited or cloned: the form starts from its values. */
   record?: ResourceRecordView;
+  /** Values a new record starts with (a project's owner, on the owner's page). */
+  prefill?: Record<string, unknown>;
   send: (values: Record<string, unknown>) => Promise<ResourceRecord>;
   onSaved: (saved: ResourceRecord, values: Record<string, unknown>) => Promise<void> | void;
 }) {
@@ -70,7 +73,7 @@ export function useResourceForm({
   const schema = useMemo(() => inputSchema(definition), [definition]);
   const form = useForm<Record<string, unknown>>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(definition, record),
+    defaultValues: { ...initialValues(definition, record), ...prefill },
   });
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(null);
 

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formTabs,
+  type ReferenceTitles,
   type ResourceDefinition,
   type ResourceRecord,
   type ResourceRecordView,
@@ -31,11 +32,14 @@ export function ModalRecordForm({
   definition,
   record,
   parent,
+  prefill,
   onSaved,
   onCancel,
 }: {
   definition: ResourceDefinition;
   record?: ResourceRecordView;
+  /** A new record's first values, with the titles of the records they name. */
+  prefill?: { values: Record<string, unknown>; titles: ReferenceTitles };
   parent?: ChildParent;
   onSaved: (id: number) => void;
   onCancel: () => void;
@@ -52,6 +56,7 @@ export function ModalRecordForm({
   const { form, save, serverError } = useResourceForm({
     definition: formDefinition,
     record,
+    prefill: prefill?.values,
     send: (values) => {
       if (parent) {
         const children = { resource: parent.slug, id: parent.id, child: slug };
@@ -88,7 +93,7 @@ export function ModalRecordForm({
         form={form}
         activeTab={activeTab}
         onTabChange={setActiveTab}
-        titles={record?.titles}
+        titles={record?.titles ?? prefill?.titles}
         recordId={record?.id}
       />
       <DuplicateAlert slug={slug} error={serverError} />
