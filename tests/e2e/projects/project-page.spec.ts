@@ -29,14 +29,22 @@ describe("a project's page", () => {
 
     // The list's row leads to the project's page.
     await page.goto('/admin/projet');
-    await listRow(page, 'Rénovation Maison Dupont').getByRole('link', { name: 'Rénovation Maison Dupont', exact: true }).click();
+    await listRow(page, 'Rénovation Maison Dupont')
+      .getByRole('link', { name: 'Rénovation Maison Dupont', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Rénovation Maison Dupont', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/projet/voir-ou-editer/${project!.id}`);
-    await page.getByText(String(project!.reference), { exact: true }).waitFor();
+    const reference = String(project!.reference);
+    // The header names the reference, as does the overview.
+    await page
+      .getByRole('paragraph')
+      .filter({ hasText: new RegExp(`^${reference}$`) })
+      .waitFor();
     await page.getByRole('link', { name: 'Dupont Marie' }).waitFor();
     await page.getByRole('link', { name: 'Atelier Vert' }).waitFor();
     const overview = page.getByRole('region', { name: 'Informations clés' });
     expect(await shownValue(overview, 'État').textContent()).toBe('À traiter');
+    expect(await shownValue(overview, 'Nom de référence').textContent()).toBe(reference);
 
     // The state's badge opens a menu of the states: choosing one changes it.
     await page.getByRole('button', { name: "Changer l'état du projet, actuellement : À traiter" }).click();
@@ -73,7 +81,10 @@ describe("a project's page", () => {
     // The history says the state changed; a reload opens the tab of the address.
     await page.getByRole('tab', { name: 'Historique' }).click();
     const history = page.getByRole('region', { name: 'Historique' });
-    await history.getByRole('listitem').filter({ hasText: /^État : À traiter → En travaux$/ }).waitFor();
+    await history
+      .getByRole('listitem')
+      .filter({ hasText: /^État : À traiter → En travaux$/ })
+      .waitFor();
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}#conseils`);
     await rowIn(page, 'Actes de conseil', 'Premier rendez-vous').waitFor();
     expect(await page.getByRole('tab', { name: 'Conseils' }).getAttribute('aria-selected')).toBe('true');
