@@ -21,6 +21,7 @@ import { ApiError } from '../http/api-error';
 import { parseId } from '../http/request-parsing';
 import { parseListQuery } from '../engine/list-query';
 import { exportFormats, exportResource } from '../engine/resource-export';
+import { authorize } from '../engine/resource-operations';
 import type { ListQuery } from '../engine/resource-store';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../engine/server-resource';
 
@@ -144,6 +145,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.projects_structures_json',
     async handle(request, { store, actor }): Promise<NamedRecord[]> {
+      authorize(actor, 'structures', 'list');
       const page = await store.list(
         structures,
         { ...firstRecord(structures), pageSize: 100, ids: idList(requestValue(request, 'ids')) },

@@ -13,7 +13,7 @@ const rowIn = (page: Page, region: string, title: string) =>
     .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 describe("a project's page", () => {
-  it('opens from the list, changes the state from its badge, keeps its tab in the address and adds children in place', async () => {
+  it('opens from the list, changes the state from its badge, keeps its tab in the address, edits its fields and its children in place', async () => {
     const page = await started.openAsAdmin('/admin');
     const [individual] = await createRecords(page, 'individus', [{ lastName: 'Dupont', firstName: 'Marie' }]);
     const [structure] = await createRecords(page, 'structures', [{ name: 'Atelier Vert' }]);
@@ -88,6 +88,25 @@ describe("a project's page", () => {
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}#conseils`);
     await rowIn(page, 'Actes de conseil', 'Premier rendez-vous').waitFor();
     expect(await page.getByRole('tab', { name: 'Conseils' }).getAttribute('aria-selected')).toBe('true');
+
+    // The record's fields, edited in place with the engine's form.
+    await page.getByRole('tab', { name: 'Références' }).click();
+    expect(new URL(page.url()).hash).toBe('#references');
+    await page.getByLabel(/^Intitulé/).fill('Rénovation globale Maison Dupont');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Les données ont été mises à jour.').waitFor();
+    await page.getByRole('heading', { name: 'Rénovation globale Maison Dupont', level: 1 }).waitFor();
+
+    // A co-owner deleted in place.
+    await page.getByRole('tab', { name: 'Co-porteurs' }).click();
+    await rowIn(page, 'Co-porteurs de projet', 'Syndic bénévole')
+      .getByRole('button', { name: 'Supprimer « Syndic bénévole »' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page
+      .getByRole('region', { name: 'Co-porteurs de projet' })
+      .getByText('Aucun élément ne correspond.')
+      .waitFor();
 
     // The empty tabs say so.
     await page.getByRole('tab', { name: 'Mails envoyés' }).click();
