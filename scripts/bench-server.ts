@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/server/project-root';
 import { path as routePath } from '../src/shared/routes';
+import { spawnBuiltServer, type ServerProcess } from '../tests/support/server-process';
 import { benchCredentials } from './bench-databases';
 
 /**
@@ -18,59 +18,14 @@ export function benchedAppDir(): string {
   return appDir;
 }
 
-export interface BenchServer {
-  baseUrl: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-const READY = /Back-office prêt : (http:\/\/\S+)\/admin/;
+export type BenchServer = ServerProcess;
 
 /** The built server of `appDir` as a real process on a free port, with the benchmarks' administrator. */
 export function startBenchServer(appDir: string, env: Record<string, string>): Promise<BenchServer> {
-  const child = spawn(process.execPath, [path.join(appDir, 'dist/server/main.js')], {
-    cwd: appDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      LOAD_COMMUNES: 'false',
-      ADMIN_EMAIL: benchCredentials.email,
-      ADMIN_PASSWORD: benchCredentials.password,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready after 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      // Only the start is kept: the bench reads the ready line, not the logs.
-      if (output.length < 100_000) output += chunk.toString();
-      const ready = READY.exec(output);
-      if (!ready?.[1]) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stderr?.off('data', onData);
-      child.stdout?.resume();
-      child.stderr?.resume();
-      resolve({
-        baseUrl: ready[1],
-        child,
-        stop: () => {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-          return exited;
-        },
-      });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before being ready:\n${output}`));
-    });
+  return spawnBuiltServer(appDir, {
+    ADMIN_EMAIL: benchCredentials.email,
+    ADMIN_PASSWORD: benchCredentials.password,
+    ...env,
   });
 }
 

@@ -196,7 +196,7 @@ export async function buildApp({
   app.decorate('resourceOperations', operations);
   registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app);
-  registerUploadRoutes(app, db, uploadsDir, uploadQuotaBytes);
+  registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 

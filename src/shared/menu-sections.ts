@@ -33,4 +33,5 @@ export type MenuIcon =
   | 'settings'
   | 'merge'
   | 'upload'
+  | 'download'
   | 'mail';

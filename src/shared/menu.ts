@@ -49,6 +49,14 @@ export const menuEntries: MenuEntry[] = [
     icon: 'upload',
     access: { resources: ['individus', 'structures'], action: 'create' },
   },
+  // The advice acts' SARE export: for whoever may export acts.
+  {
+    section: 'content',
+    href: path('admin.sare_export'),
+    label: 'menu.entries.sare_export',
+    icon: 'download',
+    access: { resources: ['commentaires-projet'], action: 'export' },
+  },
 ];
 
 /** Whether the user may see the entry: its resource's list, or the access it names. */
@@ -65,7 +73,7 @@ export function visibleMenu(canSee: (entry: MenuEntry) => boolean): { section: M
 }
 
 /** The pages outside the engine whose menu entry says who may open them. */
-export type GuardedPage = 'admin.configuration' | 'admin.duplicates' | 'admin.import_assistant';
+export type GuardedPage = 'admin.configuration' | 'admin.duplicates' | 'admin.import_assistant' | 'admin.sare_export';
 
 /** Whether the user may open such a page (or one of its sub-pages): whoever may see its menu entry. */
 export function canOpenPage(user: PermissionHolder, page: GuardedPage): boolean {

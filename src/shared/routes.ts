@@ -34,6 +34,8 @@ export const routeTable = {
   // Duplicate management of the contacts: the pairs found, and the merge of one ({resource}: individus or structures)
   'admin.duplicates': '/admin/doublons',
   'admin.duplicates.merge': '/admin/doublons/{resource}/fusionner/{id}/{other}',
+  // The advice acts' export in ADEME's SARE format: its filter form
+  'admin.sare_export': '/admin/commentaires-projet/export-sare',
 
   // JSON API
   'api.health': '/api/health',
@@ -120,6 +122,7 @@ export const routeTable = {
   'api.projects.scheduled_emails': '/api/projet/emails-programmes/{projet}',
   // The advice acts in ADEME's SARE file (public-agency format).
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
+  'api.project_comments.sare_export_act': '/api/commentaires-projet/export-sare/{id}',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.import_assistant.upload': '/api/assistant-import/import',

@@ -167,6 +167,13 @@ export const router = createBrowserRouter([
               (m) => m.MergeScreen,
             ),
           },
+          {
+            path: routePattern('admin.sare_export'),
+            lazy: screen(
+              () => import('./screens/sare-export/sare-export.screen'),
+              (m) => m.SareExportScreen,
+            ),
+          },
         ],
       },
       { path: '*', element: <ErrorScreen status={404} /> },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
@@ -252,5 +253,67 @@ describe('the SARE export', () => {
       permissions: ['commentaires-projet.consult'],
     });
     expect((await exportSare({}, refused)).statusCode).toBe(403);
+  });
+
+  it("gives the same selection as a spreadsheet, under ADEME's column names, to check by hand", async () => {
+    const response = await exportSare({ typeActe: 'A04b', format: 'xlsx' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="export-sare-${today}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header.slice(1)).toHaveLength(39);
+    expect([header[1], header[4], header[22], header[27], header[39]]).toEqual([
+      "Identifiant unique de l'acte",
+      'Type Acte',
+      "Type de l'information",
+      'Poursuite de service envisagée',
+      'Code Insee',
+    ]);
+    const act = sheet.getRow(2);
+    expect([1, 2, 3, 4, 5, 7, 11, 20, 22, 28, 39].map((column) => act.getCell(column).text)).toEqual([
+      String(ids.a2),
+      'Espace Conseil France Rénov’ de Bresse',
+      'Julien Bernard',
+      'A4b',
+      '2026-03-12',
+      'M',
+      'SCI Les Tilleuls',
+      '12 allée des Tilleuls',
+      'INFORMATION JURIDIQUE',
+      'Non',
+      '01053',
+    ]);
+  });
+
+  it('exports one act by its id, and answers an act of a hidden project as a missing one', async () => {
+    const one = (id: number, who = t.admin) =>
+      t.app.inject({
+        method: 'GET',
+        url: path('api.project_comments.sare_export_act', { id }),
+        headers: authHeaders(who),
+      });
+    const response = await one(ids.a4);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="export-sare-acte-${ids.a4}-${today}.txt"`,
+    );
+    expect(response.rawPayload.toString('latin1')).toBe(expectedLines().a4);
+
+    const limited = await logInWithProfile(t, {
+      email: 'limitee-acte@exemple.fr',
+      permissions: ['commentaires-projet.other'],
+    });
+    await t.database.db
+      .update(users)
+      .set({ followedMissions: [ids.missionB] })
+      .where(eq(users.id, limited.session.user.id));
+    const hidden = await one(ids.a4, limited);
+    const missing = await one(999_999, limited);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
   });
 });

@@ -84,10 +84,10 @@ export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<s
 
 /**
  * The records the samples of a project's child resources belong to (a public project) and name (a
- * structure: a co-owner or partner names an individual or a structure), made by createSampleLinks
- * in the test file's beforeAll.
+ * structure: a co-owner or partner names an individual or a structure; a document type: a document's),
+ * made by createSampleLinks in the test file's beforeAll.
  */
-export const sampleLinks: { project?: number; structure?: number } = {};
+export const sampleLinks: { project?: number; structure?: number; documentType?: number } = {};
 
 /** Creates, as the administrator, the records sampleLinks names. */
 export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): Promise<void> {
@@ -109,6 +109,7 @@ export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): 
     ...sampleValues(findResource('projet')!, 990),
     name: 'Projet des échantillons',
   });
+  sampleLinks.documentType = await created('types-de-document', { name: 'Type des échantillons' });
 }
 
 /** Values a resource's business rules ask for (etapes: one finished step at most; structures: a subtype if public). */
@@ -136,6 +137,8 @@ const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
     informationTypes: ['technical', 'legal'],
     serviceContinuation: ['energy_audit'],
   },
+  // A project's document has a type.
+  'piece-jointe': { project: sampleLinks.project ?? null, documentType: sampleLinks.documentType ?? null },
 });
 
 /** Valid values for every field of a resource; n varies them. */

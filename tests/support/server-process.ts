@@ -43,29 +43,39 @@ export async function createServerStorage({ empty = false } = {}): Promise<Serve
 
 const READY = /Back-office prêt : (http:\/\/\S+)\/admin/;
 
-/** The built server (dist/server/main.js) as a real process on a free port. */
+/** The built server (dist/server/main.js) as a real process on a free port, for the tests. */
 export function startServer(storage: ServerStorage, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/server/main.js')], {
-    cwd: projectRoot,
+  return spawnBuiltServer(projectRoot, {
+    ADMIN_EMAIL: adminCredentials.email,
+    ADMIN_PASSWORD: adminCredentials.password,
+    ...storage.env,
+    ...extraEnv,
+  });
+}
+
+/**
+ * The build of the checkout `appDir` as a real process on a free port, resolved once it prints its
+ * ready line (the tests' servers and the benchmarks').
+ */
+export function spawnBuiltServer(appDir: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(appDir, 'dist/server/main.js')], {
+    cwd: appDir,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
       LOG_LEVEL: 'warn',
-      // Tests start from a known, empty state; demo data has its own test.
+      // Tests and benchmarks start from a known, empty state; demo data has its own test.
       DEMO_DATA: 'false',
       // 35 000 communes per started server would only slow the suites down.
       LOAD_COMMUNES: 'false',
-      ADMIN_EMAIL: adminCredentials.email,
-      ADMIN_PASSWORD: adminCredentials.password,
-      ...storage.env,
-      ...extraEnv,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready after 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server not ready after 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = READY.exec(output);

@@ -1,5 +1,6 @@
 import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../shared/permissions';
 import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
+import { demoProjectDocuments } from './demo-project-documents';
 import { findResource, resources } from '../../shared/resources/registry';
 import { permissionGroupsOf } from '../../shared/resources/resource';
 /**
@@ -594,4 +595,5 @@ export const demoData: Record<string, DemoRecord[]> = {
   'coporteurs-projet': demoCoOwners,
   'partenaires-projet': demoPartners,
   'commentaires-projet': demoComments,
+  'piece-jointe': demoProjectDocuments,
 };

@@ -48,6 +48,7 @@ import { projects } from '../../shared/resources/projet.resource';
 import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
 import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
 import { projectComments } from '../../shared/resources/commentaires-projet.resource';
+import { projectDocuments } from '../../shared/resources/piece-jointe.resource';
 import {
   importStatuses,
   importSteps,
@@ -419,6 +420,8 @@ export const projectPartnersTable = resourceTable(projectPartners, (columns) => 
 export const projectCommentsTable = resourceTable(projectComments, (columns) => [
   index('project_comments_project_idx').on(columns.project!),
 ]);
+// Its project filter's index serves the project's documents.
+export const projectDocumentsTable = resourceTable(projectDocuments);
 
 /** The yearly counter of project references: one row per year, incremented in the creating transaction. */
 export const projectReferenceCounters = pgTable('project_reference_counters', {

@@ -13,6 +13,7 @@ import { serverHooks } from '../resources/registry';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
+import { demoProjectDocumentFiles } from './demo-project-documents';
 import { uploads, users } from './schema';
 
 export interface SeedOptions {
@@ -171,13 +172,20 @@ async function seedResources(
   return created;
 }
 
-/** The files demo records point at, as small workbooks (written when there is a folder for them). */
+/**
+ * The files demo records point at, as small workbooks, and the demo projects' documents (written
+ * when there is a folder for them).
+ */
 async function writeDemoFiles(uploadsDir: string | undefined): Promise<{ path: string; size: number }[]> {
-  const written = [];
+  const files: [string, Buffer][] = [];
   for (const [relative, rows] of Object.entries(demoFiles)) {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Feuil1').addRows(rows);
-    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    files.push([relative, Buffer.from(await workbook.xlsx.writeBuffer())]);
+  }
+  files.push(...demoProjectDocumentFiles());
+  const written = [];
+  for (const [relative, content] of files) {
     if (uploadsDir) {
       const target = path.join(uploadsDir, relative);
       await mkdir(path.dirname(target), { recursive: true });

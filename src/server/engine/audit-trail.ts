@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntry } from '../../shared/resources/audit';
-import type { ResourceDefinition } from '../../shared/resources/resource';
+import { recordTitle, type ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { auditEntries, users } from '../db/schema';
@@ -37,6 +37,33 @@ export async function recordAudit(
   await tx
     .insert(auditEntries)
     .values(entries.map((entry) => ({ ...entry, resource: definition.slug, actorId: actor.id })));
+}
+
+/**
+ * Records of a child resource whose declaration's parent says `inHistory`, added or deleted: an
+ * entry of each one's parent's history, its change on the child's slug naming the record by its
+ * title (added: none → title; deleted: title → none).
+ */
+export async function recordInParentHistory(
+  tx: Database,
+  definition: ResourceDefinition,
+  actor: Actor,
+  records: Record<string, unknown>[],
+  action: 'create' | 'delete',
+): Promise<void> {
+  const { parent } = definition;
+  if (!parent?.inHistory || records.length === 0) return;
+  const entries = records.flatMap((record) => {
+    const parentId = record[parent.field];
+    if (typeof parentId !== 'number') return [];
+    const title = recordTitle(definition, record);
+    const [before, after] = action === 'create' ? [null, title] : [title, null];
+    return [{ recordId: parentId, action: 'update' as const, changes: [{ field: definition.slug, before, after }] }];
+  });
+  if (entries.length === 0) return;
+  await tx
+    .insert(auditEntries)
+    .values(entries.map((entry) => ({ ...entry, resource: parent.resource, actorId: actor.id })));
 }
 
 /** A page of a record's history, newest first. */

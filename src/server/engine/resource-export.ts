@@ -65,14 +65,28 @@ export async function exportResource(
     return { total: total, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
   }
 
+  return {
+    total: total,
+    contentType: XLSX_CONTENT_TYPE,
+    body: xlsxStream(translate(locale, `resources.${definition.slug}.label`), header, rows()),
+  };
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A one-sheet XLSX file written as the rows come (never held whole): a bold header, then the rows.
+ * A cell a spreadsheet would run as a formula is formatted as text.
+ */
+export function xlsxStream(sheetName: string, header: string[], rows: AsyncIterable<string[]>): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(translate(locale, `resources.${definition.slug}.label`).slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   const write = async () => {
     const headerRow = sheet.addRow(header);
     headerRow.font = { bold: true };
     headerRow.commit();
-    for await (const cells of rows()) {
+    for await (const cells of rows) {
       const row = sheet.addRow(cells);
       row.eachCell((cell) => {
         if (formulaStart.test(String(cell.value))) cell.style = textCell;
@@ -83,9 +97,5 @@ export async function exportResource(
     await workbook.commit();
   };
   write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return {
-    total: total,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body: output,
-  };
+  return output;
 }

@@ -19,7 +19,7 @@ import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
 import type { AuditAction } from '../../shared/resources/audit';
-import { changesBetween, recordAudit } from './audit-trail';
+import { changesBetween, recordAudit, recordInParentHistory } from './audit-trail';
 import { recordRefusals, refuseFirst } from './record-rules';
 import type { ServerResource } from './server-resource';
 
@@ -382,7 +382,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .returning()
           .catch(uniqueClash(definition));
         const records = inserted.map((row) => toRecord(definition, row));
-        await linkUploads(tx, definition, records, actor);
+        await linkUploads(tx, hooksOf, definition, records, actor);
         await recordAudit(
           tx,
           definition,
@@ -393,6 +393,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
             changes: changesBetween(definition, null, record),
           })),
         );
+        await recordInParentHistory(tx, definition, actor, records, 'create');
         created.push(...records);
       }
       return created;
@@ -490,7 +491,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         refuseFirst(await recordRefusals(tx, hooks, [{ id, values }], actor));
         const before = definition.behaviours.audited ? await lockedRow(tx, definition, id) : null;
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
-        await linkUploads(tx, definition, [record!], actor);
+        await linkUploads(tx, hooksOf, definition, [record!], actor);
         const changes = changesBetween(definition, before, record!);
         if (changes.length > 0) await recordAudit(tx, definition, actor, [{ recordId: id, action: 'update', changes }]);
         return record!;
@@ -585,8 +586,15 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .update(table)
           .set({ deletedAt: new Date(), updatedBy: actor.id })
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
-          .returning({ id: columns.id! });
+          .returning();
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        await recordInParentHistory(
+          tx,
+          definition,
+          actor,
+          deleted.map((row) => toRecord(definition, row)),
+          'delete',
+        );
         await recordAudit(
           tx,
           definition,

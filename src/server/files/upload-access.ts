@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { can } from '../../shared/permissions';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
+import type { HooksLookup } from '../engine/resource-store';
 import type { Database } from '../db/database';
 import { resourceTables, uploadLinks, uploads } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -36,15 +37,21 @@ const hasFileFields = (definition: ResourceDefinition) =>
     (def) => def.kind === 'file' || Object.values(def.fields ?? {}).some((sub) => sub.kind === 'file'),
   );
 
-/** Whether a record of that resource is live and the actor may see it. */
-async function visibleRecord(db: Database, actor: Actor, resource: string, id: number): Promise<boolean> {
+/** Whether a record of that resource is live and the actor may see it (its permission and its read scope). */
+async function visibleRecord(
+  db: Database,
+  hooksOf: HooksLookup,
+  actor: Actor,
+  resource: string,
+  id: number,
+): Promise<boolean> {
   const table = resourceTables.get(resource);
   if (!table || !can(actor, resource, 'show')) return false;
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const rows = await db
     .select({ id: columns.id! })
     .from(table)
-    .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
+    .where(and(eq(columns.id!, id), isNull(columns.deletedAt!), hooksOf(resource).readScope?.(actor, columns)));
   return rows.length > 0;
 }
 
@@ -54,6 +61,7 @@ async function visibleRecord(db: Database, actor: Actor, resource: string, id: n
  */
 async function mayRead(
   db: Database,
+  hooksOf: HooksLookup,
   actor: Actor,
   upload: Upload,
   except?: { resource: string; recordId: number },
@@ -64,18 +72,23 @@ async function mayRead(
   }
   if (links.length === 0) return upload.ownerId === actor.id;
   for (const link of links) {
-    if (await visibleRecord(db, actor, link.resource, link.recordId)) return true;
+    if (await visibleRecord(db, hooksOf, actor, link.resource, link.recordId)) return true;
   }
   return false;
 }
 
 /** The upload at that path, if the actor may read it. */
-export async function readableUpload(db: Database, actor: Actor, path: string): Promise<Upload | null> {
+export async function readableUpload(
+  db: Database,
+  hooksOf: HooksLookup,
+  actor: Actor,
+  path: string,
+): Promise<Upload | null> {
   const [upload] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.path, path), isNull(uploads.deletedAt)));
-  return upload && (await mayRead(db, actor, upload)) ? upload : null;
+  return upload && (await mayRead(db, hooksOf, actor, upload)) ? upload : null;
 }
 
 /**
@@ -85,6 +98,7 @@ export async function readableUpload(db: Database, actor: Actor, path: string): 
  */
 export async function linkUploads(
   tx: Database,
+  hooksOf: HooksLookup,
   definition: ResourceDefinition,
   records: Record<string, unknown>[],
   actor: Actor,
@@ -110,7 +124,7 @@ export async function linkUploads(
             );
     const fieldErrors: Record<string, string> = {};
     for (const upload of named) {
-      if (await mayRead(tx, actor, upload, { resource: definition.slug, recordId })) continue;
+      if (await mayRead(tx, hooksOf, actor, upload, { resource: definition.slug, recordId })) continue;
       for (const { at } of locations.filter(({ path }) => path === upload.path)) fieldErrors[at] = 'validation.file';
     }
     if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, 'errors.form', fieldErrors);

@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actorOf } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
+import type { HooksLookup } from '../engine/resource-store';
 import { uploads, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
@@ -30,9 +31,16 @@ export function safeFileName(name: string): string {
 /**
  * Files live in DATA_DIR/uploads (docs/operations.md): POST /api/televersements stores one sent as
  * the raw body, within its sender's quota; GET /uploads/{chemin} gives it back to whoever may read it
- * (upload-access.ts): its sender until a record names it, then whoever may see such a record.
+ * (upload-access.ts): its sender until a record names it, then whoever may see such a record (its
+ * resource's read scope applies: a hidden project's document answers as a missing file).
  */
-export function registerUploadRoutes(app: FastifyInstance, db: Database, uploadsDir: string, quotaBytes: number): void {
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  db: Database,
+  hooksOf: HooksLookup,
+  uploadsDir: string,
+  quotaBytes: number,
+): void {
   declareRoute(app, {
     name: 'api.upload',
     method: 'POST',
@@ -100,7 +108,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Database, uploads
       const relative = request.params['*'];
       // Only paths an upload could have made, and only to whoever may read the file.
       if (!uploadPathPattern.test(relative)) throw new ApiError(404, 'errors.not_found');
-      if (!(await readableUpload(db, actorOf(currentAuth(request)), relative))) {
+      if (!(await readableUpload(db, hooksOf, actorOf(currentAuth(request)), relative))) {
         throw new ApiError(404, 'errors.not_found');
       }
       const file = path.join(uploadsDir, relative);

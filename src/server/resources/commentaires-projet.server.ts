@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { informationTypes, serviceContinuations } from '../../shared/resources/commentaires-projet.resource';
-import type { FieldErrors, ServerResource } from '../engine/server-resource';
+import type { FastifyReply } from 'fastify';
+import {
+  informationTypes,
+  projectComments,
+  serviceContinuations,
+} from '../../shared/resources/commentaires-projet.resource';
+import { requestValue, type FieldErrors, type ServerResource } from '../engine/server-resource';
+import { parseId } from '../http/request-parsing';
 import { clock } from '../clock';
 import { projectChildScope } from './project-children';
-import { parseSareQuery, sareExport } from './sare-export';
+import { parseSareQuery, sareExport, type SareFile } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
 function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
@@ -44,14 +50,24 @@ export const projectCommentsHooks: ServerResource = {
         conseiller: 'openapi.parameters.adviser',
         typeActe: 'openapi.parameters.act_type',
         ademe: 'openapi.parameters.ademe',
+        format: 'openapi.parameters.sare_format',
       },
       async handle(request, { db, actor, session }) {
-        const file = await sareExport(db, parseSareQuery(request.query), actor);
-        const date = clock.now().toISOString().slice(0, 10);
-        session?.reply
-          .header('content-type', 'text/plain; charset=windows-1252')
-          .header('content-disposition', `attachment; filename="export-sare-${date}.txt"`);
-        return file;
+        return sendSareFile(session?.reply, await sareExport(db, parseSareQuery(request.query), actor), 'export-sare');
+      },
+    },
+    {
+      // One act's line of the SARE file (the export of one comment id); an act the reader may not see is missing.
+      name: 'api.project_comments.sare_export_act',
+      method: 'GET',
+      action: 'export',
+      summary: 'openapi.operations.project_comments_sare_export_act',
+      query: { format: 'openapi.parameters.sare_format' },
+      async handle(request, { db, store, actor, session }) {
+        const act = await store.get(projectComments, parseId(requestValue(request, 'id')), actor);
+        const { format } = parseSareQuery(request.query);
+        const file = await sareExport(db, { act: act.id, format }, actor);
+        return sendSareFile(session?.reply, file, `export-sare-acte-${act.id}`);
       },
     },
   ],
@@ -67,3 +83,12 @@ export const projectCommentsHooks: ServerResource = {
     return records.map(() => null);
   },
 };
+
+/** Sends an export as a download named after its kind and today's date. */
+function sendSareFile(reply: FastifyReply | undefined, file: SareFile, name: string) {
+  const date = clock.now().toISOString().slice(0, 10);
+  reply
+    ?.header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${name}-${date}.${file.extension}"`);
+  return file.body;
+}

@@ -12,6 +12,7 @@ import { importTemplatesHooks } from './templates-import.server';
 import { projectsHooks } from './projet.server';
 import { projectContactHooks } from './project-children';
 import { projectCommentsHooks } from './commentaires-projet.server';
+import { projectDocumentsHooks } from './piece-jointe.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -32,6 +33,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   'coporteurs-projet': projectContactHooks,
   'partenaires-projet': projectContactHooks,
   'commentaires-projet': projectCommentsHooks,
+  'piece-jointe': projectDocumentsHooks,
 };
 
 const noHooks: ServerResource = {};

@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { idValue, parseQuery } from '../http/paging';
+import { XLSX_CONTENT_TYPE, xlsxStream } from '../engine/resource-export';
 import { visibleProjectIds } from './project-scope';
 
 /**
@@ -19,7 +20,8 @@ import { visibleProjectIds } from './project-scope';
  */
 export const SARE_SEPARATOR = '|;|';
 const MULTI_SEPARATOR = '_/_';
-const CHUNK = 500;
+// Acts a query: the query's planning (a dozen joins) is paid once per chunk.
+const CHUNK = 2000;
 
 const sareActTypes: Record<ActType, string> = { A01: 'A01', A02: 'A02', A03: 'A03', A04: 'A04', A04b: 'A4b' };
 const informationCodes: Record<(typeof informationTypes)[number], string> = {
@@ -42,6 +44,8 @@ const continuationCodes: Record<(typeof serviceContinuations)[number], string> =
   none: 'PAS DE POURSUITE',
 };
 
+export const sareFormats = ['txt', 'xlsx'] as const;
+
 /** The export's filters (query string): act dates from and to, mission, adviser, act type, ADEME acts only. */
 export const sareQuerySchema = z
   .object({
@@ -51,6 +55,8 @@ export const sareQuerySchema = z
     conseiller: idValue.optional(),
     typeActe: z.enum(actTypes, 'validation.choice').optional(),
     ademe: z.enum(['true', 'false'], 'validation.choice').optional(),
+    // The file ADEME takes, or the same selection as a spreadsheet with the column names, to check by hand.
+    format: z.enum(sareFormats, 'validation.choice').optional(),
   })
   .refine((query) => !query.du || !query.au || query.du <= query.au, {
     message: 'projects.sare.bad_dates',
@@ -148,9 +154,57 @@ interface SareRow {
   insee_code: string | null;
 }
 
+/** ADEME's names of the 39 columns (the XLSX's header; the file itself has none). */
+export const sareColumnNames = [
+  "Identifiant unique de l'acte",
+  'Structure',
+  'Conseiller',
+  'Type Acte',
+  'Date Acte',
+  'Durée Acte',
+  'Unité Durée Acte',
+  'Type de public',
+  'Nom',
+  'Prénom',
+  'Raison sociale',
+  "SIRET de l'entreprise",
+  'Eligibilité aux aides Anah',
+  'E-mail',
+  'Téléphone',
+  'Type de logement',
+  'Nombre de logement',
+  'Code Postal',
+  'Commune',
+  'Adresse',
+  "Statut d'occupation",
+  "Type de l'information",
+  "Nature de l'information",
+  "Nature de l'information technique",
+  'Question (posée par le demandeur)',
+  'Réponse (apportée par le conseiller)',
+  'Poursuite de service envisagée',
+  "Rapport d'Audit / DTG remis au demandeur",
+  'Visa conseiller',
+  'Date de démarrage des travaux',
+  'Date du bilan de fin de travaux',
+  "Date abandon de l'accompagnement",
+  'Date de 1ere visite',
+  'Date du 1er devis',
+  'Date du Bilan de consommation',
+  "Date du test d'étanchéité à l'air",
+  'Date de Prise en main finale',
+  'Date mise à jour Technique',
+  'Code Insee',
+] as const;
+
 /** An act as its line of the file (without the CRLF). */
 export function sareLine(row: SareRow): string {
-  const columns: string[] = [
+  return sareColumns(row).join(SARE_SEPARATOR);
+}
+
+/** An act's 39 values, as the file writes them. */
+function sareColumns(row: SareRow): string[] {
+  return [
     String(row.id),
     cut(row.service_name),
     cut(row.adviser_name),
@@ -191,11 +245,14 @@ export function sareLine(row: SareRow): string {
     isoDate(row.updated_at),
     cut(row.insee_code, 5),
   ];
-  return columns.join(SARE_SEPARATOR);
 }
 
-function conditions(query: SareQuery, actor: Actor): SQL {
+/** The acts to export: those the filters keep, or one act (the export of one act id). */
+export type SareSelection = SareQuery & { act?: number };
+
+function conditions(query: SareSelection, actor: Actor): SQL {
   const parts: SQL[] = [sql`c.deleted_at is null`];
+  if (query.act !== undefined) parts.push(sql`c.id = ${query.act}`);
   if (query.du) parts.push(sql`c.act_date >= ${query.du}::date`);
   if (query.au) parts.push(sql`c.act_date <= ${query.au}::date`);
   if (query.mission !== undefined) parts.push(sql`${query.mission}::integer = any(p.mission_ids)`);
@@ -243,23 +300,42 @@ async function chunk(db: Database, where: SQL, after: { date: string; id: number
   return result.rows;
 }
 
+export interface SareFile {
+  contentType: string;
+  extension: (typeof sareFormats)[number];
+  body: Readable;
+}
+
 /**
- * The SARE file of the acts the filters keep among those the actor may read, streamed a chunk at a
- * time. The first chunk is read before the reply starts, so a failure there is still an ordinary
- * error reply.
+ * The SARE file of the selected acts among those the actor may read (or, as `xlsx`, the same values
+ * under ADEME's column names), streamed a chunk at a time. The first chunk is read before the reply
+ * starts, so a failure there is still an ordinary error reply.
  */
-export async function sareExport(db: Database, query: SareQuery, actor: Actor): Promise<Readable> {
-  const where = conditions(query, actor);
+export async function sareExport(db: Database, selection: SareSelection, actor: Actor): Promise<SareFile> {
+  const where = conditions(selection, actor);
   const first = await chunk(db, where, null);
-  async function* lines() {
+  async function* chunks() {
     let rows = first;
     for (;;) {
       if (rows.length === 0) return;
-      yield toWindows1252(rows.map((row) => `${sareLine(row)}\r\n`).join(''));
+      yield rows;
       if (rows.length < CHUNK) return;
       const last = rows[rows.length - 1]!;
       rows = await chunk(db, where, { date: last.act_date, id: last.id });
     }
   }
-  return Readable.from(lines());
+  if (selection.format === 'xlsx') {
+    async function* cells() {
+      for await (const rows of chunks()) yield* rows.map(sareColumns);
+    }
+    return {
+      contentType: XLSX_CONTENT_TYPE,
+      extension: 'xlsx',
+      body: xlsxStream('SARE', [...sareColumnNames], cells()),
+    };
+  }
+  async function* bytes() {
+    for await (const rows of chunks()) yield toWindows1252(rows.map((row) => `${sareLine(row)}\r\n`).join(''));
+  }
+  return { contentType: 'text/plain; charset=windows-1252', extension: 'txt', body: Readable.from(bytes()) };
 }

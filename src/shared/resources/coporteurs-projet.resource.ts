@@ -1,4 +1,4 @@
-import { field, USERS_TARGET } from './fields';
+import { participantFields, participantFollowUpFields } from './project-participants';
 import { defineResource } from './resource';
 
 /** A project's co-owners (spec 3): each an individual or a structure, with the service's liaison officer. */
@@ -10,11 +10,7 @@ export const projectCoOwners = defineResource({
   behaviours: { importable: false },
   parent: { resource: 'projet', field: 'project' },
   fields: {
-    project: field.reference('projet', { required: true, autocomplete: true, list: true, filter: true }),
-    role: field.text({ required: true, list: true, sortable: true, searchable: true }),
-    individual: field.reference('individus', { autocomplete: true, list: true, filter: true }),
-    structure: field.reference('structures', { autocomplete: true, list: true, filter: true }),
-    liaisonOfficer: field.reference(USERS_TARGET, { list: true, filter: true }),
-    comments: field.textarea({ maxLength: 2000 }),
+    ...participantFields(),
+    ...participantFollowUpFields(),
   },
 });

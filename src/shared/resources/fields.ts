@@ -36,8 +36,11 @@ export interface FieldOptions {
   list?: boolean;
   /** The list can be sorted on it (list columns only). */
   sortable?: boolean;
-  /** Offered in the search panel. */
-  filter?: boolean;
+  /**
+   * Offered in the search panel; a date's `'range'` offers a first and a last day (the API's
+   * `<field>Du` and `<field>Au`) rather than one day.
+   */
+  filter?: boolean | 'range';
   /** Matched by the free-text search of the list. */
   searchable?: boolean;
   /** No two live records share the value (a unique index on live rows; a clash is the field's error). */

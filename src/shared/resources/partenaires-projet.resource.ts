@@ -1,4 +1,5 @@
-import { field, USERS_TARGET } from './fields';
+import { field } from './fields';
+import { participantFields, participantFollowUpFields } from './project-participants';
 import { defineResource } from './resource';
 
 /**
@@ -13,12 +14,8 @@ export const projectPartners = defineResource({
   behaviours: { importable: false },
   parent: { resource: 'projet', field: 'project' },
   fields: {
-    project: field.reference('projet', { required: true, autocomplete: true, list: true, filter: true }),
-    role: field.text({ required: true, list: true, sortable: true, searchable: true }),
-    individual: field.reference('individus', { autocomplete: true, list: true, filter: true }),
-    structure: field.reference('structures', { autocomplete: true, list: true, filter: true }),
+    ...participantFields(),
     partnerReference: field.reference('reference-partenaire', { list: true, filter: true }),
-    liaisonOfficer: field.reference(USERS_TARGET, { list: true, filter: true }),
-    comments: field.textarea({ maxLength: 2000 }),
+    ...participantFollowUpFields(),
   },
 });

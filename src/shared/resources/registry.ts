@@ -29,6 +29,7 @@ import { projects } from './projet.resource';
 import { projectCoOwners } from './coporteurs-projet.resource';
 import { projectPartners } from './partenaires-projet.resource';
 import { projectComments } from './commentaires-projet.resource';
+import { projectDocuments } from './piece-jointe.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -62,6 +63,7 @@ export const resources: readonly ResourceDefinition[] = [
   projectCoOwners,
   projectPartners,
   projectComments,
+  projectDocuments,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

@@ -81,8 +81,10 @@ export interface ResourceDefinition {
    * The resource whose records these belong to (a project's comments, a user's logins), through one
    * of its reference fields: they are also listed and written under the parent's record
    * (/api/{parent}/{id}/{slug}), with the parent's permissions and read scope, in a panel of its page.
+   * `inHistory`: each record added or deleted is also an entry of the parent's history (an audited
+   * parent), naming the record by its title.
    */
-  parent?: { resource: string; field: string };
+  parent?: { resource: string; field: string; inHistory?: boolean };
 }
 
 /**
@@ -162,7 +164,7 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
   const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
   if (reserved.length > 0)
     throw new Error(`Resource "${definition.slug}": reserved field names ${reserved.join(', ')}.`);
-  const searchableKinds = new Set(['text', 'textarea', 'email', 'url']);
+  const searchableKinds = new Set(['text', 'textarea', 'email', 'url', 'file']);
   const unsearchable = Object.entries(definition.fields).filter(
     ([, def]) => def.searchable && !searchableKinds.has(def.kind),
   );

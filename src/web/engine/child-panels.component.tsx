@@ -14,7 +14,7 @@ import { RecordPanel } from './record-panel.component';
 import { Loading } from '../shell/loading.component';
 import { AppModal } from '../shell/app-modal.component';
 import { useSession } from '../session.hook';
-import { ModalRecordForm } from './resource-modal-form.component';
+import { ModalRecordForm, type ChildParent } from './resource-modal-form.component';
 
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
@@ -46,11 +46,6 @@ export function ChildPanel({
   const writable =
     !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
   const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
-  const list = useListController(child, useLocalListParams(child), {
-    collectionPath: path('api.resource.children', { resource: parent.slug, id: record.id, child: child.slug }),
-    batch: false,
-    parent: childParent,
-  });
   const singular = t(`resources.${child.slug}.singular`);
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
@@ -76,9 +71,33 @@ export function ChildPanel({
           />
         </AppModal>
       )}
-      <ListPanelBody list={list} />
+      <ChildRecords parent={parent.slug} parentId={record.id} child={child} inPlace={childParent} />
     </RecordPanel>
   );
+}
+
+/**
+ * The list's table, sorted and paged, of a parent record's child records (GET
+ * /api/<parent>/{id}/<child>), with their row actions: a record page's panel, or a module's own.
+ * `inPlace`: the rows are edited and deleted in a modal, through the parent's routes.
+ */
+export function ChildRecords({
+  parent,
+  parentId,
+  child,
+  inPlace,
+}: {
+  parent: string;
+  parentId: number;
+  child: ResourceDefinition;
+  inPlace?: ChildParent;
+}) {
+  const list = useListController(child, useLocalListParams(child), {
+    collectionPath: path('api.resource.children', { resource: parent, id: parentId, child: child.slug }),
+    batch: false,
+    parent: inPlace,
+  });
+  return <ListPanelBody list={list} />;
 }
 
 /** A list within a record's panel: its table, sorted and paged there, or what says it is empty. */

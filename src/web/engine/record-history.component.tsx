@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/format';
 import type { AuditPage } from '../../shared/resources/audit';
+import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
@@ -50,6 +51,10 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
   });
   if (!data || data.total === 0) return null;
   const fieldLabel = (name: string) => t(`resources.${slug}.fields.${name}`);
+  const isChildInHistory = (name: string) => {
+    const parent = findResource(name)?.parent;
+    return parent?.resource === slug && parent.inHistory === true;
+  };
   return (
     <Stack gap="xs" mt="sm">
       <Title order={3} size="h5">
@@ -63,6 +68,15 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
               {entry.actorName ? ` — ${entry.actorName}` : ''}
             </Text>
             <List size="sm" withPadding>
+              {entry.changes
+                .filter(({ field }) => isChildInHistory(field))
+                .map(({ field, before, after }) => (
+                  // A record of a child resource added (none → its title) or deleted (its title → none).
+                  <List.Item key={field}>
+                    {t(`resources.${field}.singular`)} : {typeof before === 'string' ? before : t('engine.none')} →{' '}
+                    {typeof after === 'string' ? after : t('engine.none')}
+                  </List.Item>
+                ))}
               {entry.changes
                 .filter(({ field }) => definition.fields[field])
                 .map(({ field, before, after }) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { AppModal } from '../shell/app-modal.component';
+import { saveFile } from '../shell/save-file';
 import { toast } from '../shell/toasts.component';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -15,15 +16,6 @@ interface ExportModalProps {
   criteria: Record<string, string>;
   total: number;
   onClose: () => void;
-}
-
-/** Offers the file to the browser, as a download. */
-function saveFile(blob: Blob, filename: string): void {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 /** Shows how many rows will be exported, then the progress of the download (rows for CSV). */
@@ -52,9 +44,7 @@ export function ExportModal({ definition, format, criteria, total, onClose }: Ex
           setRowsDone(Math.max(0, lines - 1));
         }
       }
-      const filename =
-        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `export.${chosen}`;
-      saveFile(new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }), filename);
+      saveFile(response, chunks, `export.${chosen}`);
       toast.success(t('export.done', { count: total }));
       onClose();
     } catch {

@@ -25,9 +25,17 @@ import {
 } from './autocomplete-input.component';
 import { useReferenceChoices } from './field-input.component';
 
-/** The URL parameters that are search criteria: the free search and the filter fields. */
+/** A date filter offering a first and a last day: its two URL parameters (the API's `<field>Du`, `<field>Au`). */
+const rangeNames = (name: string) => [`${name}Du`, `${name}Au`] as const;
+
+/** The URL parameters that are search criteria: the free search and the filter fields (a range's two days). */
 export function criteriaNames(definition: ResourceDefinition): string[] {
-  return ['q', ...filterFields(definition)];
+  return [
+    'q',
+    ...filterFields(definition).flatMap((name) =>
+      definition.fields[name]!.filter === 'range' ? rangeNames(name) : [name],
+    ),
+  ];
 }
 
 /** Active filters: criteria with a value (page, sort and hidden fields do not count). */
@@ -35,11 +43,22 @@ export function activeFilterCount(definition: ResourceDefinition, params: URLSea
   return criteriaNames(definition).filter((name) => (params.get(name) ?? '') !== '').length;
 }
 
-function FilterInput({ slug, name, def, value }: { slug: string; name: string; def: FieldDef; value: string }) {
+function FilterInput({
+  slug,
+  name,
+  def,
+  params,
+}: {
+  slug: string;
+  name: string;
+  def: FieldDef;
+  params: URLSearchParams;
+}) {
   const { t } = useTranslation();
   const label = t(`resources.${slug}.fields.${name}`);
   const choices = useReferenceChoices(def);
   const any = { value: '', label: t('engine.any') };
+  const value = params.get(name) ?? '';
   switch (def.kind) {
     case 'boolean':
       return (
@@ -67,6 +86,15 @@ function FilterInput({ slug, name, def, value }: { slug: string; name: string; d
       );
     case 'date':
     case 'datetime':
+      if (def.filter === 'range') {
+        const [from, to] = rangeNames(name);
+        return (
+          <>
+            <DayFilter label={t('engine.range_from', { field: label })} name={from} value={params.get(from) ?? ''} />
+            <DayFilter label={t('engine.range_to', { field: label })} name={to} value={params.get(to) ?? ''} />
+          </>
+        );
+      }
       return <DayFilter label={label} name={name} value={value} />;
     case 'reference':
     case 'references':
@@ -231,7 +259,7 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
                 slug={definition.slug}
                 name={name}
                 def={definition.fields[name]!}
-                value={params.get(name) ?? ''}
+                params={params}
               />
             ))}
           </SimpleGrid>

@@ -57,15 +57,15 @@ export function initialValues(
 export function useResourceForm({
   definition,
   record,
-  prefill,
+  presets,
   send,
   onSaved,
 }: {
   definition: ResourceDefinition;
   /** The record edited or cloned: the form starts from its values. */
   record?: ResourceRecordView;
-  /** Values a new record starts with (a project's owner, on the owner's page). */
-  prefill?: Record<string, unknown>;
+  /** Values set from the start and on reset, besides the record's (a child's parent). */
+  presets?: Record<string, unknown>;
   send: (values: Record<string, unknown>) => Promise<ResourceRecord>;
   onSaved: (saved: ResourceRecord, values: Record<string, unknown>) => Promise<void> | void;
 }) {
@@ -73,7 +73,7 @@ export function useResourceForm({
   const schema = useMemo(() => inputSchema(definition), [definition]);
   const form = useForm<Record<string, unknown>>({
     resolver: zodResolver(schema),
-    defaultValues: { ...initialValues(definition, record), ...prefill },
+    defaultValues: { ...initialValues(definition, record), ...presets },
   });
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(null);
 

@@ -56,7 +56,7 @@ export function ModalRecordForm({
   const { form, save, serverError } = useResourceForm({
     definition: formDefinition,
     record,
-    prefill: prefill?.values,
+    presets: prefill?.values,
     send: (values) => {
       if (parent) {
         const children = { resource: parent.slug, id: parent.id, child: slug };

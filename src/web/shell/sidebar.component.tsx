@@ -2,6 +2,7 @@ import { NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowMerge,
   IconFileImport,
+  IconFileExport,
   IconBuilding,
   IconCalendarEvent,
   IconChecklist,
@@ -42,6 +43,7 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   settings: IconSettings,
   merge: IconArrowMerge,
   upload: IconFileImport,
+  download: IconFileExport,
   mail: IconMail,
 };
 

@@ -1,8 +1,100 @@
-import { Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { can } from '../../../shared/permissions';
+import { projectDocuments } from '../../../shared/resources/piece-jointe.resource';
+import type { ResourceRecord } from '../../../shared/resources/resource';
+import { path } from '../../../shared/routes';
+import { apiRequest } from '../../api-client';
+import { ChildRecords } from '../../engine/child-panels.component';
+import { FieldInput, type FieldErrorTree } from '../../engine/field-input.component';
+import { RecordPanel } from '../../engine/record-panel.component';
+import { useResourceForm } from '../../engine/resource-form.hook';
+import { useSession } from '../../session.hook';
 
-/** The tab "Documents": the project's files, to come. */
-export function ProjectDocumentsPanel(_props: { projectId: number }) {
+/** The fields the upload form asks for, in order: the file, its title (the file's name unless changed), its type. */
+const uploadFields = ['file', 'title', 'documentType'] as const;
+
+/** A stored file's name without its folders and extension: the title a new document starts with. */
+const titleOf = (stored: string) => (stored.split('/').pop() ?? '').replace(/\.[^.]+$/, '');
+
+/**
+ * A project's documents (piece-jointe): the list with its download links and delete action (the
+ * delete dialog, piece-jointe/supprimer/{id}), and, for whoever may change the project, the upload
+ * form — a file, its title and its document type.
+ */
+export function ProjectDocumentsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  return <Text size="sm">{t('resources.projet.page.empty.documents')}</Text>;
+  const { data: session } = useSession();
+  const mayAdd = session ? can(session.user, 'projet', 'update') : false;
+  // Each document added starts a new form: the file input forgets the file sent.
+  const [added, setAdded] = useState(0);
+  return (
+    <RecordPanel title={t('resources.piece-jointe.label')}>
+      <Stack gap="md">
+        {mayAdd && <UploadForm key={added} projectId={projectId} onAdded={() => setAdded((count) => count + 1)} />}
+        <ChildRecords parent="projet" parentId={projectId} child={projectDocuments} />
+      </Stack>
+    </RecordPanel>
+  );
+}
+
+function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { form, save } = useResourceForm({
+    definition: projectDocuments,
+    presets: { project: projectId },
+    send: (values) =>
+      apiRequest<ResourceRecord>(
+        'POST',
+        path('api.resource.children', { resource: 'projet', id: projectId, child: projectDocuments.slug }),
+        values,
+      ),
+    onSaved: async () => {
+      // The list shows the new document, the project its moved last intervention date and its history.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['resource', projectDocuments.slug] }),
+        queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] }),
+      ]);
+      onAdded();
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} aria-label={t('projectDocuments.upload_form')}>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        {uploadFields.map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FieldInput
+                slug={projectDocuments.slug}
+                name={name}
+                def={projectDocuments.fields[name]!}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  if (name === 'file' && typeof value === 'string' && !form.getValues('title')) {
+                    form.setValue('title', titleOf(value));
+                  }
+                }}
+                errors={errors[name] as FieldErrorTree | undefined}
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" loading={isSubmitting} leftSection={<IconUpload size={16} aria-hidden />}>
+          {t('projectDocuments.add')}
+        </Button>
+      </Group>
+    </form>
+  );
 }
