@@ -103,6 +103,14 @@ describe('the project page’s routes', () => {
     });
     const structures = await get(path('api.projects.structures_json', { ids: `${ids.atelier},999999` }));
     expect(structures.json()).toEqual([{ id: ids.atelier, title: 'Atelier Vert' }]);
+    // Structures are named to whoever may list them only.
+    const projectsOnly = await logInWithProfile(t, {
+      email: 'projets-seuls@exemple.fr',
+      permissions: ['projet.consult'],
+    });
+    const refused = await get(path('api.projects.structures_json', { ids: String(ids.atelier) }), projectsOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
     const dashboard = (await get(path('api.projects.dashboard', { id: ids.main }))).json<ProjectDashboard>();
     expect(dashboard).toMatchObject({
       name: 'Maison Dupont',
