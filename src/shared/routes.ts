@@ -29,6 +29,8 @@ export const routeTable = {
   'admin.import_assistant': '/admin/import-individus',
   'admin.import_assistant.job': '/admin/import-individus/{id}',
   'admin.structures.map': '/admin/structures/google-map/{id}',
+  // A project's page: header, overview and one tab per panel (spec 2.3: projet/voir-ou-editer/{id}).
+  'admin.projects.page': '/admin/projet/voir-ou-editer/{id}',
   // Duplicate management of the contacts: the pairs found, and the merge of one ({resource}: individus or structures)
   'admin.duplicates': '/admin/doublons',
   'admin.duplicates.merge': '/admin/doublons/{resource}/fusionner/{id}/{other}',
@@ -110,6 +112,19 @@ export const routeTable = {
   'api.projects.characteristics': '/api/projet/caracteristiques/{projet}/{form}',
   'api.projects.form_progress': '/api/projet/avancement-projet/{id}/{form}',
   'api.projects.header_characteristics': '/api/projet/header-caracteristique/{id}',
+  // The project page's routes (spec 2.3), each within the projects' read scope.
+  'api.projects.overview': '/api/projet/load-apercu/{id}',
+  'api.projects.followed_by_owner': '/api/projet/suivis-par-individu/{individu}/{structure}',
+  'api.projects.of_structure': '/api/projet/structure/{id}',
+  'api.projects.structures_json': '/api/projet/structures/json/{ids}',
+  'api.projects.owner_json': '/api/projet/porteur/structure/json/{id}',
+  'api.projects.owner_other_projects': '/api/projet/autre-projet-porteur/{id}',
+  'api.projects.dashboard': '/api/projet/dashboard/ajax/{id}',
+  'api.projects.variables': '/api/projet/variable/{id}',
+  'api.projects.export_selection': '/api/projet/export-projet-selection',
+  'api.projects.export_multiple': '/api/projet/export-multiple',
+  'api.projects.sent_emails': '/api/projet/emails-envoyes/{projet}',
+  'api.projects.scheduled_emails': '/api/projet/emails-programmes/{projet}',
   // The advice acts in ADEME's SARE file (public-agency format).
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_comments.sare_export_act': '/api/commentaires-projet/export-sare/{id}',

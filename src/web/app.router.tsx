@@ -126,6 +126,13 @@ export const router = createBrowserRouter([
           { path: routePattern('admin.resource.show'), lazy: resourceScreen('show') },
           { path: routePattern('admin.resource.sort'), lazy: resourceScreen('sort') },
           {
+            path: routePattern('admin.projects.page'),
+            lazy: screen(
+              () => import('./resources/projet/project-page.screen'),
+              (m) => m.ProjectPageScreen,
+            ),
+          },
+          {
             path: routePattern('admin.structures.map'),
             lazy: screen(
               () => import('./screens/structure-map/structure-map.screen'),

@@ -127,6 +127,17 @@ afterAll(() => {
   );
 });
 
+/** The project page's routes naming one project (load-apercu, owner, other projects, dashboard, variables, mails). */
+const pageRoutes = (id: number) => ({
+  overview: path('api.projects.overview', { id }),
+  owner: path('api.projects.owner_json', { id }),
+  'other projects': path('api.projects.owner_other_projects', { id }),
+  dashboard: path('api.projects.dashboard', { id }),
+  variables: path('api.projects.variables', { id }),
+  'sent mails': path('api.projects.sent_emails', { projet: id }),
+  'scheduled mails': path('api.projects.scheduled_emails', { projet: id }),
+});
+
 const projectKeys: Project[] = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
 
 /** One check: whether the reader got what they should. A project answered to a reader not meant to see it is a leak. */
@@ -163,6 +174,11 @@ describe.each((['admin', 'missionA', 'limitedB', 'referentB', 'noMission'] as co
         );
       const csv = (await get(path('api.resource.export', { resource: 'projet', format: 'csv' }))).body;
       for (const key of projectKeys) check(reader, key, 'export', csv.includes(`Dossier ${key}`));
+      const everyId = projectKeys.map((key) => ids[key]).join(',');
+      const selection = (await get(path('api.projects.export_selection', { ids: everyId, format: 'csv' }))).body;
+      for (const key of projectKeys) check(reader, key, 'export selection', selection.includes(`Dossier ${key}`));
+      const multiple = (await get(path('api.projects.export_multiple', { format: 'csv' }))).body;
+      for (const key of projectKeys) check(reader, key, 'export multiple', multiple.includes(`Dossier ${key}`));
       // Filtered by a mission: the same rule within it.
       const byMission = (
         await get(path('api.resource.collection', { resource: 'projet', missionIds: ids.missionB }))
@@ -178,13 +194,18 @@ describe.each((['admin', 'missionA', 'limitedB', 'referentB', 'noMission'] as co
     });
 
     it('opens a project, its history and its children only when they may see it, else as a missing one', async () => {
-      const notFound = {
+      const notFound: Record<string, unknown> = {
         show: await missing(path('api.resource.item', { resource: 'projet', id: 999999 })),
         history: await missing(path('api.resource.history', { resource: 'projet', id: 999999 })),
         children: await missing(
           path('api.resource.children', { resource: 'projet', id: 999999, child: 'coporteurs-projet' }),
         ),
         comments: await missing(path('api.projects.comments', { id: 999999 })),
+        ...Object.fromEntries(
+          await Promise.all(
+            Object.entries(pageRoutes(999999)).map(async ([what, url]) => [what, await missing(url)] as const),
+          ),
+        ),
       };
       for (const key of projectKeys) {
         const urls = {
@@ -192,6 +213,7 @@ describe.each((['admin', 'missionA', 'limitedB', 'referentB', 'noMission'] as co
           history: path('api.resource.history', { resource: 'projet', id: ids[key] }),
           children: path('api.resource.children', { resource: 'projet', id: ids[key], child: 'coporteurs-projet' }),
           comments: path('api.projects.comments', { id: ids[key] }),
+          ...pageRoutes(ids[key]),
         };
         for (const [what, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
           const response = await get(url);

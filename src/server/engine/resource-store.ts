@@ -31,6 +31,8 @@ export interface ListQuery {
   direction: 'asc' | 'desc';
   search: string;
   filters: Record<string, string>;
+  /** Only these records (a selection exported, a set a route computed); the read scope still applies. */
+  ids?: number[];
 }
 
 type Columns = Record<string, AnyPgColumn>;
@@ -87,11 +89,12 @@ function filterCondition(
 function listConditions(
   definition: ResourceDefinition,
   columns: Columns,
-  query: Pick<ListQuery, 'search' | 'filters'>,
+  query: Pick<ListQuery, 'search' | 'filters' | 'ids'>,
   visible: SQL,
   ownParams?: ServerResource['listParams'],
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visible];
+  if (query.ids) conditions.push(query.ids.length > 0 ? inArray(columns.id!, query.ids) : sql`false`);
   if (query.search) {
     const searchable = Object.entries(definition.fields)
       .filter(([, def]) => def.searchable)

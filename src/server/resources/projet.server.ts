@@ -22,6 +22,7 @@ import {
   projectForms,
   saveProjectForms,
 } from './project-characteristics';
+import { projectPageRoutes } from './project-page.routes';
 
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
   getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -234,5 +235,6 @@ export const projectsHooks: ServerResource = {
         }
       },
     },
+    ...projectPageRoutes,
   ],
 };

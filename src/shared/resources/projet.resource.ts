@@ -21,7 +21,7 @@ export const projects = defineResource({
   titleField: 'name',
   titleDetail: ['reference'],
   defaultSort: { field: 'createdAt', direction: 'desc' },
-  behaviours: { audited: true, importable: false },
+  behaviours: { audited: true, importable: false, modalCreate: true, modalEdit: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
     reference: field.text({ readOnly: true, unique: true, list: true, sortable: true, searchable: true }),

@@ -1,14 +1,20 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
-import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import { canOnRecord, type ResourceDefinition, type ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { ListContext, useListController } from './list/list-context.hook';
+import { ListContext, useListController, type ListState } from './list/list-context.hook';
 import { ListPagination } from './list/list-pagination.component';
 import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
 import { RecordPanel } from './record-panel.component';
 import { Loading } from '../shell/loading.component';
+import { AppModal } from '../shell/app-modal.component';
+import { useSession } from '../session.hook';
+import { ModalRecordForm, type ChildParent } from './resource-modal-form.component';
 
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
@@ -20,8 +26,12 @@ export function ChildPanels({ definition, record }: { definition: ResourceDefini
   ));
 }
 
-/** A panel titled by the child resource, listing the parent record's own. */
-function ChildPanel({
+/**
+ * The list's table, sorted and paged within the panel, of the child records under the parent's (GET
+ * /api/<parent>/{id}/<child>). Whoever may change the parent adds, edits and deletes them in place,
+ * in a modal, through the parent's routes.
+ */
+export function ChildPanel({
   parent,
   record,
   child,
@@ -31,9 +41,37 @@ function ChildPanel({
   child: ResourceDefinition;
 }) {
   const { t } = useTranslation();
+  const user = useSession().data?.user ?? nobody;
+  const [adding, setAdding] = useState(false);
+  const writable =
+    !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
+  const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
+  const singular = t(`resources.${child.slug}.singular`);
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
-      <ChildRecords parent={parent.slug} parentId={record.id} child={child} />
+      {childParent && (
+        <Group mb="xs">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setAdding(true)}
+          >
+            {t('engine.create_title', { resource: singular })}
+          </Button>
+        </Group>
+      )}
+      {adding && childParent && (
+        <AppModal onClose={() => setAdding(false)} title={t('engine.create_title', { resource: singular })} size="xl">
+          <ModalRecordForm
+            definition={child}
+            parent={childParent}
+            onCancel={() => setAdding(false)}
+            onSaved={() => setAdding(false)}
+          />
+        </AppModal>
+      )}
+      <ChildRecords parent={parent.slug} parentId={record.id} child={child} inPlace={childParent} />
     </RecordPanel>
   );
 }
@@ -41,21 +79,30 @@ function ChildPanel({
 /**
  * The list's table, sorted and paged, of a parent record's child records (GET
  * /api/<parent>/{id}/<child>), with their row actions: a record page's panel, or a module's own.
+ * `inPlace`: the rows are edited and deleted in a modal, through the parent's routes.
  */
 export function ChildRecords({
   parent,
   parentId,
   child,
+  inPlace,
 }: {
   parent: string;
   parentId: number;
   child: ResourceDefinition;
+  inPlace?: ChildParent;
 }) {
-  const { t } = useTranslation();
   const list = useListController(child, useLocalListParams(child), {
     collectionPath: path('api.resource.children', { resource: parent, id: parentId, child: child.slug }),
     batch: false,
+    parent: inPlace,
   });
+  return <ListPanelBody list={list} />;
+}
+
+/** A list within a record's panel: its table, sorted and paged there, or what says it is empty. */
+export function ListPanelBody({ list }: { list: ListState }) {
+  const { t } = useTranslation();
   const { page } = list;
   return (
     <ListContext.Provider value={list}>

@@ -3,18 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { AppModal } from '../shell/app-modal.component';
 import { useResourceRecord } from './resource-api.hook';
-import { ModalRecordForm } from './resource-modal-form.component';
+import { ModalRecordForm, type ChildParent } from './resource-modal-form.component';
 import { Loading } from '../shell/loading.component';
 
 /** modal/editer/{id} (behaviour modalEdit): a list row's record edited in a modal, the list staying behind. */
 export function EditModal({
   definition,
   record: row,
+  parent,
   onClose,
 }: {
   definition: ResourceDefinition;
   /** The row being edited. */
   record: ResourceRecord;
+  /** A child record, saved through its parent's routes. */
+  parent?: ChildParent;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -27,7 +30,7 @@ export function EditModal({
       ) : !record || !isFetchedAfterMount ? (
         <Loading />
       ) : (
-        <ModalRecordForm definition={definition} record={record} onSaved={onClose} onCancel={onClose} />
+        <ModalRecordForm definition={definition} record={record} parent={parent} onSaved={onClose} onCancel={onClose} />
       )}
     </AppModal>
   );

@@ -20,6 +20,7 @@ import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 import { useResourceForm } from './resource-form.hook';
 import { Loading } from '../shell/loading.component';
+import { useRecordPath } from './web-module';
 
 export type FormMode = 'create' | 'edit' | 'clone';
 
@@ -49,6 +50,7 @@ function ResourceForm({
   const navigate = useNavigate();
   const location = useLocation();
   const refresh = useRefreshResource(definition);
+  const recordPath = useRecordPath(definition.slug);
   const { slug } = definition;
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const { form, save, serverError } = useResourceForm({
@@ -61,7 +63,7 @@ function ResourceForm({
     onSaved: async (saved, values) => {
       await refresh();
       form.reset(values);
-      setLeaveTo(path('admin.resource.show', { resource: slug, id: saved.id }));
+      setLeaveTo(recordPath(saved.id));
     },
   });
   const { isDirty, isSubmitting } = form.formState;

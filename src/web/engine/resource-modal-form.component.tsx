@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formTabs,
+  type ReferenceTitles,
   type ResourceDefinition,
   type ResourceRecord,
   type ResourceRecordView,
@@ -14,39 +15,68 @@ import { DuplicateAlert } from './duplicate-alert.component';
 import { ResourceFields } from './resource-fields.component';
 import { useResourceForm } from './resource-form.hook';
 
+/** A child record's parent (a project's co-owners): the form leaves its field out, the server sets it. */
+export interface ChildParent {
+  slug: string;
+  id: number;
+  /** The child's field naming the parent. */
+  field: string;
+}
+
 /**
- * A resource's form inside a modal: a new record (POST …/modal/ajouter) or, given one, that record
- * (PUT …/modal/editer/{id}). Hands the saved record's id back.
+ * A resource's form inside a modal (or in place on a page): a new record (POST …/modal/ajouter) or,
+ * given one, that record (PUT …/modal/editer/{id}); a child record through its parent's routes
+ * (POST /api/<parent>/{id}/<child>, PUT …/{childId}). Hands the saved record's id back.
  */
 export function ModalRecordForm({
   definition,
   record,
+  parent,
+  prefill,
   onSaved,
   onCancel,
 }: {
   definition: ResourceDefinition;
   record?: ResourceRecordView;
+  /** A new record's first values, with the titles of the records they name. */
+  prefill?: { values: Record<string, unknown>; titles: ReferenceTitles };
+  parent?: ChildParent;
   onSaved: (id: number) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { slug } = definition;
+  // A child's form leaves the parent's field out: the parent's routes set it.
+  const formDefinition = useMemo(() => {
+    if (!parent) return definition;
+    const { [parent.field]: _parentField, ...fields } = definition.fields;
+    return { ...definition, fields };
+  }, [definition, parent]);
   const { form, save, serverError } = useResourceForm({
-    definition,
+    definition: formDefinition,
     record,
-    send: (values) =>
-      record
+    presets: prefill?.values,
+    send: (values) => {
+      if (parent) {
+        const children = { resource: parent.slug, id: parent.id, child: slug };
+        return record
+          ? apiRequest<ResourceRecord>('PUT', path('api.resource.child', { ...children, childId: record.id }), values)
+          : apiRequest<ResourceRecord>('POST', path('api.resource.children', children), values);
+      }
+      return record
         ? apiRequest<ResourceRecord>('PUT', path('api.resource.modal_edit', { resource: slug, id: record.id }), values)
-        : apiRequest<ResourceRecord>('POST', path('api.resource.modal_create', { resource: slug }), values),
+        : apiRequest<ResourceRecord>('POST', path('api.resource.modal_create', { resource: slug }), values);
+    },
     onSaved: async (saved) => {
-      // Lists, records and reference inputs show the change once fetched again.
+      // Lists, records and reference inputs show the change once fetched again (a child's parent too).
       await queryClient.invalidateQueries({ queryKey: ['resource', slug] });
+      if (parent) await queryClient.invalidateQueries({ queryKey: ['resource', parent.slug] });
       onSaved(saved.id);
     },
   });
   const { isSubmitting } = form.formState;
-  const tabs = formTabs(definition);
+  const tabs = formTabs(formDefinition);
   const [activeTab, setActiveTab] = useState(tabs[0]?.tab ?? null);
 
   return (
@@ -59,11 +89,11 @@ export function ModalRecordForm({
       }}
     >
       <ResourceFields
-        definition={definition}
+        definition={formDefinition}
         form={form}
         activeTab={activeTab}
         onTabChange={setActiveTab}
-        titles={record?.titles}
+        titles={record?.titles ?? prefill?.titles}
         recordId={record?.id}
       />
       <DuplicateAlert slug={slug} error={serverError} />

@@ -2,10 +2,10 @@ import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
 import { AppModal } from '../shell/app-modal.component';
 import { RecordDetails } from './record-details.component';
 import { useResourceRecord } from './resource-api.hook';
+import { useRecordPath } from './web-module';
 import { Loading } from '../shell/loading.component';
 
 /** The preview (aperçu) of a list row: what its show page holds, without leaving the list. */
@@ -20,6 +20,7 @@ export function PreviewModal({
 }) {
   const { t } = useTranslation();
   const { data } = useResourceRecord(definition, String(record.id));
+  const recordPath = useRecordPath(definition.slug);
   return (
     <AppModal onClose={onClose} title={t('engine.preview_title', { title: recordTitle(definition, record) })} size="xl">
       {data ? (
@@ -29,7 +30,7 @@ export function PreviewModal({
             <Button variant="default" onClick={onClose}>
               {t('actions.close')}
             </Button>
-            <Button component={Link} to={path('admin.resource.show', { resource: definition.slug, id: record.id })}>
+            <Button component={Link} to={recordPath(record.id)}>
               {t('engine.open_page')}
             </Button>
           </Group>

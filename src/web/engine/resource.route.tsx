@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { can, createsNothing, nobody, type ResourceAction } from '../../shared/permissions';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
@@ -9,6 +9,7 @@ import { useSession } from '../session.hook';
 import { CreateInModalContext } from './create-in-modal.hook';
 import { CreateInModalButton } from './resource-create.modal';
 import type { FormMode } from './resource-form.screen';
+import { useWebModule } from './web-module';
 
 // Each screen loads on its first visit (the router starts it with this file): a list does not bring the forms' editors.
 const ResourceFormScreen = lazy(async () => ({ default: (await import('./resource-form.screen')).ResourceFormScreen }));
@@ -61,11 +62,18 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
 
 /** A resource's screen: the engine's, with what its web module adds (useWebModule, given by the app). */
 function ResourceScreenOf({ definition, screen }: { definition: ResourceDefinition; screen: ResourceScreen }) {
+  const { recordPage } = useWebModule(definition.slug);
+  const { id } = useParams();
   switch (screen) {
     case 'list':
       return <ResourceListScreen definition={definition} />;
     case 'show':
-      return <ResourceShowScreen definition={definition} />;
+      // A resource with a page of its own (the projects'): voir/{id} leads there.
+      return recordPage && id ? (
+        <Navigate replace to={recordPage(id)} />
+      ) : (
+        <ResourceShowScreen definition={definition} />
+      );
     case 'sort':
       return <ResourceSortScreen definition={definition} />;
     default:

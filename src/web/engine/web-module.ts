@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import { path } from '../../shared/routes';
 import type { FieldInputProps } from './field-input.component';
 
 /** What a part of a record's show page is given: the resource and the record as the API shows it. */
@@ -35,6 +36,11 @@ export interface WebModule {
    * pagination.
    */
   ListBody?: ComponentType;
+  /**
+   * The path of the resource's own record page, replacing the engine's voir/{id} (the projects'
+   * voir-ou-editer/{id}): the list's links lead there, and voir/{id} redirects to it.
+   */
+  recordPage?: (id: number | string) => string;
   /** Replaces these fields' inputs, in the page form and the modal form alike. */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
 }
@@ -46,6 +52,12 @@ export interface WebModule {
 export const WebModulesContext = createContext<Readonly<Record<string, WebModule>>>({});
 
 const noModule: WebModule = {};
+
+/** The path of a record's page: its module's own, else the engine's voir/{id}. */
+export function useRecordPath(slug: string): (id: number | string) => string {
+  const { recordPage } = useWebModule(slug);
+  return (id) => recordPage?.(id) ?? path('admin.resource.show', { resource: slug, id });
+}
 
 /** The resource's web module, or an empty one. */
 export function useWebModule(slug: string): WebModule {

@@ -1,5 +1,6 @@
 import type { WebModule } from '../engine/web-module';
 import { individualsModule } from './individus/individus.module';
+import { projectsModule } from './projet/projet.module';
 import { structuresModule } from './structures/structures.module';
 
 /**
@@ -8,5 +9,6 @@ import { structuresModule } from './structures/structures.module';
  */
 export const webModules: Readonly<Record<string, WebModule>> = {
   individus: individualsModule,
+  projet: projectsModule,
   structures: structuresModule,
 };

@@ -110,7 +110,8 @@ describe('the documents screen', () => {
     await page.getByRole('status').filter({ hasText: "L'élément a été supprimé." }).waitFor();
     await expect.poll(() => listRow(page, 'Audit énergétique').count()).toBe(0);
 
-    await page.goto(path('admin.resource.show', { resource: 'projet', id: project!.id }));
+    // The project's page, at its history tab.
+    await page.goto(`${path('admin.projects.page', { id: project!.id })}#historique`);
     const history = page.getByRole('region', { name: 'Historique' });
     const changes = history.getByRole('listitem').filter({ hasText: /^Document : / });
     await expect

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/resources/resource';
 import { useSession } from '../../session.hook';
 import { useRefreshResource, useResourcePage } from '../resource-api.hook';
+import type { ChildParent } from '../resource-modal-form.component';
 import type { ListParams } from './list-params.hook';
 import { useListSelection, type ListSelection } from './list-selection.hook';
 
@@ -36,6 +37,8 @@ export interface ListState extends ListParams {
   update: (changes: Record<string, string>) => void;
   /** Fetches every list and record of the resource again, after a write. */
   refresh: () => Promise<void>;
+  /** A child resource's list whose records the user may change in place, through the parent's routes. */
+  parent?: ChildParent;
 }
 
 export const ListContext = createContext<ListState | null>(null);
@@ -55,7 +58,7 @@ export function useListContext(): ListState {
 export function useListController(
   definition: ResourceDefinition,
   params: ListParams,
-  { collectionPath, batch = true }: { collectionPath?: string; batch?: boolean } = {},
+  { collectionPath, batch = true, parent }: { collectionPath?: string; batch?: boolean; parent?: ChildParent } = {},
 ): ListState {
   const { slug } = definition;
   const user = useSession().data?.user ?? nobody;
@@ -99,5 +102,6 @@ export function useListController(
       selection.clear();
     },
     refresh,
+    parent,
   };
 }

@@ -4,8 +4,8 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listColumns, recordTitle } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
 import { FieldValue } from '../field-value.component';
+import { useRecordPath } from '../web-module';
 import { useListContext } from './list-context.hook';
 import { RowActions } from './row-actions.component';
 
@@ -27,6 +27,7 @@ const stickyActions: CSSProperties = {
 export function ListTable() {
   const { t } = useTranslation();
   const { definition, page, items, sort, direction, update, batchActions, selection } = useListContext();
+  const recordPath = useRecordPath(definition.slug);
   const { slug } = definition;
   const columns = listColumns(definition);
   const selectable = batchActions.length > 0;
@@ -99,7 +100,7 @@ export function ListTable() {
                   <Table.Td key={name}>
                     {name === definition.titleField ? (
                       // The record's whole title, as its page and its actions name it.
-                      <Link to={path('admin.resource.show', { resource: slug, id: record.id })}>{title}</Link>
+                      <Link to={recordPath(record.id)}>{title}</Link>
                     ) : (
                       <FieldValue
                         slug={slug}

@@ -10,6 +10,7 @@ import { useDialogs } from '../../shell/dialogs.component';
 import { PublishToggle } from '../publish-toggle.component';
 import { EditModal } from '../resource-edit.modal';
 import { PreviewModal } from '../resource-preview.modal';
+import { useRecordPath } from '../web-module';
 import { useListContext } from './list-context.hook';
 
 /** An icon button, its name in a tooltip: a link when given `to`. */
@@ -48,7 +49,8 @@ function RowAction({
 export function RowActions({ record }: { record: ResourceRecord }) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const { definition, user, canCreate, canUpdate, canDelete, refresh } = useListContext();
+  const { definition, user, canUpdate, refresh, parent } = useListContext();
+  const recordPath = useRecordPath(definition.slug);
   const { slug, behaviours } = definition;
   const [opened, setOpened] = useState<'preview' | 'edit' | null>(null);
   const title = recordTitle(definition, record);
@@ -73,11 +75,52 @@ export function RowActions({ record }: { record: ResourceRecord }) {
         icon={icon(IconZoomIn)}
         onClick={() => setOpened('preview')}
       />
-      <RowAction
-        label={t('engine.row_show', { title })}
-        icon={icon(IconEye)}
-        to={path('admin.resource.show', { resource: slug, id: record.id })}
-      />
+      <RowAction label={t('engine.row_show', { title })} icon={icon(IconEye)} to={recordPath(record.id)} />
+      {parent ? (
+        // A child record: edited and deleted in place, through its parent's routes.
+        <>
+          <RowAction
+            label={t('engine.row_edit', { title })}
+            icon={icon(IconPencil)}
+            onClick={() => setOpened('edit')}
+          />
+          <RowAction
+            label={t('engine.row_delete', { title })}
+            icon={icon(IconTrash)}
+            color="red"
+            onClick={() =>
+              dialogs.delete(
+                { body: t('engine.delete_body', { title }) },
+                path('api.resource.child_delete', {
+                  resource: parent.slug,
+                  id: parent.id,
+                  child: slug,
+                  childId: record.id,
+                }),
+                () => void refresh(),
+              )
+            }
+          />
+        </>
+      ) : (
+        <OwnRowActions record={record} title={title} onEdit={() => setOpened('edit')} />
+      )}
+      {opened === 'preview' && <PreviewModal definition={definition} record={record} onClose={close} />}
+      {opened === 'edit' && <EditModal definition={definition} record={record} parent={parent} onClose={close} />}
+    </Group>
+  );
+}
+
+/** A record's own actions in its resource's list: edit (page or modal), clone, delete. */
+function OwnRowActions({ record, title, onEdit }: { record: ResourceRecord; title: string; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const { definition, user, canCreate, canUpdate, canDelete, refresh } = useListContext();
+  const { slug, behaviours } = definition;
+  const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
+  const icon = (Icon: typeof IconEye) => <Icon size={18} aria-hidden />;
+  return (
+    <>
       {canUpdate && may('update') && (
         <RowAction
           label={t('engine.row_edit', { title })}
@@ -86,11 +129,7 @@ export function RowActions({ record }: { record: ResourceRecord }) {
         />
       )}
       {canUpdate && may('update') && behaviours.modalEdit && (
-        <RowAction
-          label={t('engine.row_edit_modal', { title })}
-          icon={icon(IconPencilBolt)}
-          onClick={() => setOpened('edit')}
-        />
+        <RowAction label={t('engine.row_edit_modal', { title })} icon={icon(IconPencilBolt)} onClick={onEdit} />
       )}
       {canCreate && behaviours.clonable && (
         <RowAction
@@ -113,8 +152,6 @@ export function RowActions({ record }: { record: ResourceRecord }) {
           }
         />
       )}
-      {opened === 'preview' && <PreviewModal definition={definition} record={record} onClose={close} />}
-      {opened === 'edit' && <EditModal definition={definition} record={record} onClose={close} />}
-    </Group>
+    </>
   );
 }

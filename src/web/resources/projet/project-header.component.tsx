@@ -1,0 +1,105 @@
+import { Anchor, Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { nobody } from '../../../shared/permissions';
+import { projects } from '../../../shared/resources/projet.resource';
+import { canOnRecord, type ResourcePage, type ResourceRecordView } from '../../../shared/resources/resource';
+import { path } from '../../../shared/routes';
+import { apiRequest, ApiRequestError } from '../../api-client';
+import { useSession } from '../../session.hook';
+import { ScreenHeader } from '../../shell/screen-header.component';
+import { toast } from '../../shell/toasts.component';
+import { ProjectHighlights } from './highlights.component';
+
+/** A reference field's title, from the titles the record came with. */
+export const titleOf = (record: ResourceRecordView, field: string): string | null =>
+  record[field] == null ? null : (record.titles[field]?.[String(record[field])] ?? null);
+
+/**
+ * The project page's header: its name and reference, its state as a badge whose menu changes it
+ * (change-etat), its owner's pages, and its highlighted characteristics.
+ */
+export function ProjectHeader({ record }: { record: ResourceRecordView }) {
+  const { t } = useTranslation();
+  const user = useSession().data?.user ?? nobody;
+  const owners = (['ownerIndividual', 'ownerStructure'] as const).flatMap((field) => {
+    const title = titleOf(record, field);
+    const resource = field === 'ownerIndividual' ? 'individus' : 'structures';
+    return title === null
+      ? []
+      : [{ field, title, to: path('admin.resource.show', { resource, id: String(record[field]) }) }];
+  });
+  return (
+    <ScreenHeader title={String(record.name)}>
+      <Text fw={700}>{String(record.reference ?? '')}</Text>
+      {canOnRecord(user, projects, record, 'update') ? (
+        <StateMenu record={record} />
+      ) : (
+        <Badge size="lg">{titleOf(record, 'state') ?? t('resources.projet.page.no_state')}</Badge>
+      )}
+      {owners.map(({ field, title, to }) => (
+        <Group key={field} gap={4}>
+          <Text size="sm">{t(`resources.projet.fields.${field}`)} :</Text>
+          <Anchor component={Link} to={to} size="sm">
+            {title}
+          </Anchor>
+        </Group>
+      ))}
+      <ProjectHighlights projectId={record.id} />
+      <Button variant="default" component={Link} to={path('admin.resource.list', { resource: 'projet' })}>
+        {t('engine.back_to_list')}
+      </Button>
+    </ScreenHeader>
+  );
+}
+
+/** The state badge: its menu lists the project states (fetched when it opens) and posts change-etat. */
+function StateMenu({ record }: { record: ResourceRecordView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const state = titleOf(record, 'state') ?? t('resources.projet.page.no_state');
+  const { data: states } = useQuery({
+    queryKey: ['resource', 'etats-projet', 'list', 'all'],
+    queryFn: () =>
+      apiRequest<ResourcePage>('GET', path('api.resource.collection', { resource: 'etats-projet', parPage: 100 })),
+    enabled: opened,
+  });
+  const change = async (etat: number) => {
+    try {
+      const { message } = await apiRequest<{ message: string }>(
+        'POST',
+        path('api.projects.change_state', { id: record.id, etat }),
+      );
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] });
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));
+    }
+  };
+  return (
+    <Menu opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <Button
+          size="compact-md"
+          radius="xl"
+          variant="light"
+          rightSection={<IconChevronDown size={16} aria-hidden />}
+          aria-label={t('resources.projet.page.state_menu', { state })}
+        >
+          {state}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {states?.items.map((item) => (
+          <Menu.Item key={item.id} disabled={item.id === record.state} onClick={() => void change(item.id)}>
+            {String(item.name)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

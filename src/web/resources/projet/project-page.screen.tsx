@@ -1,0 +1,156 @@
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { can, nobody } from '../../../shared/permissions';
+import type { ProjectEmails } from '../../../shared/resources/project-page';
+import { projects } from '../../../shared/resources/projet.resource';
+import { findResource } from '../../../shared/resources/registry';
+import { canOnRecord, recordTitle, type ResourceRecordView } from '../../../shared/resources/resource';
+import { path } from '../../../shared/routes';
+import { apiRequest } from '../../api-client';
+import { ChildPanel } from '../../engine/child-panels.component';
+import { CreateInModalContext } from '../../engine/create-in-modal.hook';
+import { RecordDetails } from '../../engine/record-details.component';
+import { RecordHistory } from '../../engine/record-history.component';
+import { CreateInModalButton } from '../../engine/resource-create.modal';
+import { useResourceRecord } from '../../engine/resource-api.hook';
+import { ModalRecordForm } from '../../engine/resource-modal-form.component';
+import { useSession } from '../../session.hook';
+import { useDocumentTitle } from '../../shell/document-title.hook';
+import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
+import { Loading } from '../../shell/loading.component';
+import { ProjectDocumentsPanel } from './documents.panel';
+import { ProjectFormsPanel } from './forms.panel';
+import { ProjectHeader } from './project-header.component';
+import { OverviewPanel } from './overview.panel';
+
+interface TabProps {
+  record: ResourceRecordView;
+}
+
+/** An empty tab: what it will hold is not in the back office yet. */
+const emptyTab =
+  (key: string): ComponentType<TabProps> =>
+  () => {
+    const { t } = useTranslation();
+    return <Text size="sm">{t(`resources.projet.page.empty.${key}`)}</Text>;
+  };
+
+/** A child resource's panel (co-owners, partners, advice acts), its records changed in place. */
+const childTab =
+  (slug: string): ComponentType<TabProps> =>
+  ({ record }) => <ChildPanel parent={projects} record={record} child={findResource(slug)!} />;
+
+/** Mails sent or scheduled for the project (emails-envoyes/{projet}, emails-programmes/{projet}). */
+const mailsTab =
+  (route: 'api.projects.sent_emails' | 'api.projects.scheduled_emails', empty: string): ComponentType<TabProps> =>
+  ({ record }) => {
+    const { t } = useTranslation();
+    const { data } = useQuery({
+      queryKey: ['resource', 'projet', route, record.id],
+      queryFn: () => apiRequest<ProjectEmails>('GET', path(route, { projet: record.id })),
+    });
+    if (!data) return <Loading />;
+    return <Text size="sm">{t(`resources.projet.page.empty.${empty}`, { count: data.total })}</Text>;
+  };
+
+/** The tab "Références": the project's fields in the engine's form, saved in place. */
+function ReferencesTab({ record }: TabProps) {
+  const navigate = useNavigate();
+  const user = useSession().data?.user ?? nobody;
+  if (!canOnRecord(user, projects, record, 'update')) return <RecordDetails definition={projects} record={record} />;
+  return (
+    <ModalRecordForm
+      definition={projects}
+      record={record}
+      onSaved={() => undefined}
+      onCancel={() => void navigate({ hash: 'apercu' }, { replace: true })}
+    />
+  );
+}
+
+/** The tab "Export": the project as a CSV or Excel file (export-projet-selection). */
+function ExportTab({ record }: TabProps) {
+  const { t } = useTranslation();
+  const user = useSession().data?.user ?? nobody;
+  if (!can(user, 'projet', 'export')) return <Text size="sm">{t('errors.forbidden')}</Text>;
+  return (
+    <Group>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          component="a"
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          href={path('api.projects.export_selection', { ids: record.id, format })}
+          download
+        >
+          {t(`resources.projet.page.export_${format}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** The page's tabs, in the spec's order; each is the address's hash when active (spec 2.2). */
+const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
+  { name: 'apercu', Component: ({ record }) => <OverviewPanel projectId={record.id} /> },
+  { name: 'references', Component: ReferencesTab },
+  { name: 'kanban-formulaires', Component: ({ record }) => <ProjectFormsPanel projectId={record.id} /> },
+  { name: 'gantt', Component: emptyTab('gantt') },
+  { name: 'historique', Component: ({ record }) => <RecordHistory definition={projects} record={record} /> },
+  { name: 'coporteurs', Component: childTab('coporteurs-projet') },
+  { name: 'partenaires', Component: childTab('partenaires-projet') },
+  { name: 'conseils', Component: childTab('commentaires-projet') },
+  { name: 'mails-envoyes', Component: mailsTab('api.projects.sent_emails', 'sent_mails') },
+  { name: 'mails-programmes', Component: mailsTab('api.projects.scheduled_emails', 'scheduled_mails') },
+  { name: 'export', Component: ExportTab },
+  { name: 'documents', Component: ({ record }) => <ProjectDocumentsPanel projectId={record.id} /> },
+  { name: 'temps', Component: emptyTab('time') },
+];
+
+/**
+ * projet/voir-ou-editer/{id}: the project's header, then one tab per panel; only the active tab is
+ * mounted, so each visible tab makes its own request and no other.
+ */
+export function ProjectPageScreen() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const user = useSession().data?.user ?? nobody;
+  const { data: record, isError, error } = useResourceRecord(projects, id);
+  useDocumentTitle(record ? recordTitle(projects, record) : t('resources.projet.singular'));
+  if (!can(user, 'projet', 'show')) return <ErrorScreen status={403} />;
+  if (isError) return <ErrorScreen status={errorStatusOfFailure(error)} />;
+  if (!record) return <Loading />;
+  const active = tabs.some(({ name }) => name === hash.slice(1)) ? hash.slice(1) : 'apercu';
+  return (
+    <CreateInModalContext.Provider value={CreateInModalButton}>
+      <Stack>
+        <ProjectHeader record={record} />
+        <Tabs
+          value={active}
+          keepMounted={false}
+          onChange={(name) => name && void navigate({ hash: name }, { replace: true })}
+        >
+          <Tabs.List mb="md" aria-label={t('resources.projet.page.tabs_label')}>
+            {tabs.map(({ name }) => (
+              <Tabs.Tab key={name} value={name}>
+                {t(`resources.projet.page.tabs.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map(({ name, Component }) => (
+            <Tabs.Panel key={name} value={name}>
+              <Component record={record} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </CreateInModalContext.Provider>
+  );
+}
