@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Loader,
   MultiSelect,
   NumberInput,
   Paper,
@@ -27,6 +26,7 @@ import { ApiRequestError, apiRequest } from '../../api-client';
 import { AutocompleteInput, resourceSuggestions } from '../../engine/autocomplete-input.component';
 import { DateInput } from '../../engine/date-input.component';
 import { MonthYearInput } from '../../engine/month-year-input.component';
+import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
 
 /** The query of a project's forms, shared with the header's highlights (refreshed after a save). */
@@ -43,7 +43,7 @@ export function ProjectFormsPanel({ projectId }: { projectId: number }) {
     queryFn: () => apiRequest<ProjectForm[]>('GET', path('api.projects.forms', { projet: projectId })),
   });
   if (error) return <Alert color="red">{error.message}</Alert>;
-  if (!forms) return <Loader size="sm" aria-label={t('projectForms.loading')} />;
+  if (!forms) return <Loading size="sm" />;
   if (forms.length === 0) return <Text c="dimmed">{t('projectForms.empty')}</Text>;
   return (
     <Stack>
