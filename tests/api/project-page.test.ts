@@ -201,4 +201,34 @@ describe('the project page’s routes', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Une erreur est survenue. Veuillez vérifier les informations saisies.');
   });
+
+  // Last: the projects it creates would change the lists above.
+  it('names in the overview the child projects the reader may see, and keeps typed internal comments', async () => {
+    const commentType = await api().created('types-commentaire-interne', { name: 'Appel téléphonique' });
+    const child = await api().post('projet', {
+      name: 'Combles Dupont',
+      parentProject: ids.main,
+      referents: [limited.session.user.id],
+      internalComments: [{ commentType: commentType!.id, date: '2026-03-02', text: 'Le syndic rappellera.' }],
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    expect(child.json().internalComments).toEqual([
+      { commentType: commentType!.id, date: '2026-03-02', text: 'Le syndic rappellera.' },
+    ]);
+    await api().created('projet', { name: 'Annexe secrète', parentProject: ids.main, status: 'confidential' });
+
+    const seen = async (who: LoggedIn) => {
+      const overview = (await get(path('api.projects.overview', { id: ids.main }), who)).json<ProjectOverview>();
+      return [overview.childProjects.map(({ title }) => title), overview.childProjectsTotal];
+    };
+    expect(await seen(t.admin)).toEqual([['Annexe secrète', 'Combles Dupont'], 2]);
+    expect(await seen(limited)).toEqual([['Combles Dupont'], 1]);
+
+    const untyped = await api().post('projet', {
+      name: 'Sans type',
+      internalComments: [{ commentType: null, date: '2026-03-02', text: 'Sans type' }],
+    });
+    expect(untyped.statusCode).toBe(400);
+    expect(untyped.json().fieldErrors).toEqual({ 'internalComments.0.commentType': 'Ce champ est obligatoire.' });
+  });
 });

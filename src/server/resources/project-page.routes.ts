@@ -7,6 +7,7 @@ import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resour
 import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
 import {
   OVERVIEW_ACTS,
+  OVERVIEW_CHILD_PROJECTS,
   type NamedRecord,
   type ProjectDashboard,
   type ProjectEmails,
@@ -106,7 +107,25 @@ export const projectPageRoutes: ResourceRoute[] = [
         { ...firstRecord(projectComments), pageSize: OVERVIEW_ACTS, filters: { project: String(project.id) } },
         context.actor,
       );
-      return { project, latestActs: acts.items, actsTotal: acts.total };
+      // Its child projects (parentProject), those the actor may see, by name.
+      const children = await context.store.list(
+        projects,
+        {
+          ...firstRecord(projects),
+          pageSize: OVERVIEW_CHILD_PROJECTS,
+          sort: 'name',
+          direction: 'asc',
+          filters: { parentProject: String(project.id) },
+        },
+        context.actor,
+      );
+      return {
+        project,
+        latestActs: acts.items,
+        actsTotal: acts.total,
+        childProjects: children.items.map((child) => ({ id: child.id, title: recordTitle(projects, child) })),
+        childProjectsTotal: children.total,
+      };
     },
   },
   {

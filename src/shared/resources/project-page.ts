@@ -2,6 +2,8 @@ import type { ResourcePage, ResourceRecord, ResourceRecordView } from './resourc
 
 /** How many advice acts the overview shows, newest first. */
 export const OVERVIEW_ACTS = 5;
+/** How many child projects the overview names (the others are in the list, filtered on the parent). */
+export const OVERVIEW_CHILD_PROJECTS = 20;
 
 /** GET /api/projet/load-apercu/{id}: the project page's overview, in one request. */
 export interface ProjectOverview {
@@ -10,6 +12,9 @@ export interface ProjectOverview {
   /** Its latest advice acts, newest first, and how many it has. */
   latestActs: ResourceRecord[];
   actsTotal: number;
+  /** Its child projects the reader may see (the first ones by name), and how many. */
+  childProjects: NamedRecord[];
+  childProjectsTotal: number;
 }
 
 /** A record named by its title. */

@@ -54,11 +54,20 @@ export const projects = defineResource({
     referents: field.references(USERS_TARGET, { filter: true, tab: 'missions' }),
     description: field.richtext({ tab: 'description' }),
     specialPoints: field.textarea({ maxLength: 5000, tab: 'description' }),
+    // The service's own notes on the project, each of a type (types-commentaire-interne), never shown to owners.
+    internalComments: field.collection(
+      {
+        commentType: field.reference('types-commentaire-interne', { required: true }),
+        date: field.date({ required: true }),
+        text: field.textarea({ required: true, maxLength: 5000 }),
+      },
+      { tab: 'description' },
+    ),
     priority: field.boolean({ list: true, filter: true, tab: 'general' }),
     valuable: field.boolean({ filter: true, tab: 'general' }),
     showOnDashboard: field.boolean({ filter: true, tab: 'general' }),
-    creationDate: field.date({ list: true, sortable: true, filter: true, tab: 'general' }),
+    creationDate: field.date({ list: true, sortable: true, filter: 'range', tab: 'general' }),
     // Moved forward by the project's advice acts (commentaires-projet).
-    lastInterventionDate: field.date({ readOnly: true, list: true, sortable: true, filter: true }),
+    lastInterventionDate: field.date({ readOnly: true, list: true, sortable: true, filter: 'range' }),
   },
 });

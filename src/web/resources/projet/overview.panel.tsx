@@ -1,6 +1,7 @@
-import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../../shared/i18n/format';
 import type { ProjectOverview } from '../../../shared/resources/project-page';
 import { projects } from '../../../shared/resources/projet.resource';
@@ -11,7 +12,16 @@ import { RecordPanel } from '../../engine/record-panel.component';
 import { Loading } from '../../shell/loading.component';
 
 /** The overview's facts, owner, missions and referents: the project's fields shown there, in order. */
-const facts = ['reference', 'state', 'status', 'theme', 'creationDate', 'lastInterventionDate', 'priority'];
+const facts = [
+  'reference',
+  'state',
+  'status',
+  'theme',
+  'parentProject',
+  'creationDate',
+  'lastInterventionDate',
+  'priority',
+];
 const people = ['ownerIndividual', 'ownerStructure', 'missions', 'referents'];
 
 /** The tab "Aperçu", from GET load-apercu/{id}: key facts, owner, missions, referents, latest advice acts. */
@@ -22,7 +32,7 @@ export function OverviewPanel({ projectId }: { projectId: number }) {
     queryFn: () => apiRequest<ProjectOverview>('GET', path('api.projects.overview', { id: projectId })),
   });
   if (!data) return <Loading />;
-  const { project, latestActs, actsTotal } = data;
+  const { project, latestActs, actsTotal, childProjects, childProjectsTotal } = data;
   const fields = (names: string[]) => (
     <SimpleGrid cols={{ base: 1, md: 2 }} component="dl">
       {names.map((name) => (
@@ -47,6 +57,19 @@ export function OverviewPanel({ projectId }: { projectId: number }) {
     <Stack>
       <RecordPanel title={t('resources.projet.page.key_facts')}>{fields(facts)}</RecordPanel>
       <RecordPanel title={t('resources.projet.page.people')}>{fields(people)}</RecordPanel>
+      {childProjectsTotal > 0 && (
+        <RecordPanel title={t('resources.projet.page.child_projects', { count: childProjectsTotal })}>
+          <List spacing={4}>
+            {childProjects.map((child) => (
+              <List.Item key={child.id}>
+                <Anchor component={Link} to={path('admin.projects.page', { id: child.id })}>
+                  {child.title}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </RecordPanel>
+      )}
       <RecordPanel title={t('resources.projet.page.latest_acts', { count: actsTotal })}>
         {latestActs.length === 0 ? (
           <Text size="sm">{t('resources.projet.page.no_acts')}</Text>

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "internal_comments" jsonb DEFAULT '[]'::jsonb NOT NULL;
