@@ -12,6 +12,16 @@ export type FormFieldType = (typeof formFieldTypes)[number];
 /** A characteristic's value: text (text, long text, choice, month-year, form state), number, date ("2026-03-31"), yes/no, several choices, an individual's or structure's id. */
 export type CharacteristicValue = string | number | boolean | string[] | null;
 
+/** The project list's criterion `caracteristique[<field id>]=<value>`. */
+export const CHARACTERISTIC_PARAM = /^caracteristique\[(\d{1,9})\]$/;
+export const characteristicParam = (fieldId: number) => `caracteristique[${fieldId}]`;
+
+/** GET /api/projet/champs-filtrables: the form fields a project list can filter on, by name. */
+export interface FilterableField {
+  id: number;
+  name: string;
+}
+
 /** Fields that lay out a form rather than ask: no value. */
 export const layoutFieldTypes: readonly FormFieldType[] = ['title', 'iframe'];
 

@@ -112,6 +112,8 @@ export const routeTable = {
   'api.projects.characteristics': '/api/projet/caracteristiques/{projet}/{form}',
   'api.projects.form_progress': '/api/projet/avancement-projet/{id}/{form}',
   'api.projects.header_characteristics': '/api/projet/header-caracteristique/{id}',
+  // The characteristics the project list can filter on.
+  'api.projects.filterable_fields': '/api/projet/champs-filtrables',
   // The project page's routes (spec 2.3), each within the projects' read scope.
   'api.projects.overview': '/api/projet/load-apercu/{id}',
   'api.projects.followed_by_owner': '/api/projet/suivis-par-individu/{individu}/{structure}',

@@ -411,3 +411,20 @@ describe('a project hidden by the read scope', () => {
     expect((await formsOf(ids.confidential)).map((form) => form.name)).toEqual(['Logement', 'Suivi interne']);
   });
 });
+
+describe('the characteristics the project list filters on', () => {
+  it('are the fields that take a value, by name, for whoever may list projects', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.projects.filterable_fields'),
+      headers: authHeaders(reader),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const names = response.json<{ id: number; name: string }[]>().map(({ name }) => name);
+    // No title nor iframe: they lay a form out.
+    for (const layout of ['Le logement', 'Tableau de bord', 'Site inconnu']) expect(names).not.toContain(layout);
+    expect(names).toEqual(expect.arrayContaining(['Chauffage', 'Surface']));
+    expect(names.indexOf('Chauffage')).toBeLessThan(names.indexOf('Surface'));
+    expect(response.json()[names.indexOf('Chauffage')].id).toBe(f('Chauffage'));
+  });
+});

@@ -75,10 +75,11 @@ function listQuerySchema(definition: ResourceDefinition) {
 
 /**
  * ?page=2&parPage=25&tri=name&ordre=desc&q=…&<filter field>=… — and the resource's own list
- * parameters, whose names match `ownParams` (its server file's listParams), kept as filters; other
- * parameters are ignored.
+ * criteria, whose names match its `listCriteria` (its server file's listParams say what each keeps),
+ * kept as filters; other parameters are ignored.
  */
-export function parseListQuery(definition: ResourceDefinition, raw: unknown, ownParams?: RegExp): ListQuery {
+export function parseListQuery(definition: ResourceDefinition, raw: unknown): ListQuery {
+  const ownParams = definition.listCriteria;
   const { page, parPage, tri, ordre, q, ...filters } = parseQuery(listQuerySchema(definition), raw) as {
     page: number;
     parPage: number;

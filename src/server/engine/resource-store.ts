@@ -103,7 +103,7 @@ function listConditions(
   }
   for (const [name, value] of Object.entries(query.filters)) {
     conditions.push(
-      ownParams?.pattern.test(name)
+      ownParams && definition.listCriteria?.test(name)
         ? ownParams.condition(name, value, columns)
         : filterCondition(definition, columns, name, value),
     );

@@ -63,11 +63,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       method: 'GET',
       document: (tools) => docs(tools).list,
       handler: (request, reply) =>
-        operations.list(
-          definition,
-          parseListQuery(definition, request.query, hooks.listParams?.pattern),
-          operationContextOf(request, reply),
-        ),
+        operations.list(definition, parseListQuery(definition, request.query), operationContextOf(request, reply)),
     });
 
     route({
@@ -199,11 +195,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
           const raw = request.query as Record<string, string>;
           const format = exportFormats.find((candidate) => candidate === raw.format);
           if (!format) throw new ApiError(400, 'export.unknown_format');
-          const {
-            page: _page,
-            pageSize: _pageSize,
-            ...query
-          } = parseListQuery(definition, raw, hooks.listParams?.pattern);
+          const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
           const file = await operations.export(definition, query, format, context);
           const date = new Date().toISOString().slice(0, 10);
           return reply

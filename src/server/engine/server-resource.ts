@@ -157,11 +157,10 @@ export interface ServerResource {
   afterCommit?(change: RecordChange, queue: TransactionQueue): Promise<void>;
   routes?: ResourceRoute[];
   /**
-   * List parameters of the resource's own beyond its filter fields (their names match `pattern`,
-   * e.g. projet's `caracteristique[12]`): the condition each puts on the list, its count and export.
+   * The resource's own list criteria (those its definition's `listCriteria` names, e.g. projet's
+   * `caracteristique[12]`): the condition each puts on the list, its count and export.
    */
   listParams?: {
-    pattern: RegExp;
     /** In the API document: one deepObject parameter (`name[key]=value`) and its description's catalog key. */
     document: { name: string; description: string };
     condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;

@@ -3,11 +3,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import { formatDate, formatMonthYear } from '../../shared/i18n/format';
 import {
+  CHARACTERISTIC_PARAM,
   isFilled,
   layoutFieldTypes,
   parseCharacteristicValue,
   type CharacteristicField,
   type CharacteristicValue,
+  type FilterableField,
   type FormProgress,
   type HeaderCharacteristic,
   type ProjectForm,
@@ -413,9 +415,6 @@ export async function characteristicsExportColumns({ db, locale }: Characteristi
   };
 }
 
-/** The project list's parameter `caracteristique[<field id>]=<value>`. */
-export const CHARACTERISTIC_PARAM = /^caracteristique\[(\d{1,9})\]$/;
-
 /**
  * The projects having this value for this characteristic: its text compared with case and accents
  * ignored (a choice's value, "2026-03-31", "true", a number, an id), or one of several choices.
@@ -432,4 +431,14 @@ export function characteristicFilter(
     select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${characteristicKey(c.textValue)} = ${characteristicKey(sql`${value}::text`)}
     union
     select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${c.jsonValue} @> ${JSON.stringify([value])}::jsonb)`;
+}
+
+/** The form fields the project list can filter on (those that take a value), by name, accents ignored. */
+export async function filterableFields(db: Database): Promise<FilterableField[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select id, name from form_fields where deleted_at is null and type not in ${layoutFieldTypes}
+        order by immutable_unaccent(lower(name)), id`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
 }

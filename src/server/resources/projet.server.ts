@@ -14,9 +14,9 @@ import { ApiError } from '../http/api-error';
 import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../engine/server-resource';
 import { visibleProjectIds } from './project-scope';
 import {
-  CHARACTERISTIC_PARAM,
   characteristicFilter,
   characteristicsExportColumns,
+  filterableFields,
   headerCharacteristics,
   projectForm,
   projectForms,
@@ -115,7 +115,6 @@ export const projectsHooks: ServerResource = {
   },
   // caracteristique[<field id>]=<value>: the projects with this characteristic.
   listParams: {
-    pattern: CHARACTERISTIC_PARAM,
     document: { name: 'caracteristique', description: 'openapi.parameters.characteristic' },
     condition: characteristicFilter,
   },
@@ -187,6 +186,14 @@ export const projectsHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.projects_header_characteristics',
       handle: (request, context) => headerCharacteristics(context, parseId(requestValue(request, 'id'))),
+    },
+    {
+      // champs-filtrables: the characteristics the project list's search panel offers.
+      name: 'api.projects.filterable_fields',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.projects_filterable_fields',
+      handle: (_request, { db }) => filterableFields(db),
     },
     {
       // projet/commentaires/{id}: the project's advice acts, newest first, for whoever may see the project.

@@ -1,3 +1,4 @@
+import { CHARACTERISTIC_PARAM } from '../project-characteristics';
 import { field, USERS_TARGET } from './fields';
 import { defineResource } from './resource';
 
@@ -21,6 +22,8 @@ export const projects = defineResource({
   titleField: 'name',
   titleDetail: ['reference'],
   defaultSort: { field: 'createdAt', direction: 'desc' },
+  // caracteristique[<field id>]=<value>: the projects with that characteristic (their dynamic forms).
+  listCriteria: CHARACTERISTIC_PARAM,
   behaviours: { audited: true, importable: false, modalCreate: true, modalEdit: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),

@@ -85,6 +85,11 @@ export interface ResourceDefinition {
    * parent), naming the record by its title.
    */
   parent?: { resource: string; field: string; inHistory?: boolean };
+  /**
+   * List criteria of the resource's own beyond its filter fields, by name (projet's
+   * `caracteristique[<field id>]`): kept with the others in the address, the export and the reset.
+   */
+  listCriteria?: RegExp;
 }
 
 /**

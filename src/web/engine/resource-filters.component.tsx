@@ -24,23 +24,29 @@ import {
   useTypedSuggestions,
 } from './autocomplete-input.component';
 import { useReferenceChoices } from './field-input.component';
+import { useWebModule } from './web-module';
 
 /** A date filter offering a first and a last day: its two URL parameters (the API's `<field>Du`, `<field>Au`). */
 const rangeNames = (name: string) => [`${name}Du`, `${name}Au`] as const;
 
-/** The URL parameters that are search criteria: the free search and the filter fields (a range's two days). */
-export function criteriaNames(definition: ResourceDefinition): string[] {
+/**
+ * The URL parameters that are search criteria: the free search, the filter fields (a range's two
+ * days), and among `present` (the names of a query or a form) those of the resource's own criteria.
+ */
+export function criteriaNames(definition: ResourceDefinition, present: Iterable<string> = []): string[] {
+  const own = [...new Set(present)].filter((name) => definition.listCriteria?.test(name));
   return [
     'q',
     ...filterFields(definition).flatMap((name) =>
       definition.fields[name]!.filter === 'range' ? rangeNames(name) : [name],
     ),
+    ...own,
   ];
 }
 
 /** Active filters: criteria with a value (page, sort and hidden fields do not count). */
 export function activeFilterCount(definition: ResourceDefinition, params: URLSearchParams): number {
-  return criteriaNames(definition).filter((name) => (params.get(name) ?? '') !== '').length;
+  return criteriaNames(definition, params.keys()).filter((name) => (params.get(name) ?? '') !== '').length;
 }
 
 function FilterInput({
@@ -209,11 +215,14 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
   const { t } = useTranslation();
   const active = activeFilterCount(definition, params);
   const [opened, setOpened] = useState(active > 0);
+  const ModuleFilters = useWebModule(definition.slug).ListFilters;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    onApply(Object.fromEntries(criteriaNames(definition).map((name) => [name, String(data.get(name) ?? '').trim()])));
+    // The criteria in force that the form no longer gives (a characteristic changed) are removed.
+    const names = criteriaNames(definition, [...params.keys(), ...data.keys()]);
+    onApply(Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '').trim()])));
   }
 
   return (
@@ -234,7 +243,9 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
           <Button
             variant="default"
             size="xs"
-            onClick={() => onApply(Object.fromEntries(criteriaNames(definition).map((name) => [name, ''])))}
+            onClick={() =>
+              onApply(Object.fromEntries(criteriaNames(definition, params.keys()).map((name) => [name, ''])))
+            }
           >
             {t('engine.reset_filters')}
           </Button>
@@ -253,6 +264,7 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
             ) : (
               <TextInput label={t('engine.search')} name="q" defaultValue={params.get('q') ?? ''} type="search" />
             )}
+            {ModuleFilters && <ModuleFilters params={params} />}
             {filterFields(definition).map((name) => (
               <FilterInput
                 key={name}

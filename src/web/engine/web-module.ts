@@ -41,6 +41,11 @@ export interface WebModule {
    * voir-ou-editer/{id}): the list's links lead there, and voir/{id} redirects to it.
    */
   recordPage?: (id: number | string) => string;
+  /**
+   * Inputs of the list's search panel for the resource's own criteria (its definition's
+   * `listCriteria`), inside the panel's form: their names are the criteria's.
+   */
+  ListFilters?: ComponentType<{ params: URLSearchParams }>;
   /** Replaces these fields' inputs, in the page form and the modal form alike. */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
 }

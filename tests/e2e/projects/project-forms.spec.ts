@@ -5,7 +5,7 @@ import { expectAccessible, settled, toast, useBrowserAndServer } from '../../sup
 const started = useBrowserAndServer();
 
 describe("a project's forms", () => {
-  it('shows the forms its type calls for, saves the characteristics, highlights one in the header and writes the history', async () => {
+  it('shows the forms its type calls for, saves the characteristics, highlights one in the header, writes the history, and the list filters on them', async () => {
     const page = await started.openAsAdmin('/admin');
     const [mission] = await createRecords(page, 'missions', [{ name: 'Conseil aux particuliers' }]);
     const [type] = await createRecords(page, 'types-projet', [{ name: 'Isolation', missions: [mission!.id] }]);
@@ -34,6 +34,7 @@ describe("a project's forms", () => {
     ]);
     const [project] = await createRecords(page, 'projet', [
       { name: 'Maison Perret', missions: [{ mission: mission!.id, projectType: type!.id, officer: null }] },
+      { name: 'Maison Voisine', missions: [{ mission: mission!.id, projectType: type!.id, officer: null }] },
     ]);
 
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}#kanban-formulaires`);
@@ -55,5 +56,18 @@ describe("a project's forms", () => {
     await page.getByRole('tab', { name: 'Historique' }).click();
     await page.getByText(/Surface habitable : — → 1\u202f250 m²/).waitFor();
     await page.getByText(/Chauffage : — → Gaz/).waitFor();
+
+    // The list's search panel: the projects heated by gas.
+    await page.goto('/admin/projet');
+    await page.getByRole('button', { name: /^Filtres de recherche/ }).click();
+    const filters = page.getByRole('search', { name: 'Filtres de recherche' });
+    await filters.getByRole('combobox', { name: 'Caractéristique' }).click();
+    await page.getByRole('option', { name: 'Chauffage' }).click();
+    await filters.getByRole('textbox', { name: 'Valeur de la caractéristique' }).fill('gaz');
+    await filters.getByRole('button', { name: 'Filtrer' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get(`caracteristique[${heating!.id}]`)).toBe('gaz');
+    await page.getByRole('link', { name: 'Maison Perret', exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Maison Voisine', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: /^Filtres de recherche.*1 filtre actif/ }).waitFor();
   });
 });

@@ -21,7 +21,9 @@ export function ListToolbar({ title }: { title: string }) {
   const [importOpened, setImportOpened] = useState(false);
   // The export holds what the list shows: same criteria, same order.
   const exportCriteria = Object.fromEntries(
-    [...criteriaNames(definition), 'tri', 'ordre'].flatMap((name) => (query[name] ? [[name, query[name]]] : [])),
+    [...criteriaNames(definition, Object.keys(query)), 'tri', 'ordre'].flatMap((name) =>
+      query[name] ? [[name, query[name]]] : [],
+    ),
   );
   return (
     <ScreenHeader title={title}>
