@@ -20,25 +20,35 @@ import { logInWithProfile } from '../support/test-users';
 const t = useAdminApp();
 const projet = findResource('projet')!;
 const coOwners = findResource('coporteurs-projet')!;
-type Project = 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'p6' | 'p7' | 'p8' | 'p9';
-type Reader = 'admin' | 'missionA' | 'limitedB' | 'referentB' | 'noMission' | 'external';
+type Project = 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'p6' | 'p7' | 'p8' | 'p9' | Placed;
+type Placed = 'p10' | 'p11' | 'p12' | 'p13' | 'p14' | 'p15';
+type Reader = 'admin' | 'missionA' | 'limitedB' | 'referentB' | 'noMission' | 'territory' | 'external';
 
 /**
  * Missions: A opens all its projects to its members; B only those they are attached to; E names the
  * external group. The projects, by confidentiality and mission:
  * p1 public A, p2 internal A, p3 confidential A, p4 public B, p5 confidential B (referent: referentB),
  * p6 confidential B (a co-owner's liaison officer: limitedB), p7 public E, p8 internal E,
- * p9 confidential A (mission officer: noMission).
+ * p9 confidential A (mission officer: noMission); none of them has an owner, so no commune.
+ * Placed by their owner, for the territory reader (mission A, confidentiality territory: Bourg):
+ * p10 internal A, individual in Bourg (their structure in Ambérieu: the individual's commune wins),
+ * p11 internal A, individual in Ambérieu, p12 internal A, structure whose main address is in Bourg
+ * (another one in Ambérieu), p13 internal A, individual with no commune and structure in Ambérieu
+ * (failing the individual's, the structure's), p14 internal A, individual with no commune and no
+ * structure (no known commune), p15 confidential B, individual in Ambérieu (referent: territory).
  */
 const expected: Record<Reader, Project[]> = {
-  admin: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'],
+  admin: ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12', 'p13', 'p14', 'p15'],
   // Their mission's projects, and the others unless confidential.
-  missionA: ['p1', 'p2', 'p3', 'p4', 'p7', 'p8', 'p9'],
+  missionA: ['p1', 'p2', 'p3', 'p4', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12', 'p13', 'p14'],
   // Attached projects only.
   limitedB: ['p6'],
   referentB: ['p5'],
   // No mission limits them: every project but the confidential ones, and the one they are officer of.
-  noMission: ['p1', 'p2', 'p4', 'p7', 'p8', 'p9'],
+  noMission: ['p1', 'p2', 'p4', 'p7', 'p8', 'p9', 'p10', 'p11', 'p12', 'p13', 'p14'],
+  // As missionA, limited to Bourg: a project of another commune is hidden, one with no known commune
+  // is not; the one they are referent of stays visible, wherever it is.
+  territory: ['p1', 'p2', 'p3', 'p4', 'p7', 'p8', 'p9', 'p10', 'p12', 'p14', 'p15'],
   // Public projects of the missions naming their group.
   external: ['p7'],
 };
@@ -77,9 +87,23 @@ beforeAll(async () => {
   readers.limitedB = await reader('limite-b@exemple.fr');
   readers.referentB = await reader('referent-b@exemple.fr');
   readers.noMission = await reader('sans-mission@exemple.fr');
+  readers.territory = await reader('territoire@exemple.fr');
   await follow(readers.missionA, [ids.missionA]);
   await follow(readers.limitedB, [ids.missionB]);
   await follow(readers.referentB, [ids.missionB]);
+  await follow(readers.territory, [ids.missionA]);
+  const commune = (inseeCode: string, name: string, postalCode: string) =>
+    created('communes', { inseeCode, name, postalCodes: [postalCode] });
+  const bourg = await commune('01053', 'Bourg-en-Bresse', '01000');
+  const amberieu = await commune('01004', 'Ambérieu-en-Bugey', '01500');
+  await t.database.db
+    .update(users)
+    .set({ confidentialityTerritories: [bourg] })
+    .where(eq(users.id, readers.territory.session.user.id));
+  const individual = (lastName: string, commune: number | null) => created('individus', { lastName, commune });
+  const address = (label: string, commune: number, main: boolean) => ({ label, commune, main });
+  const structure = (name: string, addresses: ReturnType<typeof address>[]) =>
+    created('structures', { name, contactType: 'private', addresses });
   const [externalUser] = await t.database.db
     .insert(users)
     .values({
@@ -102,6 +126,46 @@ beforeAll(async () => {
     ['p7', 'public', ids.missionE, {}],
     ['p8', 'internal', ids.missionE, {}],
     ['p9', 'confidential', ids.missionA, { missions: row(ids.missionA, readers.noMission.session.user.id) }],
+    [
+      'p10',
+      'internal',
+      ids.missionA,
+      {
+        ownerIndividual: await individual('Habitant de Bourg', bourg),
+        ownerStructure: await structure('SCI d’Ambérieu', [address('Siège', amberieu, true)]),
+      },
+    ],
+    ['p11', 'internal', ids.missionA, { ownerIndividual: await individual('Habitant d’Ambérieu', amberieu) }],
+    [
+      'p12',
+      'internal',
+      ids.missionA,
+      {
+        ownerStructure: await structure('Syndic de Bourg', [
+          address('Agence', amberieu, false),
+          address('Siège', bourg, true),
+        ]),
+      },
+    ],
+    [
+      'p13',
+      'internal',
+      ids.missionA,
+      {
+        ownerIndividual: await individual('Gérant sans commune', null),
+        ownerStructure: await structure('Bailleur d’Ambérieu', [address('Siège', amberieu, true)]),
+      },
+    ],
+    ['p14', 'internal', ids.missionA, { ownerIndividual: await individual('Habitant sans commune', null) }],
+    [
+      'p15',
+      'confidential',
+      ids.missionB,
+      {
+        ownerIndividual: await individual('Copropriétaire d’Ambérieu', amberieu),
+        referents: [readers.territory.session.user.id],
+      },
+    ],
   ];
   for (const [key, status, mission, more] of projects) {
     ids[key] = await created('projet', { name: `Dossier ${key}`, status, missions: row(mission), ...more });
@@ -123,7 +187,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   console.log(
-    `project confidentiality: ${tried.combinations} combinations (6 readers × 9 projects × reads), ${tried.leaks.length} leaks`,
+    `project confidentiality: ${tried.combinations} combinations (7 readers × 15 projects × reads), ${tried.leaks.length} leaks`,
   );
 });
 
@@ -138,7 +202,7 @@ const pageRoutes = (id: number) => ({
   'scheduled mails': path('api.projects.scheduled_emails', { projet: id }),
 });
 
-const projectKeys: Project[] = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
+const projectKeys: Project[] = expected.admin;
 
 /** One check: whether the reader got what they should. A project answered to a reader not meant to see it is a leak. */
 function check(reader: Reader, project: Project, what: string, seen: boolean) {
@@ -148,131 +212,128 @@ function check(reader: Reader, project: Project, what: string, seen: boolean) {
   expect(seen, `${reader} ${what} ${project}`).toBe(allowed);
 }
 
-describe.each((['admin', 'missionA', 'limitedB', 'referentB', 'noMission'] as const).map((reader) => [reader]))(
-  'the back office, as %s',
-  (reader) => {
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(readers[reader]) });
-    const missing = async (url: string) => (await get(url)).json();
+const backOfficeReaders = ['admin', 'missionA', 'limitedB', 'referentB', 'noMission', 'territory'] as const;
 
-    it('lists, counts, suggests and exports only the projects they may see', async () => {
-      const page = (
-        await get(path('api.resource.collection', { resource: 'projet', parPage: 100 }))
-      ).json<ResourcePage>();
-      const listed = new Set(page.items.map((item) => item.id));
-      for (const key of projectKeys) check(reader, key, 'list', listed.has(ids[key]));
-      tried.combinations += 1;
-      expect(page.total).toBe(expected[reader].length);
-      const suggested = (await get(path('api.resource.autocomplete', { resource: 'projet', term: 'Dossier' }))).json<
-        Suggestion[]
-      >();
-      for (const key of projectKeys)
-        check(
-          reader,
-          key,
-          'autocomplete',
-          suggested.some(({ value }) => value === ids[key]),
-        );
-      const csv = (await get(path('api.resource.export', { resource: 'projet', format: 'csv' }))).body;
-      for (const key of projectKeys) check(reader, key, 'export', csv.includes(`Dossier ${key}`));
-      const everyId = projectKeys.map((key) => ids[key]).join(',');
-      const selection = (await get(path('api.projects.export_selection', { ids: everyId, format: 'csv' }))).body;
-      for (const key of projectKeys) check(reader, key, 'export selection', selection.includes(`Dossier ${key}`));
-      const multiple = (await get(path('api.projects.export_multiple', { format: 'csv' }))).body;
-      for (const key of projectKeys) check(reader, key, 'export multiple', multiple.includes(`Dossier ${key}`));
-      // Filtered by a mission: the same rule within it.
-      const byMission = (
-        await get(path('api.resource.collection', { resource: 'projet', missionIds: ids.missionB }))
-      ).json<ResourcePage>();
-      for (const key of ['p4', 'p5', 'p6'] as const) {
-        check(
-          reader,
-          key,
-          'list by mission',
-          byMission.items.some((item) => item.id === ids[key]),
-        );
-      }
-    });
+describe.each(backOfficeReaders.map((reader) => [reader]))('the back office, as %s', (reader) => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(readers[reader]) });
+  const missing = async (url: string) => (await get(url)).json();
 
-    it('opens a project, its history and its children only when they may see it, else as a missing one', async () => {
-      const notFound: Record<string, unknown> = {
-        show: await missing(path('api.resource.item', { resource: 'projet', id: 999999 })),
-        history: await missing(path('api.resource.history', { resource: 'projet', id: 999999 })),
-        children: await missing(
-          path('api.resource.children', { resource: 'projet', id: 999999, child: 'coporteurs-projet' }),
+  it('lists, counts, suggests and exports only the projects they may see', async () => {
+    const page = (
+      await get(path('api.resource.collection', { resource: 'projet', parPage: 100 }))
+    ).json<ResourcePage>();
+    const listed = new Set(page.items.map((item) => item.id));
+    for (const key of projectKeys) check(reader, key, 'list', listed.has(ids[key]));
+    tried.combinations += 1;
+    expect(page.total).toBe(expected[reader].length);
+    const suggested = (await get(path('api.resource.autocomplete', { resource: 'projet', term: 'Dossier' }))).json<
+      Suggestion[]
+    >();
+    for (const key of projectKeys)
+      check(
+        reader,
+        key,
+        'autocomplete',
+        suggested.some(({ value }) => value === ids[key]),
+      );
+    const csv = (await get(path('api.resource.export', { resource: 'projet', format: 'csv' }))).body;
+    for (const key of projectKeys) check(reader, key, 'export', csv.includes(`Dossier ${key}`));
+    const everyId = projectKeys.map((key) => ids[key]).join(',');
+    const selection = (await get(path('api.projects.export_selection', { ids: everyId, format: 'csv' }))).body;
+    for (const key of projectKeys) check(reader, key, 'export selection', selection.includes(`Dossier ${key}`));
+    const multiple = (await get(path('api.projects.export_multiple', { format: 'csv' }))).body;
+    for (const key of projectKeys) check(reader, key, 'export multiple', multiple.includes(`Dossier ${key}`));
+    // Filtered by a mission: the same rule within it.
+    const byMission = (
+      await get(path('api.resource.collection', { resource: 'projet', missionIds: ids.missionB }))
+    ).json<ResourcePage>();
+    for (const key of ['p4', 'p5', 'p6', 'p15'] as const) {
+      check(
+        reader,
+        key,
+        'list by mission',
+        byMission.items.some((item) => item.id === ids[key]),
+      );
+    }
+  });
+
+  it('opens a project, its history and its children only when they may see it, else as a missing one', async () => {
+    const notFound: Record<string, unknown> = {
+      show: await missing(path('api.resource.item', { resource: 'projet', id: 999999 })),
+      history: await missing(path('api.resource.history', { resource: 'projet', id: 999999 })),
+      children: await missing(
+        path('api.resource.children', { resource: 'projet', id: 999999, child: 'coporteurs-projet' }),
+      ),
+      comments: await missing(path('api.projects.comments', { id: 999999 })),
+      ...Object.fromEntries(
+        await Promise.all(
+          Object.entries(pageRoutes(999999)).map(async ([what, url]) => [what, await missing(url)] as const),
         ),
-        comments: await missing(path('api.projects.comments', { id: 999999 })),
-        ...Object.fromEntries(
-          await Promise.all(
-            Object.entries(pageRoutes(999999)).map(async ([what, url]) => [what, await missing(url)] as const),
-          ),
-        ),
+      ),
+    };
+    for (const key of projectKeys) {
+      const urls = {
+        show: path('api.resource.item', { resource: 'projet', id: ids[key] }),
+        history: path('api.resource.history', { resource: 'projet', id: ids[key] }),
+        children: path('api.resource.children', { resource: 'projet', id: ids[key], child: 'coporteurs-projet' }),
+        comments: path('api.projects.comments', { id: ids[key] }),
+        ...pageRoutes(ids[key]),
       };
-      for (const key of projectKeys) {
-        const urls = {
-          show: path('api.resource.item', { resource: 'projet', id: ids[key] }),
-          history: path('api.resource.history', { resource: 'projet', id: ids[key] }),
-          children: path('api.resource.children', { resource: 'projet', id: ids[key], child: 'coporteurs-projet' }),
-          comments: path('api.projects.comments', { id: ids[key] }),
-          ...pageRoutes(ids[key]),
-        };
-        for (const [what, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
-          const response = await get(url);
-          check(reader, key, what, response.statusCode === 200);
-          if (response.statusCode !== 200) {
-            expect(response.statusCode).toBe(404);
-            expect(response.json()).toEqual(notFound[what]);
-          }
+      for (const [what, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
+        const response = await get(url);
+        check(reader, key, what, response.statusCode === 200);
+        if (response.statusCode !== 200) {
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toEqual(notFound[what]);
         }
       }
-    });
+    }
+  });
 
-    it('lists and opens the children of the projects they may see only', async () => {
-      for (const [slug, prefix] of [
-        ['coporteurs-projet', 'Co-porteur'],
-        ['commentaires-projet', 'Acte'],
-      ] as const) {
-        const page = (
-          await get(path('api.resource.collection', { resource: slug, parPage: 100 }))
-        ).json<ResourcePage>();
-        const titles = new Set(page.items.map((item) => String(item.role ?? item.subject)));
-        for (const key of projectKeys) check(reader, key, `${slug} list`, titles.has(`${prefix} ${key}`));
-        const csv = (await get(path('api.resource.export', { resource: slug, format: 'csv' }))).body;
-        for (const key of projectKeys) check(reader, key, `${slug} export`, csv.includes(`${prefix} ${key}`));
-        // Each child by its id, as the administrator listed them.
-        const all = (
-          await t.app.inject({
-            method: 'GET',
-            url: path('api.resource.collection', { resource: slug, parPage: 100 }),
-            headers: authHeaders(t.admin),
-          })
-        ).json<ResourcePage>();
-        for (const item of all.items) {
-          const key = projectKeys.find((candidate) => ids[candidate] === item.project)!;
-          const response = await get(path('api.resource.item', { resource: slug, id: item.id }));
-          check(reader, key, `${slug} show`, response.statusCode === 200);
-        }
+  it('lists and opens the children of the projects they may see only', async () => {
+    for (const [slug, prefix] of [
+      ['coporteurs-projet', 'Co-porteur'],
+      ['commentaires-projet', 'Acte'],
+    ] as const) {
+      const page = (await get(path('api.resource.collection', { resource: slug, parPage: 100 }))).json<ResourcePage>();
+      const titles = new Set(page.items.map((item) => String(item.role ?? item.subject)));
+      for (const key of projectKeys) check(reader, key, `${slug} list`, titles.has(`${prefix} ${key}`));
+      const csv = (await get(path('api.resource.export', { resource: slug, format: 'csv' }))).body;
+      for (const key of projectKeys) check(reader, key, `${slug} export`, csv.includes(`${prefix} ${key}`));
+      // Each child by its id, as the administrator listed them.
+      const all = (
+        await t.app.inject({
+          method: 'GET',
+          url: path('api.resource.collection', { resource: slug, parPage: 100 }),
+          headers: authHeaders(t.admin),
+        })
+      ).json<ResourcePage>();
+      for (const item of all.items) {
+        const key = projectKeys.find((candidate) => ids[candidate] === item.project)!;
+        const response = await get(path('api.resource.item', { resource: slug, id: item.id }));
+        check(reader, key, `${slug} show`, response.statusCode === 200);
       }
-    });
+    }
+  });
 
-    it('changes the state of the projects they may see only; the others answer as missing', async () => {
-      const missingProject = await t.app.inject({
+  it('changes the state of the projects they may see only; the others answer as missing', async () => {
+    const missingProject = await t.app.inject({
+      method: 'POST',
+      url: path('api.projects.change_state', { id: 999999, etat: ids.state }),
+      headers: authHeaders(readers[reader]),
+    });
+    expect(missingProject.statusCode).toBe(404);
+    for (const key of projectKeys) {
+      const response = await t.app.inject({
         method: 'POST',
-        url: path('api.projects.change_state', { id: 999999, etat: ids.state }),
+        url: path('api.projects.change_state', { id: ids[key], etat: ids.state }),
         headers: authHeaders(readers[reader]),
       });
-      expect(missingProject.statusCode).toBe(404);
-      for (const key of projectKeys) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: path('api.projects.change_state', { id: ids[key], etat: ids.state }),
-          headers: authHeaders(readers[reader]),
-        });
-        check(reader, key, 'change-etat', response.statusCode === 200);
-        if (response.statusCode !== 200) expect(response.json()).toEqual(missingProject.json());
-      }
-    });
-  },
-);
+      check(reader, key, 'change-etat', response.statusCode === 200);
+      if (response.statusCode !== 200) expect(response.json()).toEqual(missingProject.json());
+    }
+  });
+});
 
 describe('an external user', () => {
   const as = (): OperationContext => ({ actor: external, locale: 'fr', log });

@@ -10,7 +10,13 @@ import type { Actor } from '../auth/actor';
  *   officer of a co-owner or partner), and those of their missions that open all projects; a
  *   project that is not confidential also when no mission limits them to attached projects (their
  *   missions — followed, or opened to one of their access profiles — all say "attached projects
- *   only").
+ *   only");
+ * - an internal user's confidentiality territories (communes), when they have any, further limit
+ *   the projects they are not attached to (those they are named on stay visible) to the projects
+ *   placed in one of these communes. A project's place is its owner individual's commune, failing
+ *   that its owner structure's main address commune; an owner deleted since still places it, so
+ *   that deleting a contact never widens anyone's sight. A project with no known commune stays
+ *   visible: it is in no other commune, and hiding it would leave unplaced files to no adviser.
  */
 function projectCondition(actor: Actor): SQL {
   const me = actor.id;
@@ -18,6 +24,15 @@ function projectCondition(actor: Actor): SQL {
   const myMission = sql.raw(
     `m.deleted_at is null and (m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`,
   );
+  // The project's commune: two primary-key lookups, made only for a user with territories.
+  const place = `coalesce(
+    (select i.commune from individuals i where i.id = pr.owner_individual),
+    (select nullif(a.value ->> 'commune', '')::integer
+      from structures s cross join jsonb_array_elements(s.addresses) a
+      where s.id = pr.owner_structure and (a.value ->> 'main')::boolean limit 1))`;
+  // No territories, no limit; an unknown commune (null) passes.
+  const inMyTerritories = sql.raw(`(cardinality(u.confidentiality_territories) = 0
+    or coalesce(${place} = any(u.confidentiality_territories), true))`);
   return sql`exists (
     select 1 from users u where u.id = ${me} and (
       (u.external and pr.status = 'public' and exists (
@@ -30,10 +45,11 @@ function projectCondition(actor: Actor): SQL {
           where c.project = pr.id and c.deleted_at is null and c.liaison_officer = ${me})
         or exists (select 1 from project_partners c
           where c.project = pr.id and c.deleted_at is null and c.liaison_officer = ${me})
-        or exists (select 1 from missions m where ${myMission} and m.all_projects and m.id = any(pr.mission_ids))
-        or (pr.status <> 'confidential' and (
-          not exists (select 1 from missions m where ${myMission})
-          or exists (select 1 from missions m where ${myMission} and m.all_projects)))
+        or (${inMyTerritories} and (
+          exists (select 1 from missions m where ${myMission} and m.all_projects and m.id = any(pr.mission_ids))
+          or (pr.status <> 'confidential' and (
+            not exists (select 1 from missions m where ${myMission})
+            or exists (select 1 from missions m where ${myMission} and m.all_projects)))))
       ))
     ))`;
 }
