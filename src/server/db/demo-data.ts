@@ -234,7 +234,7 @@ export const demoData: Record<string, DemoRecord[]> = {
     {
       name: 'Type de chauffage',
       type: 'select',
-      highlightColor: '#2f9e44',
+      highlightColor: '#237032',
       options: [
         { label: 'Chaudière gaz', value: 'gaz' },
         { label: 'Chaudière fioul', value: 'fioul' },
