@@ -3,6 +3,7 @@ import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { auditActions } from '../../shared/resources/audit';
+import { historyKinds } from '../../shared/resources/history-kinds';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import {
   dateTime,
@@ -250,7 +251,10 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
     }),
     history: op('history', {
       access: 'read',
-      parameters: paging,
+      parameters: [
+        ...paging,
+        query('type', t('parameters.history_kind'), { type: 'string', enum: historyKinds(definition) }),
+      ],
       responses: {
         200: ok({
           type: 'object',
@@ -266,7 +270,10 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
                   createdAt: dateTime,
                   changes: {
                     type: 'array',
-                    items: { type: 'object', properties: { field: { type: 'string' }, before: {}, after: {} } },
+                    items: {
+                      type: 'object',
+                      properties: { field: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+                    },
                   },
                 },
               },
@@ -278,7 +285,7 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
           },
         }),
       },
-      errors: [401, 403, 404],
+      errors: [400, 401, 403, 404],
     }),
     publish: op('publish', {
       // A GET that changes data: it takes the CSRF token too.

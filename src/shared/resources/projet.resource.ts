@@ -22,6 +22,8 @@ export const projects = defineResource({
   titleDetail: ['reference'],
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { audited: true, importable: false, modalCreate: true, modalEdit: true },
+  // Its history filtered by kind: its state, its characteristics (labelled changes), besides its fields and children.
+  historyKinds: { fields: ['state'], labelled: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
     reference: field.text({ readOnly: true, unique: true, list: true, sortable: true, searchable: true }),
