@@ -104,6 +104,9 @@ describe('a project’s history', () => {
       [['partenaires-projet', null, 'Atelier Vert – Bureau d’études']],
       [['coporteurs-projet', null, 'Dupont Marie – Syndic']],
     ]);
+    // A child changed says which of its fields changed; added or deleted, none.
+    expect(page.entries[4]!.changes[0]!.fields).toEqual(['role']);
+    expect(page.entries[0]!.changes[0]).not.toHaveProperty('fields');
     expect(page.entries.at(-1)!.action).toBe('create');
     // A state is named by its title, as any reference the changes name.
     expect(page.titles.state).toEqual({ [ids.study]: 'À l’étude', [ids.works]: 'En travaux' });

@@ -44,20 +44,21 @@ export async function recordAudit(
  * Records of a child resource whose declaration's parent says `inHistory`, added, changed or
  * deleted: an entry of each one's parent's history, its change on the child's slug naming the record
  * as the parent's history does (added: none → name; deleted: name → none; changed: name before →
- * name after, the same when only other fields changed).
+ * name after, the same when only other fields changed, with the names of the fields that changed).
  */
 export async function recordInParentHistory(
   tx: Database,
   definition: ResourceDefinition,
   actor: Actor,
-  changes: { record: Record<string, unknown>; before: string | null; after: string | null }[],
+  changes: { record: Record<string, unknown>; before: string | null; after: string | null; fields?: string[] }[],
 ): Promise<void> {
   const { parent } = definition;
   if (!parent?.inHistory || changes.length === 0) return;
-  const entries = changes.flatMap(({ record, before, after }) => {
+  const entries = changes.flatMap(({ record, before, after, fields }) => {
     const parentId = record[parent.field];
     if (typeof parentId !== 'number') return [];
-    return [{ recordId: parentId, action: 'update' as const, changes: [{ field: definition.slug, before, after }] }];
+    const change: AuditChange = { field: definition.slug, before, after, ...(fields ? { fields } : {}) };
+    return [{ recordId: parentId, action: 'update' as const, changes: [change] }];
   });
   if (entries.length === 0) return;
   await tx

@@ -272,7 +272,13 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
                     type: 'array',
                     items: {
                       type: 'object',
-                      properties: { field: { type: 'string' }, label: { type: 'string' }, before: {}, after: {} },
+                      properties: {
+                        field: { type: 'string' },
+                        label: { type: 'string' },
+                        fields: strings,
+                        before: {},
+                        after: {},
+                      },
                     },
                   },
                 },

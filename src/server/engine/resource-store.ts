@@ -585,7 +585,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
             definition,
             actor,
             before[parentField] === record![parentField]
-              ? [{ record: record!, before: was!, after: is! }]
+              ? [{ record: record!, before: was!, after: is!, fields: changes.map(({ field }) => field) }]
               : [
                   { record: before, before: was!, after: null },
                   { record: record!, before: null, after: is! },

@@ -11,6 +11,8 @@ export type AuditAction = (typeof auditActions)[number];
 export interface AuditChange {
   field: string;
   label?: string;
+  /** A child record changed, in its parent's history (`field` its slug): the names of its fields that changed. */
+  fields?: string[];
   before: unknown;
   after: unknown;
 }

@@ -95,14 +95,17 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
             <List size="sm" withPadding>
               {entry.changes
                 .filter(({ field }) => isChildInHistory(field))
-                .map(({ field, before, after }) => (
+                .map(({ field, before, after, fields = [] }) => (
                   // A record of a child resource added (none → its name), deleted (its name → none) or
-                  // changed (its name before → after, or "changed" when its name stayed the same).
+                  // changed (its name before → after, or "changed" when its name stayed the same, then
+                  // the fields that changed).
                   <List.Item key={field}>
                     {t(`resources.${field}.singular`)} :{' '}
                     {before !== null && before === after
                       ? `${named(before)} (${t('engine.audit.changed')})`
                       : `${named(before)} → ${named(after)}`}
+                    {fields.length > 0 &&
+                      ` — ${fields.map((name) => t(`resources.${field}.fields.${name}`)).join(', ')}`}
                   </List.Item>
                 ))}
               {entry.changes

@@ -8,13 +8,14 @@ import { expectAccessible, settled, useBrowserAndServer } from '../../support/br
 const started = useBrowserAndServer();
 
 /** Adds a record under a project through the API, as a second tab would. */
-async function addChild(page: Page, project: number, child: string, data: Record<string, unknown>): Promise<void> {
+async function addChild(page: Page, project: number, child: string, data: Record<string, unknown>): Promise<number> {
   const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
   const created = await page.request.post(path('api.resource.children', { resource: 'projet', id: project, child }), {
     data,
     headers: { 'x-csrf-token': session.csrfToken },
   });
   if (created.status() !== 201) throw new Error(`${child}: ${created.status()} ${await created.text()}`);
+  return ((await created.json()) as { id: number }).id;
 }
 
 describe('the project’s history tab', () => {
@@ -23,17 +24,26 @@ describe('the project’s history tab', () => {
     const [dupont] = await createRecords(page, 'individus', [{ lastName: 'Dupont', firstName: 'Marie' }]);
     const [atelier] = await createRecords(page, 'structures', [{ name: 'Atelier Vert' }]);
     const [project] = await createRecords(page, 'projet', [{ name: 'Maison Lefèvre' }]);
-    await addChild(page, project!.id, 'coporteurs-projet', { role: 'Syndic', individual: dupont!.id });
+    const coOwner = await addChild(page, project!.id, 'coporteurs-projet', { role: 'Syndic', individual: dupont!.id });
     await addChild(page, project!.id, 'partenaires-projet', { role: 'Bureau d’études', structure: atelier!.id });
     await addChild(page, project!.id, 'commentaires-projet', { subject: 'Premier rendez-vous', actDate: '2026-02-01' });
+
+    // The co-owner's comments changed, not its name.
+    const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
+    const edited = await page.request.put(path('api.resource.item', { resource: 'coporteurs-projet', id: coOwner }), {
+      data: { project: project!.id, role: 'Syndic', individual: dupont!.id, comments: 'Joignable le matin' },
+      headers: { 'x-csrf-token': session.csrfToken },
+    });
+    expect(edited.status()).toBe(200);
 
     await page.goto(`${path('admin.projects.page', { id: project!.id })}#historique`);
     const history = page.getByRole('region', { name: 'Historique' });
     // The changes, not the entries holding them (a date first).
     const changes = history.getByRole('listitem').filter({ hasText: /^[^—]* : / });
     await expect
-      .poll(async () => (await changes.allTextContents()).slice(0, 3))
+      .poll(async () => (await changes.allTextContents()).slice(0, 4))
       .toEqual([
+        'Co-porteur : Dupont Marie – Syndic (modifié) — Commentaires',
         'Acte de conseil : — → Premier rendez-vous',
         'Partenaire : — → Atelier Vert – Bureau d’études',
         'Co-porteur : — → Dupont Marie – Syndic',
