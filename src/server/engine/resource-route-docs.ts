@@ -2,7 +2,7 @@ import { resourceActions } from '../../shared/permissions';
 import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
-import { auditActions } from '../../shared/resources/audit';
+import { auditActions, HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
 import { historyKinds } from '../../shared/resources/history-kinds';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import {
@@ -252,7 +252,13 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
     history: op('history', {
       access: 'read',
       parameters: [
-        ...paging,
+        paging[0]!,
+        query('parPage', t('parameters.par_page'), {
+          ...integer,
+          minimum: 1,
+          maximum: MAX_PAGE_SIZE,
+          default: HISTORY_PAGE_SIZE,
+        }),
         query('type', t('parameters.history_kind'), { type: 'string', enum: historyKinds(definition) }),
       ],
       responses: {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findResource, resources } from '../../shared/resources/registry';
 import { historyKinds } from '../../shared/resources/history-kinds';
+import { HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
@@ -25,9 +26,6 @@ const batchSchema = z.object({
   _action: z.string().default(''),
 });
 const reorderSchema = z.object({ ids: z.array(recordId).min(1, 'batch.no_items') });
-
-/** Entries per page of a record's history. */
-const HISTORY_PAGE_SIZE = 20;
 
 /** The operations' context of a request: its logged-in user, language and log, and the exchange itself. */
 export const operationContextOf = (request: FastifyRequest, reply: FastifyReply): OperationContext => ({

@@ -17,6 +17,9 @@ export interface AuditChange {
   after: unknown;
 }
 
+/** Entries per page of a record's history (GET …/historique/{id}) unless parPage says otherwise. */
+export const HISTORY_PAGE_SIZE = 20;
+
 /** An entry of a record's history, as GET …/historique/{id} answers it, newest first. */
 export interface AuditEntry {
   id: number;
