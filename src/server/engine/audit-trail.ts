@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntry } from '../../shared/resources/audit';
-import { recordTitle, type ResourceDefinition } from '../../shared/resources/resource';
+import { changeKind, LABELLED_KIND, OWN_FIELDS_KIND } from '../../shared/resources/history-kinds';
+import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { auditEntries, users } from '../db/schema';
@@ -40,30 +41,51 @@ export async function recordAudit(
 }
 
 /**
- * Records of a child resource whose declaration's parent says `inHistory`, added or deleted: an
- * entry of each one's parent's history, its change on the child's slug naming the record by its
- * title (added: none → title; deleted: title → none).
+ * Records of a child resource whose declaration's parent says `inHistory`, added, changed or
+ * deleted: an entry of each one's parent's history, its change on the child's slug naming the record
+ * as the parent's history does (added: none → name; deleted: name → none; changed: name before →
+ * name after, the same when only other fields changed, with the names of the fields that changed).
  */
 export async function recordInParentHistory(
   tx: Database,
   definition: ResourceDefinition,
   actor: Actor,
-  records: Record<string, unknown>[],
-  action: 'create' | 'delete',
+  changes: { record: Record<string, unknown>; before: string | null; after: string | null; fields?: string[] }[],
 ): Promise<void> {
   const { parent } = definition;
-  if (!parent?.inHistory || records.length === 0) return;
-  const entries = records.flatMap((record) => {
+  if (!parent?.inHistory || changes.length === 0) return;
+  const entries = changes.flatMap(({ record, before, after, fields }) => {
     const parentId = record[parent.field];
     if (typeof parentId !== 'number') return [];
-    const title = recordTitle(definition, record);
-    const [before, after] = action === 'create' ? [null, title] : [title, null];
-    return [{ recordId: parentId, action: 'update' as const, changes: [{ field: definition.slug, before, after }] }];
+    const change: AuditChange = { field: definition.slug, before, after, ...(fields ? { fields } : {}) };
+    return [{ recordId: parentId, action: 'update' as const, changes: [change] }];
   });
   if (entries.length === 0) return;
   await tx
     .insert(auditEntries)
     .values(entries.map((entry) => ({ ...entry, resource: parent.resource, actorId: actor.id })));
+}
+
+/**
+ * The entries of one kind (historyKinds): the record's own fields (and its creation, deletion and
+ * flags), a field of its own kind, labelled changes, or a child resource's records.
+ */
+function kindCondition(definition: ResourceDefinition, kind: string): SQL {
+  const contains = (field: string) => sql`${auditEntries.changes} @> ${JSON.stringify([{ field }])}::jsonb`;
+  const anyChange = (condition: SQL) =>
+    sql`exists (select 1 from jsonb_array_elements(${auditEntries.changes}) as change where ${condition})`;
+  if (kind === LABELLED_KIND) return anyChange(sql`change->>'label' is not null`);
+  if (kind !== OWN_FIELDS_KIND) return contains(kind);
+  const own = Object.keys(definition.fields).filter((name) => !definition.historyKinds?.fields?.includes(name));
+  return or(
+    ne(auditEntries.action, 'update'),
+    anyChange(
+      sql`change->>'label' is null and change->>'field' in (${sql.join(
+        own.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    ),
+  )!;
 }
 
 /** A page of a record's history, newest first. */
@@ -73,8 +95,13 @@ export async function auditPage(
   recordId: number,
   page: number,
   pageSize: number,
+  kind?: string,
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const where = and(eq(auditEntries.resource, definition.slug), eq(auditEntries.recordId, recordId));
+  const where = and(
+    eq(auditEntries.resource, definition.slug),
+    eq(auditEntries.recordId, recordId),
+    kind === undefined ? undefined : kindCondition(definition, kind),
+  );
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -95,7 +122,13 @@ export async function auditPage(
     db.select({ total: count() }).from(auditEntries).where(where),
   ]);
   return {
-    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    entries: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      // Of one kind, only its changes: a creation filtered by state says the state it began in.
+      changes:
+        kind === undefined ? row.changes : row.changes.filter((change) => changeKind(definition, change) === kind),
+    })),
     total: totals?.total ?? 0,
   };
 }

@@ -184,16 +184,16 @@ export function createResourceOperations({
       return exportResource(store, definition, query, format, locale, actor, extra);
     },
 
-    /** A record's history from the audit trail, for whoever may see the record. */
+    /** A record's history from the audit trail, for whoever may see the record: of one kind (historyKinds) when given. */
     async history(
       definition: ResourceDefinition,
       id: number,
-      { page, pageSize }: { page: number; pageSize: number },
+      { page, pageSize, kind }: { page: number; pageSize: number; kind?: string },
       { actor }: OperationContext,
     ): Promise<AuditPage> {
       authorize(actor, definition.slug, 'show');
       const record = await store.get(definition, id, actor);
-      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize);
+      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize, kind);
       // The values the changes name, as records, for their titles (those the actor may see).
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),

@@ -2,7 +2,8 @@ import { resourceActions } from '../../shared/permissions';
 import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
-import { auditActions } from '../../shared/resources/audit';
+import { auditActions, HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
+import { historyKinds } from '../../shared/resources/history-kinds';
 import { MAX_PAGE_SIZE } from '../http/paging';
 import {
   dateTime,
@@ -250,7 +251,16 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
     }),
     history: op('history', {
       access: 'read',
-      parameters: paging,
+      parameters: [
+        paging[0]!,
+        query('parPage', t('parameters.par_page'), {
+          ...integer,
+          minimum: 1,
+          maximum: MAX_PAGE_SIZE,
+          default: HISTORY_PAGE_SIZE,
+        }),
+        query('type', t('parameters.history_kind'), { type: 'string', enum: historyKinds(definition) }),
+      ],
       responses: {
         200: ok({
           type: 'object',
@@ -266,7 +276,16 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
                   createdAt: dateTime,
                   changes: {
                     type: 'array',
-                    items: { type: 'object', properties: { field: { type: 'string' }, before: {}, after: {} } },
+                    items: {
+                      type: 'object',
+                      properties: {
+                        field: { type: 'string' },
+                        label: { type: 'string' },
+                        fields: strings,
+                        before: {},
+                        after: {},
+                      },
+                    },
                   },
                 },
               },
@@ -278,7 +297,7 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
           },
         }),
       },
-      errors: [401, 403, 404],
+      errors: [400, 401, 403, 404],
     }),
     publish: op('publish', {
       // A GET that changes data: it takes the CSRF token too.

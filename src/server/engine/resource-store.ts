@@ -3,6 +3,7 @@ import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { isReference } from '../../shared/resources/fields';
 import { findResource, resources } from '../../shared/resources/registry';
 import {
+  recordTitle,
   withTitleDetail,
   type ReferenceTitles,
   type ResourceDefinition,
@@ -241,6 +242,66 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     return row ? toRecord(definition, row) : null;
   }
 
+  /**
+   * How the parent's history names each of these child records: the fields of its declaration's
+   * parent.historyTitle (a reference by its record's title, whether or not the actor still sees it),
+   * the filled ones joined by " – "; else its title.
+   */
+  async function historyNames(
+    tx: Database,
+    definition: ResourceDefinition,
+    records: ResourceRecord[],
+  ): Promise<string[]> {
+    const names = definition.parent?.historyTitle;
+    if (!names) return records.map((record) => recordTitle(definition, record));
+    const referenced = new Map<string, Map<number, string>>();
+    for (const name of names) {
+      const def = definition.fields[name]!;
+      if (def.kind !== 'reference') continue;
+      const ids = [...new Set(records.flatMap((record) => numbers(record[name])))];
+      if (ids.length === 0) continue;
+      const target = referenceTarget(def.target);
+      const rows = await tx
+        .select({ id: target.id, title: target.title })
+        .from(target.table)
+        .where(inArray(target.id, ids));
+      referenced.set(name, new Map(rows.map(({ id, title }) => [Number(id), String(title)])));
+    }
+    return records.map((record) =>
+      names
+        .map((name) => {
+          const value = record[name];
+          if (definition.fields[name]!.kind === 'reference')
+            return typeof value === 'number' ? (referenced.get(name)?.get(value) ?? '') : '';
+          return value === null || value === undefined ? '' : String(value);
+        })
+        .filter((part) => part !== '')
+        .join(' – '),
+    );
+  }
+
+  /** Child records added or deleted, in their parent's history when their declaration says so. */
+  async function inParentHistory(
+    tx: Database,
+    definition: ResourceDefinition,
+    actor: Actor,
+    records: ResourceRecord[],
+    action: 'create' | 'delete',
+  ): Promise<void> {
+    if (!definition.parent?.inHistory || records.length === 0) return;
+    const names = await historyNames(tx, definition, records);
+    await recordInParentHistory(
+      tx,
+      definition,
+      actor,
+      records.map((record, index) =>
+        action === 'create'
+          ? { record, before: null, after: names[index]! }
+          : { record, before: names[index]!, after: null },
+      ),
+    );
+  }
+
   /** A reference target's rows the actor may see. */
   const visibleTarget = (target: ReturnType<typeof referenceTarget>, actor: Actor) =>
     visible(target.definition, target.columns, actor);
@@ -398,7 +459,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
             changes: changesBetween(definition, null, record),
           })),
         );
-        await recordInParentHistory(tx, definition, actor, records, 'create');
+        await inParentHistory(tx, definition, actor, records, 'create');
         created.push(...records);
       }
       return created;
@@ -508,11 +569,29 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       return db.transaction(async (tx) => {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
         refuseFirst(await recordRefusals(tx, hooks, [{ id, values }], actor));
-        const before = definition.behaviours.audited ? await lockedRow(tx, definition, id) : null;
+        const inHistory = definition.parent?.inHistory === true;
+        const before = definition.behaviours.audited || inHistory ? await lockedRow(tx, definition, id) : null;
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
         await linkUploads(tx, hooksOf, definition, [record!], actor);
         const changes = changesBetween(definition, before, record!);
         if (changes.length > 0) await recordAudit(tx, definition, actor, [{ recordId: id, action: 'update', changes }]);
+        // A child in its parent's history: changed, under its name before and after (moved to
+        // another parent: deleted from the one, added to the other).
+        if (inHistory && before && changes.length > 0) {
+          const [was, is] = await historyNames(tx, definition, [before, record!]);
+          const parentField = definition.parent!.field;
+          await recordInParentHistory(
+            tx,
+            definition,
+            actor,
+            before[parentField] === record![parentField]
+              ? [{ record: record!, before: was!, after: is!, fields: changes.map(({ field }) => field) }]
+              : [
+                  { record: before, before: was!, after: null },
+                  { record: record!, before: null, after: is! },
+                ],
+          );
+        }
         return record!;
       });
     },
@@ -607,7 +686,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning();
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
-        await recordInParentHistory(
+        await inParentHistory(
           tx,
           definition,
           actor,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findResource, resources } from '../../shared/resources/registry';
+import { historyKinds } from '../../shared/resources/history-kinds';
+import { HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
@@ -24,9 +26,6 @@ const batchSchema = z.object({
   _action: z.string().default(''),
 });
 const reorderSchema = z.object({ ids: z.array(recordId).min(1, 'batch.no_items') });
-
-/** Entries per page of a record's history. */
-const HISTORY_PAGE_SIZE = 20;
 
 /** The operations' context of a request: its logged-in user, language and log, and the exchange itself. */
 export const operationContextOf = (request: FastifyRequest, reply: FastifyReply): OperationContext => ({
@@ -241,6 +240,10 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     }
 
     if (definition.behaviours.audited) {
+      // ?type=: one kind of entries (historyKinds), a value of the list or a 400.
+      const historyQuery = pagingSchema(HISTORY_PAGE_SIZE).extend({
+        type: z.enum(historyKinds(definition) as [string, ...string[]], 'validation.choice').optional(),
+      });
       route({
         name: 'api.resource.history',
         method: 'GET',
@@ -249,8 +252,8 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
           const context = operationContextOf(request, reply);
           // Refused before the query is read: a user who may not see it learns nothing of its paging.
           operations.authorize(context.actor, slug, 'show');
-          const { page, parPage } = parseQuery(pagingSchema(HISTORY_PAGE_SIZE), request.query);
-          return operations.history(definition, idParam(request), { page, pageSize: parPage }, context);
+          const { page, parPage, type } = parseQuery(historyQuery, request.query);
+          return operations.history(definition, idParam(request), { page, pageSize: parPage, kind: type }, context);
         },
       });
     }

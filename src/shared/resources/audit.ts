@@ -11,9 +11,14 @@ export type AuditAction = (typeof auditActions)[number];
 export interface AuditChange {
   field: string;
   label?: string;
+  /** A child record changed, in its parent's history (`field` its slug): the names of its fields that changed. */
+  fields?: string[];
   before: unknown;
   after: unknown;
 }
+
+/** Entries per page of a record's history (GET …/historique/{id}) unless parPage says otherwise. */
+export const HISTORY_PAGE_SIZE = 20;
 
 /** An entry of a record's history, as GET …/historique/{id} answers it, newest first. */
 export interface AuditEntry {

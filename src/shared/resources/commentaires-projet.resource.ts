@@ -24,7 +24,7 @@ export const serviceContinuations = [
 /**
  * A project's advice acts (spec 3's project comments, projet/commentaires/{id}): what the adviser
  * did for the owner, reported to ADEME in the SARE file when flagged. Each moves the project's last
- * intervention date forward.
+ * intervention date forward, and is in the project's history (added, changed, deleted) by its subject.
  */
 export const projectComments = defineResource({
   slug: 'commentaires-projet',
@@ -33,7 +33,7 @@ export const projectComments = defineResource({
   titleField: 'subject',
   defaultSort: { field: 'actDate', direction: 'desc' },
   behaviours: { importable: false },
-  parent: { resource: 'projet', field: 'project' },
+  parent: { resource: 'projet', field: 'project', inHistory: true },
   fields: {
     project: field.reference('projet', { required: true, autocomplete: true, list: true, filter: true }),
     subject: field.text({ required: true, list: true, sortable: true, searchable: true }),

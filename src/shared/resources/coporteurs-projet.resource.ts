@@ -1,4 +1,4 @@
-import { participantFields, participantFollowUpFields } from './project-participants';
+import { participantFields, participantFollowUpFields, participantParent } from './project-participants';
 import { defineResource } from './resource';
 
 /** A project's co-owners (spec 3): each an individual or a structure, with the service's liaison officer. */
@@ -8,7 +8,7 @@ export const projectCoOwners = defineResource({
   menu: { section: 'content', icon: 'users' },
   titleField: 'role',
   behaviours: { importable: false },
-  parent: { resource: 'projet', field: 'project' },
+  parent: participantParent,
   fields: {
     ...participantFields(),
     ...participantFollowUpFields(),

@@ -1,5 +1,5 @@
 import { field } from './fields';
-import { participantFields, participantFollowUpFields } from './project-participants';
+import { participantFields, participantFollowUpFields, participantParent } from './project-participants';
 import { defineResource } from './resource';
 
 /**
@@ -12,7 +12,7 @@ export const projectPartners = defineResource({
   menu: { section: 'content', icon: 'users' },
   titleField: 'role',
   behaviours: { importable: false },
-  parent: { resource: 'projet', field: 'project' },
+  parent: participantParent,
   fields: {
     ...participantFields(),
     partnerReference: field.reference('reference-partenaire', { list: true, filter: true }),

@@ -34,8 +34,8 @@ export function isDocumentFile(name: string): boolean {
 
 /**
  * A project's documents (spec 2.1's "documents" screen, 2.3's piece-jointe/supprimer/{id}): a file
- * filed under a document type. Read by whoever may read the project; each addition and deletion is
- * an entry of the project's history, and an addition moves its last intervention date forward.
+ * filed under a document type. Read by whoever may read the project; each addition, change and
+ * deletion is an entry of the project's history, and an addition moves its last intervention date forward.
  */
 export const projectDocuments = defineResource({
   slug: 'piece-jointe',

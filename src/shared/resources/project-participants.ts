@@ -15,3 +15,14 @@ export const participantFollowUpFields = () => ({
   liaisonOfficer: field.reference(USERS_TARGET, { list: true, filter: true }),
   comments: field.textarea({ maxLength: 2000 }),
 });
+
+/**
+ * Under their project, in its history: named by who they are (the individual's or the structure's
+ * title), then their role: "Dupont Marie – Maître d'ouvrage délégué".
+ */
+export const participantParent = {
+  resource: 'projet',
+  field: 'project',
+  inHistory: true,
+  historyTitle: ['individual', 'structure', 'role'],
+};

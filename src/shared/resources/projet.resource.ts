@@ -25,6 +25,8 @@ export const projects = defineResource({
   // caracteristique[<field id>]=<value>: the projects with that characteristic (their dynamic forms).
   listCriteria: CHARACTERISTIC_PARAM,
   behaviours: { audited: true, importable: false, modalCreate: true, modalEdit: true },
+  // Its history filtered by kind: its state, its characteristics (labelled changes), besides its fields and children.
+  historyKinds: { fields: ['state'], labelled: true },
   fields: {
     name: field.text({ required: true, list: true, sortable: true, searchable: true, tab: 'general' }),
     reference: field.text({ readOnly: true, unique: true, list: true, sortable: true, searchable: true }),

@@ -81,10 +81,18 @@ export interface ResourceDefinition {
    * The resource whose records these belong to (a project's comments, a user's logins), through one
    * of its reference fields: they are also listed and written under the parent's record
    * (/api/{parent}/{id}/{slug}), with the parent's permissions and read scope, in a panel of its page.
-   * `inHistory`: each record added or deleted is also an entry of the parent's history (an audited
-   * parent), naming the record by its title.
+   * `inHistory`: each record added, changed or deleted is also an entry of the parent's history (an
+   * audited parent), naming the record by its title, or by `historyTitle` when given: these fields'
+   * values, a reference by its record's title, the filled ones joined by " – " (a co-owner: who, then
+   * their role).
    */
-  parent?: { resource: string; field: string; inHistory?: boolean };
+  parent?: { resource: string; field: string; inHistory?: boolean; historyTitle?: string[] };
+  /**
+   * The kinds its history may be filtered by (GET …/historique/{id}?type=) besides its own fields
+   * ("fiche") and each child resource in its history: these fields, each a kind of its own (a
+   * project's state); `labelled`: changes carrying their label (a project's characteristics).
+   */
+  historyKinds?: { fields?: string[]; labelled?: boolean };
   /**
    * List criteria of the resource's own beyond its filter fields, by name (projet's
    * `caracteristique[<field id>]`): kept with the others in the address, the export and the reset.
@@ -188,6 +196,11 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
       `Resource "${definition.slug}": parent field "${parent.field}" is no reference to "${parent.resource}".`,
     );
   }
+  const unknownHistory = [...(parent?.historyTitle ?? []), ...(definition.historyKinds?.fields ?? [])].find(
+    (name) => !(name in definition.fields),
+  );
+  if (unknownHistory)
+    throw new Error(`Resource "${definition.slug}": history field "${unknownHistory}" is not one of its fields.`);
   return definition;
 }
 

@@ -35,6 +35,13 @@ describe('the history of an audited record', () => {
             { field: 'characteristics.4', label: 'Chauffage', before: 'Gaz', after: 'Bois' },
             { field: 'characteristics.6', label: 'Surface', before: null, after: '120 m²' },
             { field: 'name', before: 'Rénovation', after: 'Rénovation Martin' },
+            {
+              field: 'coporteurs-projet',
+              before: 'Martin Paul – Syndic',
+              after: 'Martin Paul – Syndic',
+              fields: ['comments'],
+            },
+            { field: 'partenaires-projet', before: null, after: 'Atelier Vert – Bureau d’études' },
           ],
         },
       ],
@@ -43,7 +50,8 @@ describe('the history of an audited record', () => {
       pageSize: 20,
       titles: {},
     };
-    client.setQueryData(['resource', 'projet', 'history', 5, 1], history);
+    // Page 1, every kind.
+    client.setQueryData(['resource', 'projet', 'history', 5, 1, null], history);
     const html = renderToString(
       h(MantineProvider, null, h(QueryClientProvider, { client }, h(RecordHistory, { definition: projects, record }))),
     ).replace(/<!-- -->/g, '');
@@ -51,5 +59,9 @@ describe('the history of an audited record', () => {
     expect(html).toContain('Surface : — → 120 m²');
     // The declared fields keep theirs.
     expect(html).toContain('Intitulé : Rénovation → Rénovation Martin');
+    // Child records: changed (the fields that changed), added; and the select of kinds, labelled.
+    expect(html).toContain('Co-porteur : Martin Paul – Syndic (modifié) — Commentaires');
+    expect(html).toContain('Partenaire : — → Atelier Vert – Bureau d’études');
+    expect(html).toContain('Type de modification');
   });
 });

@@ -1,10 +1,10 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { List, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/format';
 import type { AuditPage } from '../../shared/resources/audit';
-import { findResource } from '../../shared/resources/registry';
+import { childrenInHistory, historyKindLabel, historyKinds } from '../../shared/resources/history-kinds';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
@@ -39,27 +39,52 @@ export function RecordHistory({ definition, record }: { definition: ResourceDefi
   );
 }
 
-/** GET …/historique/{id}, a page at a time. */
+/**
+ * GET …/historique/{id}, a page at a time, of one kind when chosen (its own fields, a field of its own
+ * kind, characteristics, each child resource in its history).
+ */
 function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: number }) {
   const { t } = useTranslation();
   const { slug } = definition;
   const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<string | null>(null);
+  const kinds = historyKinds(definition);
   const { data } = useQuery({
-    queryKey: ['resource', slug, 'history', id, page],
-    queryFn: () => apiRequest<AuditPage>('GET', path('api.resource.history', { resource: slug, id, page })),
+    queryKey: ['resource', slug, 'history', id, page, kind],
+    queryFn: () =>
+      apiRequest<AuditPage>(
+        'GET',
+        path('api.resource.history', { resource: slug, id, page, ...(kind ? { type: kind } : {}) }),
+      ),
     placeholderData: (previous) => previous,
   });
-  if (!data || data.total === 0) return null;
+  if (!data || (data.total === 0 && kind === null)) return null;
   const fieldLabel = (name: string) => t(`resources.${slug}.fields.${name}`);
-  const isChildInHistory = (name: string) => {
-    const parent = findResource(name)?.parent;
-    return parent?.resource === slug && parent.inHistory === true;
-  };
+  const children = new Set(childrenInHistory(definition).map((child) => child.slug));
+  const isChildInHistory = (name: string) => children.has(name);
+  const named = (value: unknown) => (typeof value === 'string' ? value : t('engine.none'));
   return (
     <Stack gap="xs" mt="sm">
       <Title order={3} size="h5">
         {t('engine.audit.title')}
       </Title>
+      {kinds.length > 1 && (
+        <Select
+          label={t('engine.audit.kind')}
+          data={[
+            { value: '', label: t('engine.audit.all_kinds') },
+            ...kinds.map((value) => ({ value, label: t(historyKindLabel(definition, value)) })),
+          ]}
+          value={kind ?? ''}
+          onChange={(value) => {
+            setKind(value ? value : null);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          maw={320}
+        />
+      )}
+      {data.total === 0 && <Text size="sm">{t('engine.audit.none_of_kind')}</Text>}
       <List spacing="xs" listStyleType="none" p={0}>
         {data.entries.map((entry) => (
           <List.Item key={entry.id}>
@@ -70,11 +95,17 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
             <List size="sm" withPadding>
               {entry.changes
                 .filter(({ field }) => isChildInHistory(field))
-                .map(({ field, before, after }) => (
-                  // A record of a child resource added (none → its title) or deleted (its title → none).
+                .map(({ field, before, after, fields = [] }) => (
+                  // A record of a child resource added (none → its name), deleted (its name → none) or
+                  // changed (its name before → after, or "changed" when its name stayed the same, then
+                  // the fields that changed).
                   <List.Item key={field}>
-                    {t(`resources.${field}.singular`)} : {typeof before === 'string' ? before : t('engine.none')} →{' '}
-                    {typeof after === 'string' ? after : t('engine.none')}
+                    {t(`resources.${field}.singular`)} :{' '}
+                    {before !== null && before === after
+                      ? `${named(before)} (${t('engine.audit.changed')})`
+                      : `${named(before)} → ${named(after)}`}
+                    {fields.length > 0 &&
+                      ` — ${fields.map((name) => t(`resources.${field}.fields.${name}`)).join(', ')}`}
                   </List.Item>
                 ))}
               {entry.changes
