@@ -130,18 +130,18 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         { type: 'string', format: 'date' },
       ),
     ),
-    ...(hooks.listParams
-      ? [
-          {
-            ...query(hooks.listParams.document.name, text(hooks.listParams.document.description), {
+    ...(hooks.listParams?.document ?? []).map(({ name, description, deepObject }) =>
+      deepObject
+        ? {
+            ...query(name, text(description), {
               type: 'object',
               additionalProperties: { type: 'string', maxLength: 200 },
             }),
             style: 'deepObject',
             explode: true,
-          },
-        ]
-      : []),
+          }
+        : query(name, text(description), { type: 'string', maxLength: 200 }),
+    ),
   ];
   const paging = [
     query('page', t('parameters.page'), { ...integer, minimum: 1, default: 1 }),

@@ -161,8 +161,8 @@ export interface ServerResource {
    * `caracteristique[12]`): the condition each puts on the list, its count and export.
    */
   listParams?: {
-    /** In the API document: one deepObject parameter (`name[key]=value`) and its description's catalog key. */
-    document: { name: string; description: string };
+    /** In the API document: each parameter, its description's catalog key, and whether it is `name[key]=value`. */
+    document: { name: string; description: string; deepObject?: boolean }[];
     condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
   };
   /** Columns its export adds after its fields' (projet: the characteristics of its forms). */

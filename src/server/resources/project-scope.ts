@@ -1,5 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor';
+
+/**
+ * A project's commune, its place (spec 6's territories, the list's commune filter): its owner
+ * individual's commune, failing that its owner structure's main address commune; null when unknown.
+ * Two primary-key lookups.
+ */
+export function projectPlace(ownerIndividual: SQL | AnyPgColumn, ownerStructure: SQL | AnyPgColumn): SQL {
+  return sql`coalesce(
+    (select i.commune from individuals i where i.id = ${ownerIndividual}),
+    (select nullif(a.value ->> 'commune', '')::integer
+      from structures s cross join jsonb_array_elements(s.addresses) a
+      where s.id = ${ownerStructure} and (a.value ->> 'main')::boolean limit 1))`;
+}
 
 /**
  * Spec 6's confidentiality, as one SQL condition on a project row (alias `pr`), for a
@@ -24,15 +38,10 @@ function projectCondition(actor: Actor): SQL {
   const myMission = sql.raw(
     `m.deleted_at is null and (m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`,
   );
-  // The project's commune: two primary-key lookups, made only for a user with territories.
-  const place = `coalesce(
-    (select i.commune from individuals i where i.id = pr.owner_individual),
-    (select nullif(a.value ->> 'commune', '')::integer
-      from structures s cross join jsonb_array_elements(s.addresses) a
-      where s.id = pr.owner_structure and (a.value ->> 'main')::boolean limit 1))`;
-  // No territories, no limit; an unknown commune (null) passes.
-  const inMyTerritories = sql.raw(`(cardinality(u.confidentiality_territories) = 0
-    or coalesce(${place} = any(u.confidentiality_territories), true))`);
+  // No territories, no limit; an unknown commune (null) passes. The place is looked up only for a user with territories.
+  const place = projectPlace(sql.raw('pr.owner_individual'), sql.raw('pr.owner_structure'));
+  const inMyTerritories = sql`(cardinality(u.confidentiality_territories) = 0
+    or coalesce(${place} = any(u.confidentiality_territories), true))`;
   return sql`exists (
     select 1 from users u where u.id = ${me} and (
       (u.external and pr.status = 'public' and exists (

@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { projectReferenceCounters, projectStatesTable, projectTemplatesTable, projectTypesTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../engine/server-resource';
-import { visibleProjectIds } from './project-scope';
+import { projectPlace, visibleProjectIds } from './project-scope';
 import {
   characteristicFilter,
   characteristicsExportColumns,
@@ -23,6 +23,12 @@ import {
   saveProjectForms,
 } from './project-characteristics';
 import { projectPageRoutes } from './project-page.routes';
+
+/** A list criterion naming a record by its id: refused in French otherwise. */
+function idCriterion(name: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new ApiError(400, 'errors.form', { [name]: 'validation.integer' });
+  return Number(value);
+}
 
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
   getTableColumns(table) as Record<string, AnyPgColumn>;
@@ -113,10 +119,25 @@ export const projectsHooks: ServerResource = {
     const ids = visibleProjectIds(actor);
     return ids && sql`${columns.id!} in (${ids})`;
   },
-  // caracteristique[<field id>]=<value>: the projects with this characteristic.
+  // The list's own criteria (projects' listCriteria): caracteristique[<field id>]=<value>, the projects with
+  // this characteristic; commune, those placed there (their owner's commune); theme (a filter field, documented
+  // as such), with its sub-themes.
   listParams: {
-    document: { name: 'caracteristique', description: 'openapi.parameters.characteristic' },
-    condition: characteristicFilter,
+    document: [
+      { name: 'caracteristique', description: 'openapi.parameters.characteristic', deepObject: true },
+      { name: 'commune', description: 'openapi.parameters.project_commune' },
+    ],
+    condition(name, value, columns) {
+      if (name === 'commune')
+        return sql`${projectPlace(columns.ownerIndividual!, columns.ownerStructure!)} = ${idCriterion(name, value)}`;
+      if (name === 'theme') {
+        return sql`${columns.theme!} in (with recursive tree(id) as (
+          select ${idCriterion(name, value)}::integer
+          union select t.id from project_themes t join tree on t.parent = tree.id where t.deleted_at is null)
+          select id from tree)`;
+      }
+      return characteristicFilter(name, value, columns);
+    },
   },
   // The characteristics after the project's own fields.
   exportColumns: characteristicsExportColumns,

@@ -1,4 +1,3 @@
-import { CHARACTERISTIC_PARAM } from '../project-characteristics';
 import { field, USERS_TARGET } from './fields';
 import { defineResource } from './resource';
 
@@ -22,8 +21,9 @@ export const projects = defineResource({
   titleField: 'name',
   titleDetail: ['reference'],
   defaultSort: { field: 'createdAt', direction: 'desc' },
-  // caracteristique[<field id>]=<value>: the projects with that characteristic (their dynamic forms).
-  listCriteria: CHARACTERISTIC_PARAM,
+  // Beyond the filter fields: caracteristique[<field id>]=<value> (their dynamic forms), commune (the
+  // owner's) and theme (which also takes the sub-themes) — the server file says what each keeps.
+  listCriteria: /^(caracteristique\[\d{1,9}\]|commune|theme)$/,
   behaviours: { audited: true, importable: false, modalCreate: true, modalEdit: true },
   // Its history filtered by kind: its state, its characteristics (labelled changes), besides its fields and children.
   historyKinds: { fields: ['state'], labelled: true },

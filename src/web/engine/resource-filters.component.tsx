@@ -34,14 +34,11 @@ const rangeNames = (name: string) => [`${name}Du`, `${name}Au`] as const;
  * days), and among `present` (the names of a query or a form) those of the resource's own criteria.
  */
 export function criteriaNames(definition: ResourceDefinition, present: Iterable<string> = []): string[] {
-  const own = [...new Set(present)].filter((name) => definition.listCriteria?.test(name));
-  return [
-    'q',
-    ...filterFields(definition).flatMap((name) =>
-      definition.fields[name]!.filter === 'range' ? rangeNames(name) : [name],
-    ),
-    ...own,
-  ];
+  const own = [...present].filter((name) => definition.listCriteria?.test(name));
+  const fields = filterFields(definition).flatMap((name) =>
+    definition.fields[name]!.filter === 'range' ? rangeNames(name) : [name],
+  );
+  return [...new Set(['q', ...fields, ...own])];
 }
 
 /** Active filters: criteria with a value (page, sort and hidden fields do not count). */
@@ -120,7 +117,7 @@ function FilterInput({
 }
 
 /** A record of a large reference target, found by typing part of its title (its autocomplete). */
-function ReferenceFilter({
+export function ReferenceFilter({
   label,
   name,
   target,

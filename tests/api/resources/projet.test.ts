@@ -130,6 +130,38 @@ describe('a project', () => {
   });
 });
 
+describe('the list’s own criteria', () => {
+  it('keeps the projects of a commune (their owner’s) and those of a theme or its sub-themes, refusing a bad id', async () => {
+    const created = async (slug: string, values: Record<string, unknown>) => (await api().created(slug, values)).id;
+    const bourg = await created('communes', { inseeCode: '01053', name: 'Bourg-en-Bresse', postalCodes: ['01000'] });
+    const amberieu = await created('communes', {
+      inseeCode: '01004',
+      name: 'Ambérieu-en-Bugey',
+      postalCodes: ['01500'],
+    });
+    const inBourg = await created('individus', { lastName: 'Perret', firstName: 'Jeanne', commune: bourg });
+    const hall = await created('structures', {
+      name: 'Salle des fêtes',
+      addresses: [
+        { address: '1 place de la Mairie', postalCode: '01500', city: 'Ambérieu', commune: amberieu, main: true },
+      ],
+    });
+    const boiler = await created('thematiques-projet', { name: 'Chaudière', parent: ids.heating });
+    await api().created('projet', { name: 'Maison Perret', ownerIndividual: inBourg, theme: boiler });
+    await api().created('projet', { name: 'Salle des fêtes', ownerStructure: hall, theme: ids.heating });
+    const names = async (query: Record<string, string | number>) =>
+      (await list({ ...query, parPage: 100 })).items.map((item) => item.name).sort();
+    expect(await names({ commune: bourg })).toEqual(['Maison Perret']);
+    expect(await names({ commune: amberieu })).toEqual(['Salle des fêtes']);
+    // The theme "Chauffage" takes its sub-theme "Chaudière"; the sub-theme only itself.
+    expect(await names({ theme: ids.heating })).toEqual(expect.arrayContaining(['Maison Perret', 'Salle des fêtes']));
+    expect(await names({ theme: boiler })).toEqual(['Maison Perret']);
+    const bad = await api().get(path('api.resource.collection', { resource: 'projet', commune: 'Bourg' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ commune: 'Veuillez saisir un nombre entier.' });
+  });
+});
+
 describe('the state change (change-etat/{id}/{etat})', () => {
   it('sets the state, in the history, and says which', async () => {
     const project = await api().created('projet', { name: 'Maison à instruire', state: ids.toProcess });

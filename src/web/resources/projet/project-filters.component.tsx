@@ -9,13 +9,30 @@ import {
 } from '../../../shared/project-characteristics';
 import { path } from '../../../shared/routes';
 import { apiRequest } from '../../api-client';
+import { ReferenceFilter } from '../../engine/resource-filters.component';
+
+/** The project list's own criteria in its search panel: the commune where projects are, and a characteristic. */
+export function ProjectFilters({ params }: { params: URLSearchParams }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ReferenceFilter
+        label={t('resources.projet.filters.commune')}
+        name="commune"
+        target="communes"
+        value={params.get('commune') ?? ''}
+      />
+      <CharacteristicFilter params={params} />
+    </>
+  );
+}
 
 /**
  * The project list's characteristic criterion (caracteristique[<field id>]=<value>): a form field
  * chosen among those that take a value, and the value the projects have (case and accents ignored,
  * or one of several choices).
  */
-export function CharacteristicFilter({ params }: { params: URLSearchParams }) {
+function CharacteristicFilter({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation();
   const given = [...params.entries()].find(([name]) => CHARACTERISTIC_PARAM.test(name));
   const [field, setField] = useState<string | null>(given ? CHARACTERISTIC_PARAM.exec(given[0])![1]! : null);
