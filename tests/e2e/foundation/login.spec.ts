@@ -65,8 +65,9 @@ describe('login page', () => {
     await page.getByRole('button', { name: /^Menu de / }).click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     const confirm = dialog.getByRole('button', { name: 'Se déconnecter' });
-    await confirm.click();
+    // Taken before the click: click() returns some time after the page saw it (on a busy machine, over 100 ms).
     const clickedAt = Date.now();
+    await confirm.click();
     // A second click while the dialog is still up must not submit the form again.
     await confirm.click({ force: true, timeout: 500 }).catch(() => undefined);
     await page.waitForURL('**/admin/connexion');
