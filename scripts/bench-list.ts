@@ -19,36 +19,13 @@ import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
 import { logIn } from '../tests/support/test-app';
 import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { percentile, timeSideBySide } from './bench-timing';
 
 const ROWS = 100_000;
 const RUNS = 100;
 const query = { q: '0042', tri: 'name', ordre: 'desc', page: '2', parPage: '25' };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-/**
- * Times two actions run in alternation, so both see the same conditions (caches, background work
- * of the database after the fill); 10 warm-up rounds first.
- */
-async function timeSideBySide(
-  runs: number,
-  first: () => Promise<unknown>,
-  second: () => Promise<unknown>,
-): Promise<[number[], number[]]> {
-  const durations: [number[], number[]] = [[], []];
-  for (let round = -10; round < runs; round += 1) {
-    for (const [index, action] of [first, second].entries()) {
-      const start = performance.now();
-      await action();
-      if (round >= 0) durations[index]!.push(performance.now() - start);
-    }
-  }
-  return durations;
-}
 
 async function fill(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`

@@ -25,6 +25,7 @@ import { temporaryUploadsDir } from '../tests/support/test-database';
 import { logIn } from '../tests/support/test-app';
 import { hashPassword } from '../src/server/auth/passwords';
 import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { percentile, timeSideBySide } from './bench-timing';
 
 const PROJECTS = 50_000;
 const INDIVIDUALS = 100_000;
@@ -33,27 +34,7 @@ const ACTS = 100_000;
 const RUNS = 100;
 const adviser = { email: 'conseillere@exemple.fr', password: 'Conseillere-du-banc-2026' };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** Times two actions in alternation, so both see the same conditions; 10 warm-up rounds first. */
-async function timeSideBySide(
-  first: () => Promise<unknown>,
-  second: () => Promise<unknown>,
-): Promise<[number[], number[]]> {
-  const durations: [number[], number[]] = [[], []];
-  for (let round = -10; round < RUNS; round += 1) {
-    for (const [index, action] of [first, second].entries()) {
-      const start = performance.now();
-      await action();
-      if (round >= 0) durations[index]!.push(performance.now() - start);
-    }
-  }
-  return durations;
-}
 
 /** 5 missions (the first opening all its projects to its advisers), their types, the contacts, projects and acts. */
 async function fill(database: DatabaseHandle): Promise<{ mission: number; heating: number }> {
@@ -181,7 +162,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   );
   // The list's own statements (the session's and the user's reads aside), replayed as sent.
   const statements = (await recorder.record(list)).filter((args) => JSON.stringify(args[0]).includes('projects'));
-  const [api, direct] = await timeSideBySide(list, () => recorder.replay(statements));
+  const [api, direct] = await timeSideBySide(RUNS, list, () => recorder.replay(statements));
   const [apiP50, apiP95, sqlP50, sqlP95] = [
     percentile(api, 50),
     percentile(api, 95),

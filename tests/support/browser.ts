@@ -57,6 +57,12 @@ export const shownValue = (scope: Page | Locator, label: string) =>
 /** A list row, found by the link its title makes. */
 export const listRow = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+/** A row of a table in this region (a record page's panel), found by the link its title makes. */
+export const rowIn = (page: Page, region: string, title: string) =>
+  page
+    .getByRole('region', { name: region })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 export interface BrowserAndServer {
   readonly server: ServerProcess;

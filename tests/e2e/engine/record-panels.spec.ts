@@ -1,17 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SessionPayload } from '../../../src/shared/account/account.schema';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, toast, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, rowIn, toast, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
-
-/** A row of a table in this region, found by the link its title makes. */
-const rowIn = (page: Page, region: string, title: string) =>
-  page
-    .getByRole('region', { name: region })
-    .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 describe("a record's page", () => {
   it("shows an audited record's changes in its history, each field before → after", async () => {

@@ -1,16 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, listRow, settled, shownValue, toast, useBrowserAndServer } from '../../support/browser';
+import {
+  expectAccessible,
+  listRow,
+  rowIn,
+  settled,
+  shownValue,
+  toast,
+  useBrowserAndServer,
+} from '../../support/browser';
 
 const started = useBrowserAndServer();
-
-/** A row of a table in this region, found by the link its title makes. */
-const rowIn = (page: Page, region: string, title: string) =>
-  page
-    .getByRole('region', { name: region })
-    .getByRole('row')
-    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 describe("a project's page", () => {
   it('opens from the list, changes the state from its badge, keeps its tab in the address, edits its fields and its children in place', async () => {
