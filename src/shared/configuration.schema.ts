@@ -31,3 +31,13 @@ export const externalServicesSettingsSchema = z.object({
     .max(60_000, 'validation.timeout'),
 });
 export type ExternalServicesSettings = z.infer<typeof externalServicesSettingsSchema>;
+
+/** The tickets: how many days before its deadline a ticket turns orange (spec 4). */
+export const ticketSettingsSchema = z.object({
+  deadlineWarningDays: z
+    .number('validation.warning_days')
+    .int('validation.warning_days')
+    .min(0, 'validation.warning_days')
+    .max(365, 'validation.warning_days'),
+});
+export type TicketSettings = z.infer<typeof ticketSettingsSchema>;

@@ -36,6 +36,11 @@ export const routeTable = {
   'admin.duplicates.merge': '/admin/doublons/{resource}/fusionner/{id}/{other}',
   // The advice acts' export in ADEME's SARE format: its filter form
   'admin.sare_export': '/admin/commentaires-projet/export-sare',
+  // The tickets' boards (spec 2.3): a project's kanban, every project's kanban.
+  'admin.tickets.board': '/admin/tickets/kanban/{projet}',
+  'admin.tickets.global_board': '/admin/tickets/kanban-global',
+  // The notifications screen's archived ones (the list itself is the resource's).
+  'admin.notifications.archived': '/admin/notifications/archives',
 
   // JSON API
   'api.health': '/api/health',
@@ -48,6 +53,7 @@ export const routeTable = {
   'api.registration.state': '/api/inscription/etat',
   'api.configuration.registration': '/api/configuration/inscription',
   'api.configuration.external_services': '/api/configuration/services-externes',
+  'api.configuration.tickets': '/api/configuration/tickets',
   'api.users.password_link': '/api/utilisateurs/{id}/lien-mot-de-passe',
   'api.users.impersonate': '/api/utilisateurs/{id}/se-connecter-en-tant-que',
   'api.impersonation.end': '/api/connexion-en-tant-que/fin',
@@ -130,6 +136,33 @@ export const routeTable = {
   // The advice acts in ADEME's SARE file (public-agency format).
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_comments.sare_export_act': '/api/commentaires-projet/export-sare/{id}',
+  // The tickets' board (spec 2.3): its cards (global, or ?projet=), whether it changed, a card, moves,
+  // transitions with their characteristics, saved positions, a status change with its comment.
+  'api.tickets.board': '/api/tickets/ajax/tickets',
+  'api.tickets.board_version': '/api/tickets/ajax/tickets/version',
+  'api.tickets.card': '/api/tickets/card-infos-ajax/{id}',
+  'api.tickets.move': '/api/tickets/move-ajax',
+  'api.tickets.load_transition': '/api/tickets/load-transition-ajax',
+  'api.tickets.add_transition': '/api/tickets/add-transition-ajax',
+  'api.tickets.edit_transition': '/api/tickets/edit-transition-ajax/{id}',
+  'api.tickets.save_positions': '/api/tickets/sauvegarder-positions',
+  'api.tickets.change_status': '/api/tickets/changer-statut/{id}',
+  'api.tickets.delete_ajax': '/api/tickets/supprimer/ajax/{id}',
+  'api.tickets.clone_ajax': '/api/tickets/clone/ajax/{id}',
+  'api.tickets.comments': '/api/tickets/commentaires/{id}',
+  'api.tickets.edit_comment': '/api/tickets/edit-commentaire-ajax/{id}',
+  'api.tickets.time_totals': '/api/tickets/temps/{id}',
+  'api.sub_tasks.toggle_done': '/api/tickets-sous-taches/toggle-fait/{id}',
+  'api.ticket_transitions.latest_for_structure': '/api/tickets-transitions/dernieres-interactions/{structure}',
+  'api.ticket_transitions.project_history': '/api/tickets-transitions/historique-projet/{projet}',
+  // A task template's tickets created on a project.
+  'api.task_templates.apply': '/api/template-tache/appliquer/{id}/{projet}',
+  // A project's gantt (its tickets as bars) and its time report (spec 2.1's time reporting).
+  'api.projects.gantt': '/api/projet/gantt/{projet}',
+  'api.projects.time_report': '/api/projet/temps/{projet}',
+  // Notifications (spec 2.3): marked as seen, the header's unread count and latest ones.
+  'api.notifications.mark_seen': '/api/notifications/mark-as-vu',
+  'api.notifications.header_unread': '/api/notifications/header-unread-notifications',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.import_assistant.upload': '/api/assistant-import/import',

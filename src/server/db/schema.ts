@@ -40,6 +40,13 @@ import { formFields } from '../../shared/resources/champs-de-formulaire.resource
 import { forms } from '../../shared/resources/formulaires.resource';
 import { taskTypes } from '../../shared/resources/types-tache.resource';
 import { loginHistory } from '../../shared/resources/historique-connexions.resource';
+import { tickets } from '../../shared/resources/tickets.resource';
+import { ticketComments } from '../../shared/resources/tickets-commentaires.resource';
+import { timeEntries } from '../../shared/resources/tickets-temps.resource';
+import { subTasks } from '../../shared/resources/tickets-sous-taches.resource';
+import { ticketDocuments } from '../../shared/resources/tickets-documents.resource';
+import { ticketTransitions } from '../../shared/resources/tickets-transitions.resource';
+import { notifications } from '../../shared/resources/notifications.resource';
 import { emailLogResource, mailStatuses } from '../../shared/resources/journal-emails.resource';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
@@ -420,6 +427,21 @@ export const projectPartnersTable = resourceTable(projectPartners);
 export const projectCommentsTable = resourceTable(projectComments);
 // Its project filter's index serves the project's documents.
 export const projectDocumentsTable = resourceTable(projectDocuments);
+// The board reads a column's cards in their order, the global one every column's.
+export const ticketsTable = resourceTable(tickets, (columns) => [
+  index('tickets_board_idx')
+    .on(columns.step!, columns.boardPosition!)
+    .where(sql`${columns.deletedAt!} is null`),
+]);
+export const ticketCommentsTable = resourceTable(ticketComments);
+export const timeEntriesTable = resourceTable(timeEntries);
+export const subTasksTable = resourceTable(subTasks);
+export const ticketDocumentsTable = resourceTable(ticketDocuments);
+export const ticketTransitionsTable = resourceTable(ticketTransitions);
+// The header's unread count and the notifications screen read a user's own.
+export const notificationsTable = resourceTable(notifications, (columns) => [
+  index('notifications_user_idx').on(columns.user!, columns.archived!, columns.seen!),
+]);
 
 /**
  * A project's characteristics: one row per project and form field filled in (dynamic forms, issue 13).

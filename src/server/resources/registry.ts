@@ -13,6 +13,9 @@ import { projectsHooks } from './projet.server';
 import { projectContactHooks } from './project-children';
 import { projectCommentsHooks } from './commentaires-projet.server';
 import { projectDocumentsHooks } from './piece-jointe.server';
+import { ticketsHooks } from './tickets.server';
+import { ticketChildScope } from './ticket-scope';
+import { notificationsHooks } from './notifications.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -34,6 +37,13 @@ export const resourceHooks: Record<string, ServerResource> = {
   'partenaires-projet': projectContactHooks,
   'commentaires-projet': projectCommentsHooks,
   'piece-jointe': projectDocumentsHooks,
+  tickets: ticketsHooks,
+  'tickets-commentaires': ticketChildScope,
+  'tickets-temps': ticketChildScope,
+  'tickets-sous-taches': ticketChildScope,
+  'tickets-documents': ticketChildScope,
+  'tickets-transitions': ticketChildScope,
+  notifications: notificationsHooks,
 };
 
 const noHooks: ServerResource = {};

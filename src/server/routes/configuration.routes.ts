@@ -16,6 +16,7 @@ import {
   loadSettings,
   registrationSettings,
   saveSettings,
+  ticketSettings,
   type SettingsGroup,
 } from '../settings/settings';
 
@@ -72,6 +73,8 @@ export function registerConfigurationRoutes(app: FastifyInstance, db: Database):
   settingsRoutes('api.configuration.dashboard', ['account', 'dashboard_settings'], dashboardSettings);
   // Where the back office finds ADEME's RGE dataset and the BAN's geocoder, and how long it waits.
   settingsRoutes('api.configuration.external_services', ['service', 'external_services'], externalServicesSettings);
+  // How many days before its deadline a ticket turns orange.
+  settingsRoutes('api.configuration.tickets', ['service', 'ticket_settings'], ticketSettings);
 }
 
 /** Whether an access profile exists and is not deleted: the default group must be one. */

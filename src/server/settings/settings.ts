@@ -7,6 +7,8 @@ import {
   externalServicesSettingsSchema,
   type DashboardSettings,
   type ExternalServicesSettings,
+  ticketSettingsSchema,
+  type TicketSettings,
 } from '../../shared/configuration.schema';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
@@ -53,6 +55,13 @@ export const externalServicesSettings: SettingsGroup<ExternalServicesSettings> =
     geocoderUrl: 'https://data.geopf.fr/geocodage',
     timeoutMs: 10_000,
   }),
+};
+
+/** The tickets: a ticket turns orange this many days before its deadline. */
+export const ticketSettings: SettingsGroup<TicketSettings> = {
+  key: 'tickets',
+  schema: ticketSettingsSchema,
+  defaults: () => ({ deadlineWarningDays: 3 }),
 };
 
 /** The stored values over the defaults: a value added to a group later reads as its default. */

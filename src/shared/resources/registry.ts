@@ -30,6 +30,13 @@ import { projectCoOwners } from './coporteurs-projet.resource';
 import { projectPartners } from './partenaires-projet.resource';
 import { projectComments } from './commentaires-projet.resource';
 import { projectDocuments } from './piece-jointe.resource';
+import { tickets } from './tickets.resource';
+import { ticketComments } from './tickets-commentaires.resource';
+import { timeEntries } from './tickets-temps.resource';
+import { subTasks } from './tickets-sous-taches.resource';
+import { ticketDocuments } from './tickets-documents.resource';
+import { ticketTransitions } from './tickets-transitions.resource';
+import { notifications } from './notifications.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -64,6 +71,13 @@ export const resources: readonly ResourceDefinition[] = [
   projectPartners,
   projectComments,
   projectDocuments,
+  tickets,
+  ticketComments,
+  timeEntries,
+  subTasks,
+  ticketDocuments,
+  ticketTransitions,
+  notifications,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/database';
+import type { ServerResource } from '../engine/server-resource';
+import { projectChildScope } from './project-children';
+
+/**
+ * Tickets: read by whoever may read their project. A new ticket starts in the first step, white,
+ * at the end of its column; "add referent" adds the project's referents to its attributions.
+ */
+export const ticketsHooks: ServerResource = {
+  ...projectChildScope,
+  async beforeChange(tx, records) {
+    for (const { id, values } of records) {
+      if (values.addReferent === true && typeof values.project === 'number') {
+        const rows = await rowsOf<{ referents: number[] | null }>(
+          tx,
+          sql`select referents from projects where id = ${values.project}`,
+        );
+        const attributions = new Set([
+          ...((values.attributions as number[] | undefined) ?? []),
+          ...(rows[0]?.referents ?? []),
+        ]);
+        values.attributions = [...attributions];
+      }
+      if (id !== null) continue;
+      const rows = await rowsOf<{ step: number | null; position: number | null }>(
+        tx,
+        sql`select s.id as step,
+                   (select max(t.board_position) from tickets t where t.step = s.id and t.deleted_at is null) as position
+            from steps s where s.deleted_at is null order by s.position, s.id limit 1`,
+      );
+      values.step = rows[0]?.step ?? null;
+      values.status = 'in_progress';
+      values.boardPosition = (rows[0]?.position ?? 0) + BOARD_GAP;
+    }
+    return records.map(() => null);
+  },
+};
+
+/** The room left between two cards' positions, so that a card dropped between them needs one write. */
+export const BOARD_GAP = 1024;
