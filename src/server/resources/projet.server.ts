@@ -23,6 +23,7 @@ import {
   saveProjectForms,
 } from './project-characteristics';
 import { projectPageRoutes } from './project-page.routes';
+import { projectTicketRoutes } from './project-tickets.routes';
 
 /** A list criterion naming a record by its id: refused in French otherwise. */
 function idCriterion(name: string, value: string): number {
@@ -264,5 +265,6 @@ export const projectsHooks: ServerResource = {
       },
     },
     ...projectPageRoutes,
+    ...projectTicketRoutes,
   ],
 };

@@ -16,6 +16,8 @@ import { projectDocumentsHooks } from './piece-jointe.server';
 import { ticketsHooks } from './tickets.server';
 import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
+import { subTasksHooks } from './tickets-sous-taches.server';
+import { taskTemplatesHooks } from './template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -38,9 +40,10 @@ export const resourceHooks: Record<string, ServerResource> = {
   'commentaires-projet': projectCommentsHooks,
   'piece-jointe': projectDocumentsHooks,
   tickets: ticketsHooks,
+  'template-tache': taskTemplatesHooks,
   'tickets-commentaires': ticketChildScope,
   'tickets-temps': ticketChildScope,
-  'tickets-sous-taches': ticketChildScope,
+  'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
   'tickets-transitions': ticketChildScope,
   notifications: notificationsHooks,

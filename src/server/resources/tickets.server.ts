@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import type { ServerResource } from '../engine/server-resource';
 import { projectChildScope } from './project-children';
+import { ticketRecordRoutes } from './ticket-record.routes';
 
 /**
  * Tickets: read by whoever may read their project. A new ticket starts in the first step, white,
@@ -35,6 +36,7 @@ export const ticketsHooks: ServerResource = {
     }
     return records.map(() => null);
   },
+  routes: [...ticketRecordRoutes],
 };
 
 /** The room left between two cards' positions, so that a card dropped between them needs one write. */
