@@ -21,7 +21,13 @@ const send = (
   params: Record<string, string | number>,
   payload?: object,
   who = t.admin,
-) => t.app.inject({ method, url: path(name, params), headers: authHeaders(who), ...(payload ? { payload } : {}) });
+) =>
+  t.app.inject({
+    method,
+    url: path(name, params as never),
+    headers: authHeaders(who),
+    ...(payload ? { payload } : {}),
+  });
 const board = async (query: Record<string, string | number> = {}, who = t.admin) => {
   const response = await send('GET', 'api.tickets.board', query, undefined, who);
   expect(response.statusCode, response.body).toBe(200);
@@ -219,7 +225,7 @@ describe('two advisers on one board', () => {
     const placed = Object.values(seenByAdmin).flat();
     for (const name of ['A', 'B', 'C', 'D', 'E', 'F'])
       expect(placed.filter((card) => card === `Carte ${name}`)).toHaveLength(1);
-    expect(seenByAdmin.doing.filter((name) => name.startsWith('Carte'))).toHaveLength(6);
+    expect(seenByAdmin.doing!.filter((name) => name.startsWith('Carte'))).toHaveLength(6);
   });
 
   it('saves a column’s order as an adviser left it', async () => {
@@ -232,6 +238,33 @@ describe('two advisers on one board', () => {
     expect(
       (await board({ projet: project.house })).cards.filter((card) => card.step === step.todo).map((card) => card.id),
     ).toEqual(reversed);
+  });
+});
+
+describe('a ticket deleted', () => {
+  it('takes its comments, sub-tasks and time with it, and leaves the board', async () => {
+    const id = await ticket('Ticket à supprimer');
+    const child = (slug: string) => path('api.resource.children', { resource: 'tickets', id, child: slug });
+    expect(
+      (await api().post('tickets-commentaires', { comment: 'Vu avec le porteur' }, child('tickets-commentaires')))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await api().post('tickets-sous-taches', { text: 'Appeler', done: false }, child('tickets-sous-taches')))
+        .statusCode,
+    ).toBe(201);
+    await move(id, step.doing);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'tickets', id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const comments = await api().get(path('api.resource.collection', { resource: 'tickets-commentaires', ticket: id }));
+    expect(comments.json<ResourcePage>().total).toBe(0);
+    const subTasks = await api().get(path('api.resource.collection', { resource: 'tickets-sous-taches', ticket: id }));
+    expect(subTasks.json<ResourcePage>().total).toBe(0);
+    expect((await board({ projet: project.house })).cards.map((card) => card.name)).not.toContain('Ticket à supprimer');
   });
 });
 
