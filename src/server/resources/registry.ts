@@ -18,6 +18,7 @@ import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
 import { subTasksHooks } from './tickets-sous-taches.server';
 import { timeEntriesHooks } from './tickets-temps.server';
+import { ticketTransitionsHooks } from './tickets-transitions.server';
 import { taskTemplatesHooks } from './template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
@@ -46,7 +47,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   'tickets-temps': timeEntriesHooks,
   'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
-  'tickets-transitions': ticketChildScope,
+  'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
 };
 

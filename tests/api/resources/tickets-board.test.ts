@@ -71,7 +71,7 @@ beforeAll(async () => {
   project.secret = await created('projet', { name: 'Dossier confidentiel', status: 'confidential' });
   adviser = await logInWithProfile(t, {
     email: 'conseiller@exemple.fr',
-    permissions: ['tickets.consult', 'tickets.modify', 'tickets.add', 'projet.consult'],
+    permissions: ['tickets.consult', 'tickets.modify', 'tickets.add', 'tickets-transitions.consult', 'projet.consult'],
   });
   outsider = await logInWithProfile(t, {
     email: 'observateur@exemple.fr',
@@ -238,6 +238,35 @@ describe('two advisers on one board', () => {
     expect(
       (await board({ projet: project.house })).cards.filter((card) => card.step === step.todo).map((card) => card.id),
     ).toEqual(reversed);
+  });
+});
+
+describe('the transitions’ histories', () => {
+  it('list a project’s moves and status changes, newest first, and the latest on a structure’s projects', async () => {
+    const structure = (await api().created('structures', { name: 'SCI Les Tilleuls', contactType: 'private' })).id;
+    const owned = (await api().created('projet', { name: 'Immeuble des Tilleuls', ownerStructure: structure })).id;
+    const id = (await api().created('tickets', { name: 'Diagnostic', project: owned })).id;
+    await move(id, step.doing);
+    await send('POST', 'api.tickets.change_status', { id }, { status: 'blocked', comment: 'Syndic injoignable' });
+    const history = await send('GET', 'api.ticket_transitions.project_history', { projet: owned });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history
+        .json()
+        .map((entry: Record<string, unknown>) => [entry.fromStep, entry.toStep, entry.toStatus, entry.comment]),
+    ).toEqual([
+      ['En cours', 'En cours', 'blocked', 'Syndic injoignable'],
+      ['À faire', 'En cours', 'in_progress', ''],
+    ]);
+    const latest = await send('GET', 'api.ticket_transitions.latest_for_structure', { structure });
+    expect(latest.json().map((entry: { ticket: { name: string } }) => entry.ticket.name)).toEqual([
+      'Diagnostic',
+      'Diagnostic',
+    ]);
+    expect(
+      (await send('GET', 'api.ticket_transitions.project_history', { projet: project.secret }, undefined, adviser))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
