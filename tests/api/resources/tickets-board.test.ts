@@ -199,6 +199,21 @@ describe('the board', () => {
     ]);
   });
 
+  it('turns orange as many days before the deadline as the configuration says', async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const id = await ticket('Dépôt du dossier', { deadline: inThreeDays });
+    const settings = path('api.configuration.tickets');
+    const put = (deadlineWarningDays: number) =>
+      t.app.inject({ method: 'PUT', url: settings, headers: authHeaders(t.admin), payload: { deadlineWarningDays } });
+    const refused = await put(400);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ deadlineWarningDays: 'Indiquez un nombre de jours entre 0 et 365.' });
+    expect((await put(2)).statusCode).toBe(200);
+    expect((await send('GET', 'api.tickets.card', { id })).json<BoardCard>().status).toBe('in_progress');
+    expect((await put(3)).statusCode).toBe(200);
+    expect((await send('GET', 'api.tickets.card', { id })).json<BoardCard>().status).toBe('blocked');
+  });
+
   it('refuses a deadline range whose start is after its end', async () => {
     const response = await send('GET', 'api.tickets.board', { echeanceDu: '2026-12-31', echeanceAu: '2026-01-01' });
     expect(response.statusCode).toBe(400);
