@@ -43,7 +43,9 @@ async function projectGantt(context: ResourceContext, project: number): Promise<
     sql`select t.id, t.name, t.color, t.linked_ticket, t.blocking_type,
                s.id as step_id, s.name as step_name, s.position as step_position,
                to_char(least(c.created, coalesce(t.deadline, c.created)), 'YYYY-MM-DD') as start,
-               to_char(coalesce(greatest(t.deadline, c.created), c.created + 1), 'YYYY-MM-DD') as "end",
+               -- greatest() skips nulls: a ticket without deadline ends the day after it starts.
+               to_char(case when t.deadline is null then c.created + 1 else greatest(t.deadline, c.created) end,
+                       'YYYY-MM-DD') as "end",
                case when t.finished_at is not null or t.status = 'done' then 100
                     else coalesce((select round(100.0 * count(*) filter (where st.done) / nullif(count(*), 0))
                                    from sub_tasks st where st.ticket = t.id and st.deleted_at is null), 0)
@@ -62,19 +64,17 @@ async function projectGantt(context: ResourceContext, project: number): Promise<
     if (row.blocking_type === 'blocks') dependencies.get(row.linked_ticket)!.add(row.id);
     if (row.blocking_type === 'blocked_by') dependencies.get(row.id)!.add(row.linked_ticket);
   }
-  const tasks = rows.map(
-    (row): GanttTask => ({
-      id: row.id,
-      name: row.name,
-      step:
-        row.step_id === null ? null : { id: row.step_id, name: row.step_name ?? '', position: row.step_position ?? 0 },
-      start: row.start,
-      end: row.end,
-      progress: row.progress,
-      color: row.color,
-      dependencies: [...dependencies.get(row.id)!],
-    }),
-  );
+  const tasks = rows.map((row): GanttTask => ({
+    id: row.id,
+    name: row.name,
+    step:
+      row.step_id === null ? null : { id: row.step_id, name: row.step_name ?? '', position: row.step_position ?? 0 },
+    start: row.start,
+    end: row.end,
+    progress: row.progress,
+    color: row.color,
+    dependencies: [...dependencies.get(row.id)!],
+  }));
   return { tasks };
 }
 
