@@ -13,7 +13,6 @@ declare module 'frappe-gantt' {
 
   export interface FrappeOptions {
     view_mode?: string;
-    view_modes?: string[];
     language?: string;
     readonly?: boolean;
     popup?: false;

@@ -137,8 +137,8 @@ function GanttChart({ tasks, mode, onOpen }: { tasks: GanttTask[]; mode: ViewMod
   useEffect(() => {
     const element = container.current!;
     chart.current = new Gantt(element, tasks.map(toBar), {
+      // (Not its view_modes option: given, it starts on the first of them whatever view_mode says.)
       view_mode: viewModes[mode],
-      view_modes: Object.values(viewModes),
       language: i18n.language,
       readonly: true,
       // Its popup writes HTML and English; the ticket modal says it all.
