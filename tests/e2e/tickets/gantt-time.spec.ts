@@ -93,7 +93,7 @@ describe('the project’s gantt and time report', () => {
     await page.getByRole('button', { name: 'Appliquer un modèle de tâches' }).click();
     const dialog = page.getByRole('dialog', { name: 'Appliquer un modèle de tâches' });
     await dialog.getByRole('combobox', { name: 'Modèle de tâches' }).click();
-    await dialog.getByRole('option', { name: 'Rénovation' }).click();
+    await page.getByRole('option', { name: 'Rénovation' }).click();
     await dialog.getByText('Ce modèle crée 2 tickets dans le projet').waitFor();
     await settled(page);
     await expectAccessible(page);

@@ -90,7 +90,6 @@ export function TemplateApplyModal({
                 onChange={setChosen}
                 searchable
                 required
-                comboboxProps={{ withinPortal: false }}
               />
             )}
             {template && (
