@@ -59,12 +59,21 @@ describe('the project’s gantt and time report', () => {
     // Month by month: the header's months are named in French, under their year.
     const scale = page.getByRole('radiogroup', { name: 'Échelle du diagramme' });
     expect(await scale.getByRole('radio', { name: 'Semaine' }).isChecked()).toBe(true);
-    await chart.getByText(/^\d{2} [a-zéû]+\.? - \d{2}/).first().waitFor();
+    await chart
+      .getByText(/^\d{2} [a-zéû]+\.? - \d{2}/)
+      .first()
+      .waitFor();
     await scale.getByText('Mois', { exact: true }).click();
     expect(await scale.getByRole('radio', { name: 'Mois' }).isChecked()).toBe(true);
-    await chart.getByText(/^20\d\d$/).first().waitFor();
+    await chart
+      .getByText(/^20\d\d$/)
+      .first()
+      .waitFor();
     const month = new Intl.DateTimeFormat('fr', { month: 'long' }).format(new Date());
-    await chart.getByText(new RegExp(`^${month}$`, 'i')).first().waitFor();
+    await chart
+      .getByText(new RegExp(`^${month}$`, 'i'))
+      .first()
+      .waitFor();
     await chart.getByRole('button', { name: 'Diagnostic' }).click();
     const modal = page.getByRole('dialog', { name: 'Modifier le ticket' });
     await expect.poll(() => modal.getByRole('textbox', { name: 'Nom' }).inputValue()).toBe('Diagnostic');
