@@ -79,10 +79,17 @@ describe('the project’s gantt and time report', () => {
     await expect.poll(() => modal.getByRole('textbox', { name: 'Nom' }).inputValue()).toBe('Diagnostic');
     await modal.getByRole('button', { name: 'Fermer' }).first().click();
     await modal.waitFor({ state: 'hidden' });
+    // From the keyboard too: a bar is a button.
+    await page.getByRole('button', { name: "Aujourd'hui" }).click();
+    await chart.getByRole('button', { name: 'Devis' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => modal.getByRole('textbox', { name: 'Nom' }).inputValue()).toBe('Devis');
+    await modal.getByRole('button', { name: 'Fermer' }).first().click();
+    await modal.waitFor({ state: 'hidden' });
 
     // The time report: 90 + 110 minutes spent against 120 + 60 estimated.
     await page.getByRole('tab', { name: 'Temps' }).click();
-    const totals = page.getByRole('region', { name: 'Estimé et passé' });
+    const totals = page.getByRole('region', { name: 'Estimé et passé', exact: true });
     await totals.getByText('3 h 20').waitFor();
     await totals.getByText('3 h', { exact: true }).waitFor();
     await totals.getByText('-20 min').waitFor();

@@ -46,6 +46,8 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
   const [mode, setMode] = useState<ViewMode>('week');
   const [opened, setOpened] = useState<number | null>(null);
   const [applying, setApplying] = useState(false);
+  // Each click on "Aujourd'hui" asks the chart to scroll back to today.
+  const [todayAsked, setTodayAsked] = useState(0);
   const { data } = useQuery({
     queryKey: ['resource', 'projet', 'api.projects.gantt', project.id],
     queryFn: () => apiRequest<ProjectGantt>('GET', path('api.projects.gantt', { projet: project.id })),
@@ -56,15 +58,25 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
     <RecordPanel title={t('resources.projet.page.tabs.gantt')}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <SegmentedControl
-            aria-label={t('resources.projet.gantt.view_mode')}
-            value={mode}
-            onChange={(value) => setMode(value as ViewMode)}
-            data={(Object.keys(viewModes) as ViewMode[]).map((name) => ({
-              value: name,
-              label: t(`resources.projet.gantt.modes.${name}`),
-            }))}
-          />
+          <Group gap="sm">
+            <SegmentedControl
+              aria-label={t('resources.projet.gantt.view_mode')}
+              value={mode}
+              onChange={(value) => setMode(value as ViewMode)}
+              data={(Object.keys(viewModes) as ViewMode[]).map((name) => ({
+                value: name,
+                label: t(`resources.projet.gantt.modes.${name}`),
+              }))}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconCalendarEvent size={16} aria-hidden />}
+              onClick={() => setTodayAsked((count) => count + 1)}
+              disabled={!data || data.tasks.length === 0}
+            >
+              {t('resources.projet.gantt.today')}
+            </Button>
+          </Group>
           {can(user, 'tickets', 'create') && can(user, 'template-tache', 'list') && (
             <Button leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setApplying(true)}>
               {t('resources.template-tache.apply.button')}
@@ -78,7 +90,7 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
         ) : (
           <>
             <StepLegend tasks={data.tasks} />
-            <GanttChart tasks={data.tasks} mode={mode} onOpen={setOpened} />
+            <GanttChart tasks={data.tasks} mode={mode} todayAsked={todayAsked} onOpen={setOpened} />
           </>
         )}
       </Stack>
@@ -125,7 +137,18 @@ function StepLegend({ tasks }: { tasks: GanttTask[] }) {
  * frappe-gantt drawn in a div React leaves alone, drawn anew when the tickets or the scale change.
  * Its bars are SVG groups: each is made a labelled button, so a keyboard reaches the tickets too.
  */
-function GanttChart({ tasks, mode, onOpen }: { tasks: GanttTask[]; mode: ViewMode; onOpen: (id: number) => void }) {
+function GanttChart({
+  tasks,
+  mode,
+  todayAsked,
+  onOpen,
+}: {
+  tasks: GanttTask[];
+  mode: ViewMode;
+  /** Changes each time the toolbar asks to scroll back to today. */
+  todayAsked: number;
+  onOpen: (id: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<Gantt | null>(null);
@@ -168,20 +191,12 @@ function GanttChart({ tasks, mode, onOpen }: { tasks: GanttTask[]; mode: ViewMod
     onOpen(Number(bar.dataset.id));
   };
 
+  useEffect(() => {
+    if (todayAsked > 0) chart.current?.scroll_current();
+  }, [todayAsked]);
+
   return (
-    <Stack gap="xs">
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconCalendarEvent size={16} aria-hidden />}
-          onClick={() => chart.current?.scroll_current()}
-        >
-          {t('resources.projet.gantt.today')}
-        </Button>
-      </Group>
-      {/* The bars inside are the buttons (their keys handled here); the region only names the chart. */}
-      <div ref={container} role="region" aria-label={t('resources.projet.gantt.chart_label')} onKeyDown={onKeyDown} />
-    </Stack>
+    // The bars inside are the buttons (their keys handled here); the region only names the chart.
+    <div ref={container} role="region" aria-label={t('resources.projet.gantt.chart_label')} onKeyDown={onKeyDown} />
   );
 }
