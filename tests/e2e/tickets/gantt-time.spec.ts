@@ -31,6 +31,8 @@ describe('the project’s gantt and time report', () => {
         blockingType: 'blocks',
       },
     ]);
+    // A name is text: frappe-gantt writes it as HTML, so it is escaped first.
+    await createRecords(page, 'tickets', [{ project: project!.id, name: '<img src=x onerror=alert(1)> & co' }]);
     await createRecords(page, 'tickets-temps', [
       { ticket: diagnosis!.id, description: 'Visite', workedMinutes: 90, workedOn: inDays(0), user: session.user.id },
       { ticket: quote!.id, description: 'Chiffrage', workedMinutes: 110, workedOn: inDays(0), user: session.user.id },
@@ -50,10 +52,13 @@ describe('the project’s gantt and time report', () => {
     const chart = page.getByRole('region', { name: 'Diagramme de Gantt des tickets du projet' });
     await chart.getByRole('button', { name: 'Diagnostic' }).waitFor();
     await chart.getByRole('button', { name: 'Devis' }).waitFor();
+    await chart.getByRole('button', { name: '<img src=x onerror=alert(1)> & co' }).waitFor();
+    await chart.getByText('<img src=x onerror=alert(1)> & co', { exact: true }).waitFor();
+    expect(await chart.locator('img').count()).toBe(0);
     // "Diagnostic blocks Devis" is an arrow; today is marked.
     expect(await chart.locator('.arrow path').count()).toBe(1);
     expect(await chart.locator('.current-highlight').count()).toBe(1);
-    await page.getByRole('list', { name: "Étapes, dans l'ordre des barres" }).getByText('À faire (2)').waitFor();
+    await page.getByRole('list', { name: "Étapes, dans l'ordre des barres" }).getByText('À faire (3)').waitFor();
     await expectAccessible(page);
 
     // Month by month: the header's months are named in French, under their year.
@@ -117,6 +122,6 @@ describe('the project’s gantt and time report', () => {
     await toast(page, '2 tickets créés.').waitFor();
     await chart.getByRole('button', { name: 'Visite initiale' }).waitFor();
     await chart.getByRole('button', { name: 'Rapport' }).waitFor();
-    await page.getByRole('list', { name: "Étapes, dans l'ordre des barres" }).getByText('À faire (4)').waitFor();
+    await page.getByRole('list', { name: "Étapes, dans l'ordre des barres" }).getByText('À faire (5)').waitFor();
   });
 });
