@@ -17,6 +17,7 @@ import { ticketsHooks } from './tickets.server';
 import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
 import { subTasksHooks } from './tickets-sous-taches.server';
+import { timeEntriesHooks } from './tickets-temps.server';
 import { taskTemplatesHooks } from './template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
@@ -42,7 +43,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   tickets: ticketsHooks,
   'template-tache': taskTemplatesHooks,
   'tickets-commentaires': ticketChildScope,
-  'tickets-temps': ticketChildScope,
+  'tickets-temps': timeEntriesHooks,
   'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
   'tickets-transitions': ticketChildScope,
