@@ -1,10 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResource } from '../../../src/server/engine/server-resource';
+import { serverHooks } from '../../../src/server/resources/registry';
 import type { AuditPage } from '../../../src/shared/resources/audit';
 import type { ResourcePage, ResourceRecord } from '../../../src/shared/resources/resource';
 import type { TicketComment, TicketTimeTotals } from '../../../src/shared/resources/ticket-record';
 import { path } from '../../../src/shared/routes';
 import { resourceRequests } from '../../support/resource-requests';
-import { authHeaders, useAdminApp, type LoggedIn } from '../../support/test-app';
+import { authHeaders, createTestApp, logIn, useAdminApp, type LoggedIn, type TestApp } from '../../support/test-app';
 import { logInWithProfile } from '../../support/test-users';
 
 /** A ticket's own routes: comments, comment edit, clone, delete, sub-task toggle, time totals, and the read scope. */
@@ -153,6 +155,20 @@ describe('a ticket deleted from its modal or the board', () => {
     ).json<AuditPage>();
     expect(history.entries[0]?.changes).toEqual([{ field: 'tickets', before: 'Ticket à supprimer', after: null }]);
   });
+
+  it('is refused while another ticket names it as its linked task, its children kept', async () => {
+    const id = await newTicket('Commander la chaudière');
+    await addChild(id, 'tickets-sous-taches', { text: 'Choisir le modèle' });
+    const blocked = await newTicket('Poser la chaudière', { linkedTicket: id, blockingType: 'blocked_by' });
+
+    const response = await send('POST', 'api.tickets.delete_ajax', id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/^L'élément que vous tentez de supprimer est lié/);
+    // The sub-task deleted first is back: the whole delete rolled back.
+    const subTasks = (await api().get(childUrl(id, 'tickets-sous-taches'))).json<ResourcePage>();
+    expect(subTasks.items.map(({ text }) => text)).toEqual(['Choisir le modèle']);
+    expect((await ticket(blocked)).linkedTicket).toBe(id);
+  });
 });
 
 describe('a sub-task', () => {
@@ -245,5 +261,57 @@ describe('a ticket of a confidential project', () => {
     expect(copies.total).toBe(0);
     // A ticket that does not exist answers the same.
     expect((await send('GET', 'api.tickets.time_totals', 999999, outsider)).statusCode).toBe(404);
+  });
+});
+
+describe('a ticket’s write the server does not expect to fail', () => {
+  // Sub-tasks and tickets whose rules throw a plain error (a bug, the database gone): the spec's generic ticket errors.
+  const failing = (slug: string, fails: (values: Record<string, unknown>) => boolean): ServerResource => ({
+    ...serverHooks(slug),
+    async beforeChange(tx, records, actor) {
+      if (records.some(({ values }) => fails(values))) throw new Error('unexpected failure');
+      return (await serverHooks(slug).beforeChange?.(tx, records, actor)) ?? records.map(() => null);
+    },
+  });
+  let failingApp: TestApp;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    failingApp = await createTestApp(undefined, {
+      hooksOf: (slug) =>
+        slug === 'tickets-sous-taches'
+          ? failing(slug, (values) => values.done === true)
+          : slug === 'tickets'
+            ? failing(slug, (values) => String(values.name).endsWith('(copie)'))
+            : serverHooks(slug),
+    });
+    admin = await logIn(failingApp.app);
+  });
+  afterAll(() => failingApp.close());
+
+  it('answers a 500 with its French message, nothing written', async () => {
+    const requests = resourceRequests(failingApp.app, admin);
+    await requests.created('etapes', { name: 'À faire' });
+    const project = (await requests.created('projet', { name: 'Maison Martin' })).id;
+    const id = (await requests.created('tickets', { name: 'Isoler les combles', project })).id;
+    const subTask = await requests.post(
+      'tickets-sous-taches',
+      { text: 'Mesurer' },
+      childUrl(id, 'tickets-sous-taches'),
+    );
+    expect(subTask.statusCode, subTask.body).toBe(201);
+    const inject = (method: 'POST' | 'GET', url: string) =>
+      failingApp.app.inject({ method, url, headers: authHeaders(admin) });
+
+    const toggled = await inject('POST', path('api.sub_tasks.toggle_done', { id: subTask.json<ResourceRecord>().id }));
+    expect(toggled.statusCode).toBe(500);
+    expect(toggled.json().message).toBe('Une erreur est survenue lors de la modification de la sous-tâche.');
+    const cloned = await inject('POST', path('api.tickets.clone_ajax', { id }));
+    expect(cloned.statusCode).toBe(500);
+    expect(cloned.json().message).toBe('Une erreur est survenue lors de la duplication du ticket.');
+
+    const list = (await inject('GET', path('api.resource.collection', { resource: 'tickets' }))).json<ResourcePage>();
+    expect(list.items.map(({ name }) => name)).toEqual(['Isoler les combles']);
+    const subTasks = (await inject('GET', childUrl(id, 'tickets-sous-taches'))).json<ResourcePage>();
+    expect(subTasks.items.map(({ done }) => done)).toEqual([false]);
   });
 });
