@@ -98,8 +98,7 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     async handle(request, context): Promise<TicketComment> {
       const { store, actor } = context;
       const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
-      if (!actor.isAdmin && comment.createdBy !== actor.id)
-        throw new ApiError(403, 'tickets.errors.comment_not_author');
+      // Its author or an administrator only: the comments' rule (tickets-commentaires.server.ts), on every route.
       const values = parseBody(commentBody, request.body);
       const saved = await ticketWrite(context, 'tickets.errors.update', () =>
         store.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, actor),
@@ -159,7 +158,10 @@ export const ticketRecordRoutes: ResourceRoute[] = [
       const { db, store, actor } = context;
       await ticketWrite(context, 'tickets.errors.delete', () =>
         db.transaction(async (tx) => {
-          const writer = createResourceStore(tx, store.hooksOf);
+          // Its comments go with it whoever wrote them: their authors' rule is for a comment on its own.
+          const writer = createResourceStore(tx, (slug) =>
+            slug === ticketComments.slug ? { ...store.hooksOf(slug), authorizeChange: undefined } : store.hooksOf(slug),
+          );
           // Its children point at it: the engine refuses a linked record, so they go first.
           for (const [child, table] of ticketChildren) {
             const ids = await rowsOf<{ id: number }>(

@@ -81,7 +81,33 @@ describe('a ticket’s comments', () => {
     // The colleague may not edit the administrator's comment: a French 403, nothing changed.
     const refused = await send('POST', 'api.tickets.edit_comment', first.id, colleague, { comment: 'Effacé' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("Seul l'auteur du commentaire ou un administrateur peut le modifier.");
+    const notAuthor = "Seul l'auteur du commentaire ou un administrateur peut le modifier ou le supprimer.";
+    expect(refused.json().message).toBe(notAuthor);
+    // Nor through the ticket's generic child routes.
+    const childItem = path('api.resource.child', {
+      resource: 'tickets',
+      id,
+      child: 'tickets-commentaires',
+      childId: first.id,
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: childItem,
+      headers: authHeaders(colleague),
+      payload: { comment: 'Effacé' },
+    });
+    expect([put.statusCode, put.json().message]).toEqual([403, notAuthor]);
+    const removal = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.child_delete', {
+        resource: 'tickets',
+        id,
+        child: 'tickets-commentaires',
+        childId: first.id,
+      }),
+      headers: authHeaders(colleague),
+    });
+    expect([removal.statusCode, removal.json().message]).toEqual([403, notAuthor]);
 
     // Its author may (PUT or POST), and so may an administrator.
     const own = await send('PUT', 'api.tickets.edit_comment', second.id, colleague, { comment: 'Relance faite le 3.' });
@@ -107,6 +133,8 @@ describe('a ticket’s comments', () => {
       { field: 'tickets-commentaires', before: 'Relance faite le 3.', after: 'Relance faite.' },
       { field: 'tickets-commentaires', before: 'Relance faite.', after: 'Relance faite le 3.' },
     ]);
+    // The ticket's deletion takes every comment with it, whoever deletes it.
+    expect((await send('POST', 'api.tickets.delete_ajax', id, colleague)).statusCode).toBe(200);
   });
 });
 
