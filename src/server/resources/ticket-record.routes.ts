@@ -6,10 +6,7 @@ import { fieldSchema } from '../../shared/resources/fields';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { TicketClone, TicketComment, TicketTimeTotals } from '../../shared/resources/ticket-record';
 import { ticketComments } from '../../shared/resources/tickets-commentaires.resource';
-import { ticketDocuments } from '../../shared/resources/tickets-documents.resource';
 import { subTasks } from '../../shared/resources/tickets-sous-taches.resource';
-import { timeEntries } from '../../shared/resources/tickets-temps.resource';
-import { ticketTransitions } from '../../shared/resources/tickets-transitions.resource';
 import { tickets } from '../../shared/resources/tickets.resource';
 import { rowsOf } from '../db/database';
 import { createResourceStore } from '../engine/resource-store';
@@ -42,15 +39,6 @@ export async function ticketWrite<T>(context: ResourceContext, errorKey: string,
 const clonedFields = Object.entries(tickets.fields)
   .filter(([, def]) => !def.readOnly)
   .map(([name]) => name);
-
-/** A ticket's own children, deleted with it (each a line of its history), with their tables. */
-const ticketChildren = [
-  [subTasks, sql`sub_tasks`],
-  [ticketComments, sql`ticket_comments`],
-  [timeEntries, sql`time_entries`],
-  [ticketDocuments, sql`ticket_documents`],
-  [ticketTransitions, sql`ticket_transitions`],
-] as const;
 
 const commentBody = z.object({ comment: fieldSchema(ticketComments.fields.comment!) });
 
@@ -98,7 +86,8 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     async handle(request, context): Promise<TicketComment> {
       const { store, actor } = context;
       const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
-      // Its author or an administrator only: the comments' rule (tickets-commentaires.server.ts), on every route.
+      if (!actor.isAdmin && comment.createdBy !== actor.id)
+        throw new ApiError(403, 'tickets.errors.comment_not_author');
       const values = parseBody(commentBody, request.body);
       const saved = await ticketWrite(context, 'tickets.errors.update', () =>
         store.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, actor),
@@ -148,36 +137,16 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     },
   },
   {
-    // supprimer/ajax/{id}: the ticket and its own children, soft-deleted at once (the project's history says so).
+    // supprimer/ajax/{id}: the engine's delete, from the board or the modal (the project's history says so).
     name: 'api.tickets.delete_ajax',
     method: ['POST', 'PUT'],
     action: 'delete',
     summary: 'openapi.operations.tickets_delete_ajax',
     async handle(request, context) {
       const ticket = await visibleTicket(request, context);
-      const { db, store, actor } = context;
-      await ticketWrite(context, 'tickets.errors.delete', () =>
-        db.transaction(async (tx) => {
-          // Its comments go with it whoever wrote them: their authors' rule is for a comment on its own.
-          const writer = createResourceStore(tx, (slug) =>
-            slug === ticketComments.slug ? { ...store.hooksOf(slug), authorizeChange: undefined } : store.hooksOf(slug),
-          );
-          // Its children point at it: the engine refuses a linked record, so they go first.
-          for (const [child, table] of ticketChildren) {
-            const ids = await rowsOf<{ id: number }>(
-              tx,
-              sql`select id from ${table} where ticket = ${ticket.id} and deleted_at is null`,
-            );
-            if (ids.length > 0)
-              await writer.delete(
-                child,
-                ids.map(({ id }) => Number(id)),
-                actor,
-              );
-          }
-          await writer.delete(tickets, [ticket.id], actor);
-        }),
-      );
+      const { store, actor } = context;
+      // Its comments, sub-tasks, time and documents go with it (their parent.deletedWithParent).
+      await ticketWrite(context, 'tickets.errors.delete', () => store.delete(tickets, [ticket.id], actor));
       return { id: ticket.id };
     },
   },
