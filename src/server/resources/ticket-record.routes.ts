@@ -77,7 +77,8 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     },
   },
   {
-    // edit-commentaire-ajax/{id} ({id}: the comment's): its author or an administrator only, in the ticket's history.
+    // edit-commentaire-ajax/{id} ({id}: the comment's): its author or an administrator only (the comments'
+    // authorizeChange), in the ticket's history.
     name: 'api.tickets.edit_comment',
     method: ['POST', 'PUT'],
     action: 'update',
@@ -86,8 +87,6 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     async handle(request, context): Promise<TicketComment> {
       const { store, actor } = context;
       const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
-      if (!actor.isAdmin && comment.createdBy !== actor.id)
-        throw new ApiError(403, 'tickets.errors.comment_not_author');
       const values = parseBody(commentBody, request.body);
       const saved = await ticketWrite(context, 'tickets.errors.update', () =>
         store.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, actor),
