@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { translate } from '../../shared/i18n/catalog';
 import type { GanttTask, ProjectGantt, TimeBreakdown, TimeReport } from '../../shared/resources/project-tickets';
 import { projects } from '../../shared/resources/projet.resource';
+import type { UpcomingMeeting } from '../../shared/resources/ticket-board';
+import { clock } from '../clock';
 import { rowsOf } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { parseId } from '../http/request-parsing';
@@ -140,7 +142,30 @@ function timeReportFile(request: FastifyRequest, context: ResourceContext, repor
 }
 
 /** The project page's ticket routes: its gantt and its time report (spec 2.1). */
+/** The project's meetings ahead whose type lists them in its history, soonest first. */
+async function upcomingMeetings(context: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
+  const rows = await rowsOf<{ id: number; name: string; type: string; at: string }>(
+    context.db,
+    sql`select t.id, t.name, m.name as type,
+               to_char(t.meeting_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at
+        from tickets t join meeting_types m on m.id = t.meeting_type and m.upcoming_in_history
+        where t.project = ${project} and t.deleted_at is null and t.meeting_at > ${clock.now().toISOString()}::timestamptz
+        order by t.meeting_at, t.id`,
+  );
+  return rows.map(({ id, name, type, at }) => ({ ticket: { id, name }, type, at }));
+}
+
 export const projectTicketRoutes: ResourceRoute[] = [
+  {
+    // reunions-a-venir/{projet}: what the project's history lists ahead of its entries.
+    name: 'api.projects.upcoming_meetings',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_upcoming_meetings',
+    async handle(request, context) {
+      return upcomingMeetings(context, await visibleProject(request, context));
+    },
+  },
   {
     // gantt/{projet}: the project's tickets as bars, with their blocking links.
     name: 'api.projects.gantt',

@@ -256,6 +256,41 @@ describe('two advisers on one board', () => {
   });
 });
 
+describe('meetings', () => {
+  it('are on the kanban and ahead in the project’s history only when their type says so', async () => {
+    const created = async (values: Record<string, unknown>) => (await api().created('types-reunion', values)).id;
+    const site = await created({ name: 'Visite de chantier', onKanban: true, upcomingInHistory: true });
+    const internal = await created({ name: 'Réunion interne', onKanban: false, upcomingInHistory: false });
+    const owned = (await api().created('projet', { name: 'Maison Petit' })).id;
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+    const meeting = async (name: string, meetingType: number, days: number) =>
+      (await api().created('tickets', { name, project: owned, meetingType, meetingAt: at(days) })).id;
+    await meeting('Visite des combles', site, 3);
+    await meeting('Point d’équipe', internal, 2);
+    await meeting('Visite passée', site, -3);
+    await api().created('tickets', { name: 'Devis à relancer', project: owned });
+
+    const { cards } = await board({ projet: owned });
+    expect(cards.map((card) => [card.name, card.meeting?.type ?? null])).toEqual([
+      ['Visite des combles', 'Visite de chantier'],
+      ['Visite passée', 'Visite de chantier'],
+      ['Devis à relancer', null],
+    ]);
+    const upcoming = await send('GET', 'api.projects.upcoming_meetings', { projet: owned });
+    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    expect(upcoming.json()).toEqual([
+      {
+        ticket: { id: expect.any(Number), name: 'Visite des combles' },
+        type: 'Visite de chantier',
+        at: at(3).replace('.000Z', 'Z'),
+      },
+    ]);
+    expect(
+      (await send('GET', 'api.projects.upcoming_meetings', { projet: project.secret }, undefined, adviser)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('the transitions’ histories', () => {
   it('list a project’s moves and status changes, newest first, and the latest on a structure’s projects', async () => {
     const structure = (await api().created('structures', { name: 'SCI Les Tilleuls', contactType: 'private' })).id;

@@ -24,6 +24,7 @@ import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
 import { ProjectDocumentsPanel } from './documents.panel';
 import { ProjectFormsPanel } from './forms.panel';
+import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
 
@@ -106,7 +107,15 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
       </Suspense>
     ),
   },
-  { name: 'historique', Component: ({ record }) => <RecordHistory definition={projects} record={record} /> },
+  {
+    name: 'historique',
+    Component: ({ record }) => (
+      <Stack>
+        <UpcomingMeetingsPanel projectId={record.id} />
+        <RecordHistory definition={projects} record={record} />
+      </Stack>
+    ),
+  },
   { name: 'coporteurs', Component: childTab('coporteurs-projet') },
   { name: 'partenaires', Component: childTab('partenaires-projet') },
   { name: 'conseils', Component: childTab('commentaires-projet') },
