@@ -1,3 +1,4 @@
+import { userDisplayName } from '../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../shared/i18n/catalog';
@@ -96,7 +97,7 @@ async function timeReport({ db }: ResourceContext, project: number): Promise<Tim
     ),
     rowsOf<TimeBreakdown>(
       db,
-      sql`select u.id, trim(u.last_name || ' ' || u.first_name) as name, sum(e.worked_minutes)::int as minutes
+      sql`select u.id, ${userDisplayName('u')} as name, sum(e.worked_minutes)::int as minutes
           ${entriesOf(project, sql`join users u on u.id = e."user"`)}
           group by u.id order by minutes desc, name`,
     ),
