@@ -142,7 +142,6 @@ function timeReportFile(request: FastifyRequest, context: ResourceContext, repor
   return body;
 }
 
-/** The project page's ticket routes: its gantt and its time report (spec 2.1). */
 /** The project's meetings ahead whose type lists them in its history, soonest first. */
 async function upcomingMeetings(context: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
   const rows = await rowsOf<{ id: number; name: string; type: string; at: string }>(
@@ -156,6 +155,7 @@ async function upcomingMeetings(context: ResourceContext, project: number): Prom
   return rows.map(({ id, name, type, at }) => ({ ticket: { id, name }, type, at }));
 }
 
+/** The project page's ticket routes: its meetings ahead, its gantt and its time report (spec 2.1). */
 export const projectTicketRoutes: ResourceRoute[] = [
   {
     // reunions-a-venir/{projet}: what the project's history lists ahead of its entries.
