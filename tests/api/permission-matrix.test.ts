@@ -32,8 +32,11 @@ const granted: Record<ProfileName, Action[]> = {
 };
 /** Resources no access profile opens, whatever it grants: administrators only (the email log). */
 const administratorsOnly = ['journal-emails'];
+/** Resources every user consults, their read scope keeping each to their own records (notifications). */
+const everyonesOwn = ['notifications'];
 const allowed = (slug: string, profile: ProfileName, action: Action) =>
-  !administratorsOnly.includes(slug) && granted[profile].includes(action);
+  (everyonesOwn.includes(slug) && (action === 'list' || action === 'show')) ||
+  (!administratorsOnly.includes(slug) && granted[profile].includes(action));
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
 beforeAll(async () => {

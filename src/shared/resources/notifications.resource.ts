@@ -24,5 +24,20 @@ export const notifications = defineResource({
     step: field.reference('etapes', { list: true }),
     seen: field.boolean({ list: true, filter: true }),
     archived: field.boolean({ filter: true }),
+    // A deadline notification's deadline: one per user, ticket and deadline (a postponed one tells again).
+    deadline: field.date({ readOnly: true }),
   },
 });
+
+/** The header's bell (GET header-unread-notifications): the unread count and the five newest not archived. */
+export interface HeaderNotifications {
+  unread: number;
+  latest: {
+    id: number;
+    kind: NotificationKind;
+    ticket: { id: number; title: string };
+    project: { id: number; title: string };
+    createdAt: string;
+    seen: boolean;
+  }[];
+}
