@@ -14,6 +14,7 @@ import { projectContactHooks } from './project-children';
 import { projectCommentsHooks } from './commentaires-projet.server';
 import { projectDocumentsHooks } from './piece-jointe.server';
 import { ticketsHooks } from './tickets.server';
+import { ticketCommentsHooks } from './tickets-commentaires.server';
 import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
 import { subTasksHooks } from './tickets-sous-taches.server';
@@ -41,7 +42,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   'piece-jointe': projectDocumentsHooks,
   tickets: ticketsHooks,
   'template-tache': taskTemplatesHooks,
-  'tickets-commentaires': ticketChildScope,
+  'tickets-commentaires': ticketCommentsHooks,
   'tickets-temps': ticketChildScope,
   'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
