@@ -4,7 +4,13 @@ import type { Actor } from '../auth/actor';
 import { rowsOf, type Database } from '../db/database';
 import type { ResourceRoute, ServerResource } from '../engine/server-resource';
 import { parseBody } from '../http/request-parsing';
-import type { HeaderNotifications } from '../../shared/resources/notifications.resource';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type HeaderNotifications,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationPage,
+} from '../../shared/resources/notifications.resource';
 import { visibleTicketIds } from './ticket-scope';
 
 /** The ids a batch route acts on: the caller's own among them, the others ignored. */
@@ -30,40 +36,68 @@ async function setFlag(db: Database, actor: Actor, ids: number[], set: SQL): Pro
   return { updated: rows.length };
 }
 
-/** The bell of the header: the unread count (not seen, not archived) and the five newest not archived. */
-async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNotifications> {
-  const [count] = await rowsOf<{ unread: number }>(
-    db,
-    sql`select count(*)::integer as unread from notifications n
-        where ${ownCondition(actor)} and not n.seen and not n.archived`,
-  );
-  const latest = await rowsOf<{
+/** The caller's own notifications matching a condition, newest first, with their ticket and project. */
+async function notificationItems(db: Database, actor: Actor, where: SQL, limit: number, offset = 0) {
+  const rows = await rowsOf<{
     id: number;
-    kind: HeaderNotifications['latest'][number]['kind'];
+    kind: NotificationKind;
     ticketId: number;
     ticketTitle: string;
     projectId: number;
     projectTitle: string;
     createdAt: Date | string;
     seen: boolean;
+    archived: boolean;
   }>(
     db,
     sql`select n.id, n.kind, t.id as "ticketId", t.name as "ticketTitle", p.id as "projectId",
-               p.name as "projectTitle", n.created_at as "createdAt", n.seen
+               p.name as "projectTitle", n.created_at as "createdAt", n.seen, n.archived
         from notifications n join tickets t on t.id = n.ticket join projects p on p.id = t.project
-        where ${ownCondition(actor)} and not n.archived
-        order by n.created_at desc, n.id desc limit 5`,
+        where ${ownCondition(actor)} and ${where}
+        order by n.created_at desc, n.id desc limit ${limit} offset ${offset}`,
   );
+  return rows.map((row): NotificationItem => ({
+    id: row.id,
+    kind: row.kind,
+    ticket: { id: row.ticketId, title: row.ticketTitle },
+    project: { id: row.projectId, title: row.projectTitle },
+    createdAt: new Date(row.createdAt).toISOString(),
+    seen: row.seen,
+    archived: row.archived,
+  }));
+}
+
+/** How many of the caller's own notifications match a condition. */
+async function countOf(db: Database, actor: Actor, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(*)::integer as total from notifications n where ${ownCondition(actor)} and ${where}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** The bell of the header: the unread count (not seen, not archived) and the five newest not archived. */
+async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNotifications> {
   return {
-    unread: count?.unread ?? 0,
-    latest: latest.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      ticket: { id: row.ticketId, title: row.ticketTitle },
-      project: { id: row.projectId, title: row.projectTitle },
-      createdAt: new Date(row.createdAt).toISOString(),
-      seen: row.seen,
-    })),
+    unread: await countOf(db, actor, sql`not n.seen and not n.archived`),
+    latest: await notificationItems(db, actor, sql`not n.archived`, 5),
+  };
+}
+
+const pageQuerySchema = z.object({
+  archived: z.enum(['0', '1']).default('0'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** A page of the notifications screen: to process (not archived) or archived. */
+async function notificationPage(db: Database, actor: Actor, query: unknown): Promise<NotificationPage> {
+  const { archived, page } = parseBody(pageQuerySchema, query);
+  const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
+  return {
+    items: await notificationItems(db, actor, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    total: await countOf(db, actor, where),
+    page,
+    pageSize: NOTIFICATIONS_PAGE_SIZE,
   };
 }
 
@@ -98,6 +132,14 @@ export const notificationsHooks: ServerResource = {
       action: 'list',
       summary: 'openapi.operations.notifications_header_unread',
       handle: (_request, { db, actor }) => headerNotifications(db, actor),
+    },
+    {
+      name: 'api.notifications.page',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.notifications_page',
+      query: { archived: 'openapi.parameters.notifications_archived', page: 'openapi.parameters.page' },
+      handle: (request, { db, actor }) => notificationPage(db, actor, request.query),
     },
   ],
 };

@@ -29,15 +29,29 @@ export const notifications = defineResource({
   },
 });
 
+/** A notification as the bell and the notifications screen show it: what, about which ticket of which project. */
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  ticket: { id: number; title: string };
+  project: { id: number; title: string };
+  createdAt: string;
+  seen: boolean;
+  archived: boolean;
+}
+
 /** The header's bell (GET header-unread-notifications): the unread count and the five newest not archived. */
 export interface HeaderNotifications {
   unread: number;
-  latest: {
-    id: number;
-    kind: NotificationKind;
-    ticket: { id: number; title: string };
-    project: { id: number; title: string };
-    createdAt: string;
-    seen: boolean;
-  }[];
+  latest: NotificationItem[];
 }
+
+/** A page of the notifications screen (GET notifications/liste?archived=&page=), newest first. */
+export interface NotificationPage {
+  items: NotificationItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
