@@ -43,8 +43,8 @@ export function NotificationsBell() {
           </Indicator>
         </ActionIcon>
       </Menu.Target>
+      {/* Named by the bell: Mantine labels the menu by its target. */}
       <Menu.Dropdown>
-        <Menu.Label>{t('notifications.latest')}</Menu.Label>
         {latest.length === 0 && <Menu.Item disabled>{t('notifications.empty')}</Menu.Item>}
         {latest.map((item) => (
           <Menu.Item key={item.id} component={Link} to={boardPath(item)} onClick={() => open(item)}>
@@ -62,7 +62,6 @@ export function NotificationsBell() {
             </Stack>
           </Menu.Item>
         ))}
-        <Menu.Divider />
         <Menu.Item component={Link} to={path('admin.resource.list', { resource: 'notifications' })}>
           {t('notifications.see_all')}
         </Menu.Item>
