@@ -97,11 +97,16 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
       for (const [index, { name, user }] of profiles.entries()) {
         const attempts = [
           { action: 'list' as const, method: 'GET' as const, url: path('api.resource.collection', { resource: slug }) },
-          {
-            action: 'export' as const,
-            method: 'GET' as const,
-            url: path('api.resource.export', { resource: slug, format: 'csv' }),
-          },
+          // A resource that is not exportable has no export route (the notifications).
+          ...(definition.behaviours.exportable
+            ? [
+                {
+                  action: 'export' as const,
+                  method: 'GET' as const,
+                  url: path('api.resource.export', { resource: slug, format: 'csv' }),
+                },
+              ]
+            : []),
           ...(record
             ? [
                 {
