@@ -7,5 +7,5 @@ export const notificationsQueryKey = ['notifications'];
 /** The bell polls this often (the header's unread count). */
 export const BELL_POLL_MS = 30_000;
 
-/** Where a notification leads: its project's board, the ticket's column there. */
+/** Where a notification leads: its ticket's project's board. */
 export const boardPath = (item: NotificationItem) => path('admin.tickets.board', { projet: item.project.id });
