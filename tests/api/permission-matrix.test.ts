@@ -34,9 +34,13 @@ const granted: Record<ProfileName, Action[]> = {
 const administratorsOnly = ['journal-emails'];
 /** Resources every user consults, their read scope keeping each to their own records (notifications). */
 const everyonesOwn = ['notifications'];
+/** Records only their author (or an administrator) changes or deletes: the records here are the administrator's. */
+const authorsOnly = ['tickets-commentaires'];
 const allowed = (slug: string, profile: ProfileName, action: Action) =>
   (everyonesOwn.includes(slug) && (action === 'list' || action === 'show')) ||
-  (!administratorsOnly.includes(slug) && granted[profile].includes(action));
+  (!administratorsOnly.includes(slug) &&
+    !(authorsOnly.includes(slug) && (action === 'update' || action === 'delete')) &&
+    granted[profile].includes(action));
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
 beforeAll(async () => {

@@ -14,10 +14,12 @@ import { projectContactHooks } from './project-children';
 import { projectCommentsHooks } from './commentaires-projet.server';
 import { projectDocumentsHooks } from './piece-jointe.server';
 import { ticketsHooks } from './tickets.server';
-import { ticketCommentsHooks } from './tickets-commentaires.server';
 import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
 import { subTasksHooks } from './tickets-sous-taches.server';
+import { timeEntriesHooks } from './tickets-temps.server';
+import { ticketTransitionsHooks } from './tickets-transitions.server';
+import { ticketCommentsHooks } from './tickets-commentaires.server';
 import { taskTemplatesHooks } from './template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
@@ -43,10 +45,10 @@ export const resourceHooks: Record<string, ServerResource> = {
   tickets: ticketsHooks,
   'template-tache': taskTemplatesHooks,
   'tickets-commentaires': ticketCommentsHooks,
-  'tickets-temps': ticketChildScope,
+  'tickets-temps': timeEntriesHooks,
   'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
-  'tickets-transitions': ticketChildScope,
+  'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
 };
 
