@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
 import { runMaintenance } from '../../src/server/jobs/maintenance';
-import { notifyTicketEvents } from '../../src/server/resources/ticket-notifications';
 import type { HeaderNotifications } from '../../src/shared/resources/notifications.resource';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
@@ -40,12 +39,16 @@ const told = async (ticketId: number) =>
   ).map(({ user, kind }) => `${nameOf(user)} ${kind}`);
 const nameOf = (id: number) =>
   id === admin() ? 'admin' : Object.entries(people).find(([, person]) => person.id === id)?.[0];
-const moved = (ticketId: number, actorId = people.mover.id) =>
-  t.database.db.transaction((tx) =>
-    notifyTicketEvents(tx, [
-      { kind: 'step_change', ticket: ticketId, fromStep: ids.first, toStep: ids.second, actorId },
-    ]),
-  );
+/** The board's move of a ticket from the first step to the second (move-ajax), by the mover. */
+const moved = async (ticketId: number) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: path('api.tickets.move'),
+    headers: authHeaders(people.mover.who),
+    payload: { ticket: ticketId, step: ids.second, before: null },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+};
 const header = async (who: LoggedIn) => {
   const response = await api(who).get(path('api.notifications.header_unread'));
   expect(response.statusCode, response.body).toBe(200);
@@ -92,8 +95,12 @@ beforeAll(async () => {
     ownerIndividual: await owner('Martin', ids.amberieu),
   });
   ids.nowhere = await created('projet', { name: 'Dossier sans commune' });
-  // Confidential, and none of the users is attached to it: only the administrator reads it.
-  ids.secret = await created('projet', { name: 'Dossier confidentiel', status: 'confidential' });
+  // The mover is its referent (attached, they see and move its tickets); nobody else but the administrator sees it.
+  ids.secret = await created('projet', {
+    name: 'Dossier confidentiel',
+    status: 'confidential',
+    referents: [people.mover.id],
+  });
   ids.first = await created('etapes', {
     name: 'À faire',
     notifyOnExit: true,
@@ -108,6 +115,15 @@ beforeAll(async () => {
     notifyOnExit: true,
     notifiedOnExit: [people.dave.id],
   });
+  const first = await api().put('etapes', ids.first, {
+    name: 'À faire',
+    reachableSteps: [ids.second],
+    notifyOnExit: true,
+    notifiedOnExit: [people.bob.id, people.mover.id],
+    notifyOnEntry: true,
+    notifiedOnEntry: [people.alice.id],
+  });
+  expect(first.statusCode, first.body).toBe(200);
   // A step that notifies no one though it names users: its flags are off.
   await created('etapes', { name: 'Muet', notifiedOnEntry: [people.bob.id], notifiedOnExit: [people.bob.id] });
 });
