@@ -42,11 +42,19 @@ export interface PermissionHolder {
 export const createsNothing = (user: PermissionHolder) => !user.isAdmin && user.serviceId === null;
 
 /**
+ * Resources whose records are each user's own (their read scope keeps every user to theirs): every
+ * user consults them whatever their profiles, as a profile withholding them would only hide a user's
+ * own notifications from themselves.
+ */
+export const everyonesOwnResources: readonly string[] = ['notifications'];
+
+/**
  * Whether a user may do an action on a resource: checked by the server on every request, and by
  * the screens to hide what the user may not do.
  */
 export function can(user: PermissionHolder, resource: string, action: ResourceAction): boolean {
   if (action === 'create' && createsNothing(user)) return false;
+  if (groupOf(action) === 'consult' && everyonesOwnResources.includes(resource)) return true;
   return user.isAdmin || user.permissions.includes(permissionKey(resource, groupOf(action)));
 }
 

@@ -165,6 +165,10 @@ export const routeTable = {
   // Notifications (spec 2.3): marked as seen, the header's unread count and latest ones.
   'api.notifications.mark_seen': '/api/notifications/mark-as-vu',
   'api.notifications.header_unread': '/api/notifications/header-unread-notifications',
+  // The notifications screen: a page of the caller's own, to process or archived, and its batch actions.
+  'api.notifications.page': '/api/notifications/liste',
+  'api.notifications.archive': '/api/notifications/archiver',
+  'api.notifications.unarchive': '/api/notifications/desarchiver',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.import_assistant.upload': '/api/assistant-import/import',

@@ -119,6 +119,21 @@ export const router = createBrowserRouter([
               (m) => m.ConfigurationScreen,
             ),
           },
+          // The notifications' list is a screen of its own (to process, archived): it outranks the generic list.
+          {
+            path: path('admin.resource.list', { resource: 'notifications' }),
+            lazy: element(
+              () => import('./screens/notifications/notifications.screen'),
+              (m) => <m.NotificationsScreen archived={false} />,
+            ),
+          },
+          {
+            path: routePattern('admin.notifications.archived'),
+            lazy: element(
+              () => import('./screens/notifications/notifications.screen'),
+              (m) => <m.NotificationsScreen archived />,
+            ),
+          },
           { path: routePattern('admin.resource.list'), lazy: resourceScreen('list') },
           { path: routePattern('admin.resource.create'), lazy: resourceScreen('create') },
           { path: routePattern('admin.resource.edit'), lazy: resourceScreen('edit') },

@@ -32,12 +32,15 @@ const granted: Record<ProfileName, Action[]> = {
 };
 /** Resources no access profile opens, whatever it grants: administrators only (the email log). */
 const administratorsOnly = ['journal-emails'];
+/** Resources every user consults, their read scope keeping each to their own records (notifications). */
+const everyonesOwn = ['notifications'];
 /** Records only their author (or an administrator) changes or deletes: the records here are the administrator's. */
 const authorsOnly = ['tickets-commentaires'];
 const allowed = (slug: string, profile: ProfileName, action: Action) =>
-  !administratorsOnly.includes(slug) &&
-  !(authorsOnly.includes(slug) && (action === 'update' || action === 'delete')) &&
-  granted[profile].includes(action);
+  (everyonesOwn.includes(slug) && (action === 'list' || action === 'show')) ||
+  (!administratorsOnly.includes(slug) &&
+    !(authorsOnly.includes(slug) && (action === 'update' || action === 'delete')) &&
+    granted[profile].includes(action));
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
 beforeAll(async () => {
@@ -98,11 +101,16 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
       for (const [index, { name, user }] of profiles.entries()) {
         const attempts = [
           { action: 'list' as const, method: 'GET' as const, url: path('api.resource.collection', { resource: slug }) },
-          {
-            action: 'export' as const,
-            method: 'GET' as const,
-            url: path('api.resource.export', { resource: slug, format: 'csv' }),
-          },
+          // A resource that is not exportable has no export route (the notifications).
+          ...(definition.behaviours.exportable
+            ? [
+                {
+                  action: 'export' as const,
+                  method: 'GET' as const,
+                  url: path('api.resource.export', { resource: slug, format: 'csv' }),
+                },
+              ]
+            : []),
           ...(record
             ? [
                 {

@@ -445,6 +445,10 @@ export const ticketTransitionsTable = resourceTable(ticketTransitions);
 // The header's unread count and the notifications screen read a user's own.
 export const notificationsTable = resourceTable(notifications, (columns) => [
   index('notifications_user_idx').on(columns.user!, columns.archived!, columns.seen!),
+  // A deadline is told once per user, ticket and deadline, however many maintenance runs race (on conflict do nothing).
+  uniqueIndex('notifications_deadline_once')
+    .on(columns.user!, columns.ticket!, columns.deadline!)
+    .where(sql`${columns.kind!} = 'deadline'`),
 ]);
 
 /**

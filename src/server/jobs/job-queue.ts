@@ -20,6 +20,8 @@ export interface JobData {
   'password-creation': { userId: number };
   /** A run (simulation or import) of the contacts import assistant. */
   'import-run': { jobId: number };
+  /** The attribution notifications of a new ticket, written once its creation commits. */
+  'ticket-attribution': { ticket: number; actorId: number };
   /** The hourly cleanup: expired sessions, spent password links, login counters past their window. */
   maintenance: Record<string, never>;
 }
@@ -31,6 +33,7 @@ const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
   'password-reset': { retryLimit: 3, retryDelay: 10, notify: true },
   'password-creation': { retryLimit: 3, retryDelay: 10, notify: true },
   'import-run': { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10, notify: true },
+  'ticket-attribution': { retryLimit: 3, retryDelay: 10, notify: true },
   maintenance: { retryLimit: 1 },
 };
 

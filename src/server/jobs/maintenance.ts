@@ -4,6 +4,8 @@ import { WINDOW_MS } from '../auth/login-throttle';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { loginThrottles, passwordResets, sessions } from '../db/schema';
+import { notifyNearDeadlines } from '../resources/ticket-notifications';
+import { loadSettings, ticketSettings } from '../settings/settings';
 
 /** Spent or expired password links are kept this long (the user may still click an old mail). */
 const SPENT_LINKS_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -40,4 +42,11 @@ export async function cleanUp(db: Database): Promise<void> {
         or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, now)),
       ),
     );
+}
+
+/** The hourly "maintenance" job: the cleanup, then the deadline notifications of tickets turning orange. */
+export async function runMaintenance(db: Database): Promise<void> {
+  await cleanUp(db);
+  const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
+  await notifyNearDeadlines(db, clock.now().toISOString().slice(0, 10), deadlineWarningDays);
 }

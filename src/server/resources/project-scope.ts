@@ -33,7 +33,15 @@ export function projectPlace(ownerIndividual: SQL | AnyPgColumn, ownerStructure:
  *   visible: it is in no other commune, and hiding it would leave unplaced files to no adviser.
  */
 function projectCondition(actor: Actor): SQL {
-  const me = actor.id;
+  return projectReadableBy(sql`${actor.id}`, sql`${String(actor.id)}`);
+}
+
+/**
+ * The same condition for any user: `me` their id and `meText` that id as text, as values or as a
+ * column of the enclosing query (the notifications ask it for every user they would reach at once).
+ * Not for administrators, who see everything.
+ */
+export function projectReadableBy(me: SQL, meText: SQL): SQL {
   // The user's missions: followed, or opened to one of their access profiles.
   const myMission = sql.raw(
     `m.deleted_at is null and (m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`,
@@ -49,7 +57,7 @@ function projectCondition(actor: Actor): SQL {
         where m.deleted_at is null and m.id = any(pr.mission_ids) and m.external_groups && u.group_ids))
       or (not u.external and (
         ${me}::integer = any(pr.referents)
-        or exists (select 1 from jsonb_array_elements(pr.missions) r where r ->> 'officer' = ${String(me)})
+        or exists (select 1 from jsonb_array_elements(pr.missions) r where r ->> 'officer' = ${meText})
         or exists (select 1 from project_co_owners c
           where c.project = pr.id and c.deleted_at is null and c.liaison_officer = ${me})
         or exists (select 1 from project_partners c

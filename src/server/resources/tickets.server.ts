@@ -4,6 +4,7 @@ import type { ServerResource } from '../engine/server-resource';
 import { projectChildScope } from './project-children';
 import { BOARD_GAP } from './ticket-board';
 import { ticketBoardRoutes } from './ticket-board.routes';
+import { notifyNewAttributions } from './ticket-notifications';
 import { ticketRecordRoutes } from './ticket-record.routes';
 
 /**
@@ -12,7 +13,7 @@ import { ticketRecordRoutes } from './ticket-record.routes';
  */
 export const ticketsHooks: ServerResource = {
   ...projectChildScope,
-  async beforeChange(tx, records) {
+  async beforeChange(tx, records, actor) {
     for (const { id, values } of records) {
       if (values.addReferent === true && typeof values.project === 'number') {
         const rows = await rowsOf<{ referents: number[] | null }>(
@@ -36,7 +37,15 @@ export const ticketsHooks: ServerResource = {
       values.status = 'in_progress';
       values.boardPosition = (rows[0]?.position ?? 0) + BOARD_GAP;
     }
+    // Users added to an existing ticket's attributions are told now, in the write's transaction.
+    await notifyNewAttributions(tx, records, actor.id);
     return records.map(() => null);
+  },
+  // A new ticket's id is unknown in beforeChange: its attributed users are told by a job queued in
+  // the creating transaction (idempotent: one attribution notification per user and ticket).
+  async afterCommit({ action, ids, actor }, queue) {
+    if (action !== 'create') return;
+    for (const ticket of ids) await queue.send('ticket-attribution', { ticket, actorId: actor.id });
   },
   routes: [...ticketBoardRoutes, ...ticketRecordRoutes],
 };

@@ -24,5 +24,34 @@ export const notifications = defineResource({
     step: field.reference('etapes', { list: true }),
     seen: field.boolean({ list: true, filter: true }),
     archived: field.boolean({ filter: true }),
+    // A deadline notification's deadline: one per user, ticket and deadline (a postponed one tells again).
+    deadline: field.date({ readOnly: true }),
   },
 });
+
+/** A notification as the bell and the notifications screen show it: what, about which ticket of which project. */
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  ticket: { id: number; title: string };
+  project: { id: number; title: string };
+  createdAt: string;
+  seen: boolean;
+  archived: boolean;
+}
+
+/** The header's bell (GET header-unread-notifications): the unread count and the five newest not archived. */
+export interface HeaderNotifications {
+  unread: number;
+  latest: NotificationItem[];
+}
+
+/** A page of the notifications screen (GET notifications/liste?archived=&page=), newest first. */
+export interface NotificationPage {
+  items: NotificationItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -14,6 +14,7 @@ import { ProfileModal } from '../screens/profile/profile.modal';
 import { useSession } from '../session.hook';
 import { useConfirmedSubmit } from './dialogs.component';
 import { ImpersonationBanner } from './impersonation-banner.component';
+import { NotificationsBell } from './notifications-bell.component';
 import { SettingsBar } from './settings-bar.component';
 import { Sidebar } from './sidebar.component';
 import { toast } from './toasts.component';
@@ -108,6 +109,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
             <Text fw={700}>{t('app.name')}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationsBell />
             <ActionIcon
               variant="subtle"
               size="lg"

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "deadline" date;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_deadline_once" ON "notifications" USING btree ("user","ticket","deadline") WHERE "notifications"."kind" = 'deadline';
