@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { can, nobody } from '../../../shared/permissions';
@@ -30,6 +30,11 @@ import { OverviewPanel } from './overview.panel';
 interface TabProps {
   record: ResourceRecordView;
 }
+
+/** The project's board, loaded with its tab (drag and drop comes with it). */
+const TicketBoard = lazy(async () => ({
+  default: (await import('../tickets/ticket-board.component')).TicketBoard,
+}));
 
 /** An empty tab: what it will hold is not in the back office yet. */
 const emptyTab =
@@ -99,7 +104,17 @@ function ExportTab({ record }: TabProps) {
 const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
   { name: 'apercu', Component: ({ record }) => <OverviewPanel projectId={record.id} /> },
   { name: 'references', Component: ReferencesTab },
-  { name: 'kanban-formulaires', Component: ({ record }) => <ProjectFormsPanel projectId={record.id} /> },
+  {
+    name: 'kanban-formulaires',
+    Component: ({ record }) => (
+      <Stack>
+        <Suspense fallback={<Loading />}>
+          <TicketBoard project={{ id: record.id, title: recordTitle(projects, record) }} />
+        </Suspense>
+        <ProjectFormsPanel projectId={record.id} />
+      </Stack>
+    ),
+  },
   { name: 'gantt', Component: emptyTab('gantt') },
   { name: 'historique', Component: ({ record }) => <RecordHistory definition={projects} record={record} /> },
   { name: 'coporteurs', Component: childTab('coporteurs-projet') },

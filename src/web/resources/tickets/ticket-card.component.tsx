@@ -1,0 +1,117 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { memo, useCallback, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/i18n/format';
+import type { BoardCard } from '../../../shared/resources/ticket-board';
+import styles from './ticket-board.module.css';
+
+/** What a card shows; memoized on the card's object, which a move or a refresh keeps when unchanged. */
+export const TicketCardContent = memo(function TicketCardContent({
+  card,
+  showProject,
+}: {
+  card: BoardCard;
+  showProject: boolean;
+}) {
+  const { t } = useTranslation();
+  const status = t(`resources.tickets.choices.status.${card.status}`);
+  return (
+    <>
+      <span className={styles.name}>{card.name}</span>
+      {showProject && <span className={styles.line}>{card.project.title}</span>}
+      {/* The status's colour is the card's background; this says it in words. */}
+      <span className={styles.status} data-status={card.status}>
+        {t('resources.tickets.board.card.status', { status })}
+      </span>
+      {card.deadline && (
+        <span className={styles.line}>
+          {t('resources.tickets.board.card.deadline', { date: formatDate(`${card.deadline}T00:00`) })}
+        </span>
+      )}
+      {card.attributions.length > 0 && (
+        <span className={styles.line}>
+          {t('resources.tickets.board.card.attributions', {
+            names: card.attributions.map(({ name }) => name).join(', '),
+          })}
+        </span>
+      )}
+      {card.taskType && (
+        <span className={styles.line}>{t('resources.tickets.board.card.task_type', { name: card.taskType.name })}</span>
+      )}
+      {card.subTasks.total > 0 && (
+        <span className={styles.line}>
+          {t('resources.tickets.board.card.sub_tasks', { done: card.subTasks.done, total: card.subTasks.total })}
+        </span>
+      )}
+      {card.comments > 0 && (
+        <span className={styles.line}>{t('resources.tickets.board.card.comments', { count: card.comments })}</span>
+      )}
+    </>
+  );
+});
+
+interface TicketCardProps {
+  card: BoardCard;
+  showProject: boolean;
+  onOpen: (id: number) => void;
+  onChangeStatus: (card: BoardCard) => void;
+}
+
+/**
+ * A card: dragged by its body (pointer or keyboard: Space picks it up), opened by a click or Enter,
+ * and a drop target too (a card dropped on it goes before it). Its status button sits beside the
+ * draggable body, not inside it (no control within a control).
+ */
+export const TicketCard = memo(function TicketCard({ card, showProject, onOpen, onChangeStatus }: TicketCardProps) {
+  const { t } = useTranslation();
+  const data = { step: card.step };
+  const draggable = useDraggable({
+    id: card.id,
+    data,
+    attributes: { roleDescription: t('resources.tickets.board.announcements.role') },
+  });
+  const droppable = useDroppable({ id: card.id, data });
+  const setRef = useCallback(
+    (node: HTMLLIElement | null) => {
+      draggable.setNodeRef(node);
+      droppable.setNodeRef(node);
+    },
+    // The two setters are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const { onKeyDown, ...pointer } = draggable.listeners ?? {};
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    (onKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
+    if (event.key === 'Enter' && !draggable.isDragging) onOpen(card.id);
+  };
+  return (
+    <li
+      ref={setRef}
+      className={styles.card}
+      data-status={card.status}
+      data-dragging={draggable.isDragging}
+      // Where a card dropped now would go: before this one.
+      data-over={droppable.isOver && !draggable.isDragging}
+      style={card.color ? { borderLeftColor: card.color } : undefined}
+    >
+      <div
+        className={styles.cardBody}
+        {...draggable.attributes}
+        {...pointer}
+        onKeyDown={keyDown}
+        onClick={() => onOpen(card.id)}
+      >
+        <TicketCardContent card={card} showProject={showProject} />
+      </div>
+      <button
+        type="button"
+        className={styles.statusButton}
+        aria-label={t('resources.tickets.board.card.change_status', { name: card.name })}
+        onClick={() => onChangeStatus(card)}
+      >
+        {t('resources.tickets.board.card.status_button')}
+      </button>
+    </li>
+  );
+});
