@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import type { ServerResource } from '../engine/server-resource';
 import { projectChildScope } from './project-children';
+import { BOARD_GAP } from './ticket-board';
+import { ticketBoardRoutes } from './ticket-board.routes';
 import { ticketRecordRoutes } from './ticket-record.routes';
 
 /**
@@ -36,8 +38,5 @@ export const ticketsHooks: ServerResource = {
     }
     return records.map(() => null);
   },
-  routes: [...ticketRecordRoutes],
+  routes: [...ticketBoardRoutes, ...ticketRecordRoutes],
 };
-
-/** The room left between two cards' positions, so that a card dropped between them needs one write. */
-export const BOARD_GAP = 1024;

@@ -71,6 +71,11 @@ export const transitionSchema = moveSchema.extend({
 });
 export type TransitionRequest = z.infer<typeof transitionSchema>;
 
+/** A recorded transition's characteristics, corrected (edit-transition-ajax). */
+export const editTransitionSchema = z.object({
+  characteristics: z.record(z.string().max(255), z.string().max(5000)),
+});
+
 /** What a transition asks before a move (load-transition-ajax). */
 export interface TransitionForm {
   from: number;
