@@ -85,7 +85,7 @@ export function BoardFilters({
     const errors = Object.fromEntries(
       (checked.success ? [] : checked.error.issues).map(({ path, message }) => [
         path[0],
-        message === 'tickets.errors.deadline_range' ? label('deadline_range') : t('validation.date'),
+        message === 'tickets.errors.deadline_range' ? t(message) : t('validation.date'),
       ]),
     );
     setDateErrors(errors);

@@ -41,7 +41,7 @@ export function StatusChangeModal({
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = statusChangeSchema.safeParse({ status, comment });
-    if (!parsed.success) return setError(t('resources.tickets.board.status_modal.comment_required'));
+    if (!parsed.success) return setError(t(parsed.error.issues[0]!.message));
     setError(undefined);
     save.mutate(parsed.data);
   }

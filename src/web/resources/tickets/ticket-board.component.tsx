@@ -157,7 +157,8 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
     if (!card || !plan) return;
     if (!canReach(data.columns, card.step, plan.step)) {
       const name = (step: number) => data.columns.find((column) => column.id === step)?.name ?? '';
-      toast.error(t('resources.tickets.board.unreachable', { from: name(card.step), to: name(plan.step) }));
+      // The server's own refusal, said before asking it.
+      toast.error(t('tickets.errors.unreachable_step', { from: name(card.step), to: name(plan.step) }));
       return;
     }
     void move(plan);

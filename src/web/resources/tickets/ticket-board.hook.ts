@@ -107,10 +107,13 @@ export function useTicketBoard(query: string) {
     [cardsNow, setCards, settle, refuse],
   );
 
-  /** The transition's characteristics answered: the move is sent with them (add-transition-ajax). */
+  /**
+   * The transition's characteristics answered: the move is sent with them (add-transition-ajax).
+   * Resolves with the errors of the values refused (the modal stays open to correct them), else null.
+   */
   const completeTransition = useCallback(
-    async (characteristics: Record<string, string>) => {
-      if (!pendingTransition) return;
+    async (characteristics: Record<string, string>): Promise<Record<string, string> | null> => {
+      if (!pendingTransition) return null;
       const { move: planned, before } = pendingTransition;
       busy.current += 1;
       try {
@@ -119,12 +122,15 @@ export function useTicketBoard(query: string) {
           await apiRequest<MoveReply>('POST', path('api.tickets.add_transition'), { ...planned, characteristics }),
         );
       } catch (error) {
+        const fieldErrors = error instanceof ApiRequestError ? error.payload.fieldErrors : undefined;
+        if (fieldErrors) return fieldErrors;
         refuse(before, error);
       } finally {
         busy.current -= 1;
         setAnswered((count) => count + 1);
-        setPendingTransition(null);
       }
+      setPendingTransition(null);
+      return null;
     },
     [pendingTransition, settle, refuse],
   );

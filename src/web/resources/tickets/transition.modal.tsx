@@ -7,35 +7,40 @@ import { AppModal } from '../../shell/app-modal.component';
 
 type Characteristic = TransitionForm['characteristics'][number];
 
-/** One characteristic's input, by its type; every value is sent as text (a checkbox: "1" or "0"). */
+/**
+ * One characteristic's input, by its type; every value is sent as text (a checkbox: "true" or
+ * "false"). All but the checkbox are required by the server.
+ */
 function CharacteristicInput({
   characteristic: { name, type, options },
   value,
+  error,
   onChange,
 }: {
   characteristic: Characteristic;
   value: string;
+  error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const common = { label: name, error, required: type !== 'checkbox' };
   switch (type) {
     case 'number':
-      return <NumberInput label={name} value={value} onChange={(next) => onChange(String(next))} />;
+      return <NumberInput {...common} value={value} decimalSeparator="," onChange={(next) => onChange(String(next))} />;
     case 'date':
-      return (
-        <DateInput label={name} value={value || null} onChange={(next) => onChange(next ?? '')} withTime={false} />
-      );
+      return <DateInput {...common} value={value || null} onChange={(next) => onChange(next ?? '')} withTime={false} />;
     case 'choice':
-      return <Select label={name} data={options} value={value || null} onChange={(next) => onChange(next ?? '')} />;
+      return <Select {...common} data={options} value={value || null} onChange={(next) => onChange(next ?? '')} />;
     case 'checkbox':
       return (
         <Checkbox
           label={name}
-          checked={value === '1'}
-          onChange={(event) => onChange(event.currentTarget.checked ? '1' : '0')}
+          error={error}
+          checked={value === 'true'}
+          onChange={(event) => onChange(String(event.currentTarget.checked))}
         />
       );
     default:
-      return <TextInput label={name} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+      return <TextInput {...common} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
 }
 
@@ -53,24 +58,29 @@ export function TransitionModal({
   form: TransitionForm;
   ticketName: string;
   stepName: string;
-  onSubmit: (characteristics: Record<string, string>) => Promise<void>;
+  /** Resolves with the server's errors by field (`characteristics.<name>`), or null once moved. */
+  onSubmit: (characteristics: Record<string, string>) => Promise<Record<string, string> | null>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(form.characteristics.map(({ name, type }) => [name, type === 'checkbox' ? '0' : ''])),
+    Object.fromEntries(form.characteristics.map(({ name, type }) => [name, type === 'checkbox' ? 'false' : ''])),
   );
   const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSending(true);
-    await onSubmit(values);
+    const refused = await onSubmit(values);
+    if (!refused) return;
+    setErrors(refused);
+    setSending(false);
   }
 
   return (
     <AppModal title={t('resources.tickets.board.transition_modal.title', { step: stepName })} onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text size="sm">{t('resources.tickets.board.transition_modal.intro', { name: ticketName })}</Text>
           {form.characteristics.map((characteristic) => (
@@ -78,6 +88,7 @@ export function TransitionModal({
               key={characteristic.name}
               characteristic={characteristic}
               value={values[characteristic.name] ?? ''}
+              error={errors[`characteristics.${characteristic.name}`]}
               onChange={(value) => setValues((current) => ({ ...current, [characteristic.name]: value }))}
             />
           ))}
