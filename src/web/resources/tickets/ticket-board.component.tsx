@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Board, BoardCard } from '../../../shared/resources/ticket-board';
@@ -65,6 +65,8 @@ function boardQuery(params: URLSearchParams, project: number | undefined): strin
  */
 function useAnnouncements(board: Board | undefined) {
   const { t } = useTranslation();
+  // dnd-kit reports the card over itself as soon as it is picked up: only a new place is news.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   return useMemo(() => {
     const say = (key: string, values: Record<string, unknown>) =>
       t(`resources.tickets.board.announcements.${key}`, values);
@@ -86,10 +88,13 @@ function useAnnouncements(board: Board | undefined) {
       return { title: card?.name ?? '', column: columnName(step), position, count, step, from: card?.step };
     };
     const announcements: Announcements = {
-      onDragStart: ({ active }) =>
-        say('picked_up', { title: cardOf(active.id)?.name, column: columnName(cardOf(active.id)?.step) }),
+      onDragStart: ({ active }) => {
+        lastOver.current = active.id;
+        return say('picked_up', { title: cardOf(active.id)?.name, column: columnName(cardOf(active.id)?.step) });
+      },
       onDragOver: ({ active, over }) => {
-        if (!over) return undefined;
+        if (!over || over.id === lastOver.current) return undefined;
+        lastOver.current = over.id;
         const place = where(active.id, over.id);
         const reachable = canReach(board?.columns ?? [], place.from ?? 0, place.step ?? 0);
         return say(reachable ? 'over' : 'over_refused', place);
