@@ -87,16 +87,16 @@ const boardOf = async (page: Page) =>
 
 /**
  * Drags with the mouse, as a person would: press on the card, move a little (the drag starts after
- * 6 px), move to the target, release. `target`: a card (dropped on its middle) or a column (its
- * empty space under its cards: its end).
+ * 6 px), move to the target, release. `target`: a card (dropped on its upper part: before it) or a
+ * column (its empty space under its cards: its end).
  */
-async function drag(page: Page, from: Locator, to: Locator, { onto = 'end' }: { onto?: 'middle' | 'end' } = {}) {
+async function drag(page: Page, from: Locator, to: Locator, { onto = 'end' }: { onto?: 'top' | 'end' } = {}) {
   const start = (await from.boundingBox())!;
   const end = (await to.boundingBox())!;
   await page.mouse.move(start.x + 20, start.y + 12);
   await page.mouse.down();
   await page.mouse.move(start.x + 30, start.y + 24, { steps: 3 });
-  const y = onto === 'middle' ? end.y + end.height / 2 : end.y + end.height - 12;
+  const y = onto === 'top' ? end.y + end.height / 4 : end.y + end.height - 12;
   await page.mouse.move(end.x + end.width / 2, y, { steps: 12 });
   await page.mouse.up();
 }
@@ -141,9 +141,9 @@ describe('the tickets’ board', () => {
       'À faire': ['Visite technique', 'Audit énergétique'],
       'En cours': ['Devis isolation'],
     });
-    // Within its column: Audit énergétique dropped on Visite technique goes before it.
+    // Within its column: Audit énergétique dropped on the top of Visite technique goes before it.
     const reordered = moveAnswered(page);
-    await drag(page, card(page, 'Audit énergétique'), card(page, 'Visite technique'), { onto: 'middle' });
+    await drag(page, card(page, 'Audit énergétique'), card(page, 'Visite technique'), { onto: 'top' });
     expect((await reordered).status()).toBe(200);
 
     await page.reload();
@@ -316,7 +316,7 @@ describe('the tickets’ board', () => {
     await Promise.all([
       (async () => {
         const saved = moveAnswered(first);
-        await drag(first, card(first, 'Carte 5'), card(first, 'Carte 3'), { onto: 'middle' });
+        await drag(first, card(first, 'Carte 5'), card(first, 'Carte 3'), { onto: 'top' });
         expect((await saved).status()).toBe(200);
       })(),
       (async () => {

@@ -28,7 +28,7 @@ export const BoardColumn = memo(function BoardColumn({
   onChangeStatus,
 }: BoardColumnProps) {
   const { t } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id), data: { step: column.id } });
+  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column.id) });
   const headingId = `board-column-${column.id}`;
   return (
     <section className={styles.column} data-state={state} aria-labelledby={headingId}>
@@ -37,12 +37,13 @@ export const BoardColumn = memo(function BoardColumn({
         <span className={styles.count}>{t('resources.tickets.board.count', { count: cards.length })}</span>
       </h2>
       {state === 'refused' && <p className={styles.refusedNote}>{t('resources.tickets.board.refused_column')}</p>}
-      <ul ref={setNodeRef} className={styles.list} data-over={isOver && state !== 'refused'}>
+      <ul ref={setNodeRef} className={styles.list} data-step={column.id} data-over={isOver && state !== 'refused'}>
         {cards.map((card) => (
           <TicketCard
             key={card.id}
             card={card}
             showProject={showProject}
+            t={t}
             onOpen={onOpen}
             onChangeStatus={onChangeStatus}
           />

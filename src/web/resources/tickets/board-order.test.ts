@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardCard, BoardColumn } from '../../../shared/resources/ticket-board';
-import { applyMove, canReach, cardsByColumn, planMove } from './board-order';
+import { applyMove, beforeOf, canReach, cardsByColumn, planMove, slotAt } from './board-order';
 
 const card = (id: number, step: number): BoardCard => ({
   id,
@@ -27,8 +27,8 @@ const ids = (list: BoardCard[]) => list.map(({ id }) => id);
 const columnIds = (list: BoardCard[]) => [...cardsByColumn(columns, list)].map(([step, inIt]) => [step, ids(inIt)]);
 
 describe('the board’s moves', () => {
-  it('puts a card dropped on a card of another column before it', () => {
-    const plan = planMove(cards, 1, 5);
+  it('puts a card before the card it is dropped above, in another column', () => {
+    const plan = planMove(cards, 1, 20, 5);
     expect(plan).toEqual({ ticket: 1, step: 20, before: 5 });
     expect(columnIds(applyMove(cards, plan!))).toEqual([
       [10, [2, 3]],
@@ -37,23 +37,30 @@ describe('the board’s moves', () => {
     ]);
   });
 
-  it('moves a card down its own column after the card it is dropped on, and up before it', () => {
-    expect(planMove(cards, 1, 2)).toEqual({ ticket: 1, step: 10, before: 3 });
-    expect(planMove(cards, 1, 3)).toEqual({ ticket: 1, step: 10, before: null });
-    expect(planMove(cards, 3, 1)).toEqual({ ticket: 3, step: 10, before: 1 });
-    expect(ids(applyMove(cards, planMove(cards, 1, 3)!))).toEqual([2, 3, 1, 4, 5]);
+  it('moves a card within its own column, and changes nothing when it is dropped where it was', () => {
+    expect(planMove(cards, 1, 10, 3)).toEqual({ ticket: 1, step: 10, before: 3 });
+    expect(ids(applyMove(cards, planMove(cards, 1, 10, null)!))).toEqual([2, 3, 1, 4, 5]);
+    expect(ids(applyMove(cards, planMove(cards, 3, 10, 1)!))).toEqual([3, 1, 2, 4, 5]);
+    expect(planMove(cards, 1, 10, 2)).toBeNull();
+    expect(planMove(cards, 3, 10, null)).toBeNull();
+    expect(planMove(cards, 2, 10, 2)).toBeNull();
   });
 
-  it('puts a card dropped on a column’s empty space at its end, and changes nothing when it stays', () => {
-    expect(planMove(cards, 2, 'column:30')).toEqual({ ticket: 2, step: 30, before: null });
-    expect(columnIds(applyMove(cards, planMove(cards, 2, 'column:30')!))).toEqual([
+  it('puts a card at the end of a column when dropped below its cards', () => {
+    expect(columnIds(applyMove(cards, planMove(cards, 2, 30, null)!))).toEqual([
       [10, [1, 3]],
       [20, [4, 5]],
       [30, [2]],
     ]);
-    expect(planMove(cards, 3, 'column:10')).toBeNull();
-    expect(planMove(cards, 2, 2)).toBeNull();
-    expect(planMove(cards, 2, 3)).toEqual({ ticket: 2, step: 10, before: null });
+  });
+
+  it('finds the place at a height: before the first card whose middle is below it, else the end', () => {
+    const slots = { ids: [4, 5], middles: [100, 200], slots: [60, 160, 243] };
+    expect(slotAt(slots, 20)).toBe(0);
+    expect(slotAt(slots, 150)).toBe(1);
+    expect(slotAt(slots, 260)).toBe(2);
+    expect(beforeOf(slots, 1)).toBe(5);
+    expect(beforeOf(slots, 2)).toBeNull();
   });
 
   it('keeps the other cards’ objects, so their memoized views are not drawn again', () => {

@@ -9,11 +9,13 @@ import { useResourceRecord } from '../../engine/resource-api.hook';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
-import { Loading } from '../../shell/loading.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { TicketBoard } from './ticket-board.component';
 
-/** tickets/kanban/{projet}: one project's board, its name leading to the project's page. */
+/**
+ * tickets/kanban/{projet}: one project's board, its name leading to the project's page. The board
+ * is asked for at once, alongside the project (not after it).
+ */
 export function ProjectBoardScreen() {
   const { t } = useTranslation();
   const { projet } = useParams();
@@ -22,17 +24,19 @@ export function ProjectBoardScreen() {
   const title = t('resources.tickets.board.title_project');
   const name = record ? recordTitle(projects, record) : '';
   useDocumentTitle(name ? `${title} – ${name}` : title);
+  const id = Number(projet);
   if (!can(user, 'tickets', 'list')) return <ErrorScreen status={403} />;
-  if (isError) return <ErrorScreen status={errorStatusOfFailure(error)} />;
-  if (!record) return <Loading />;
+  if (isError || !Number.isInteger(id)) return <ErrorScreen status={isError ? errorStatusOfFailure(error) : 404} />;
   return (
     <Stack>
       <ScreenHeader title={title}>
-        <Anchor component={Link} to={path('admin.projects.page', { id: record.id })}>
-          {t('resources.tickets.board.project_page', { project: name })}
-        </Anchor>
+        {record && (
+          <Anchor component={Link} to={path('admin.projects.page', { id: record.id })}>
+            {t('resources.tickets.board.project_page', { project: name })}
+          </Anchor>
+        )}
       </ScreenHeader>
-      <TicketBoard project={{ id: record.id, title: name }} />
+      <TicketBoard project={{ id, title: name }} />
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
 import {
   DndContext,
   DragOverlay,
+  KeyboardCode,
   KeyboardSensor,
   PointerSensor,
-  closestCorners,
+  closestCenter,
   pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -14,7 +17,6 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,27 +29,44 @@ import { toast } from '../../shell/toasts.component';
 import { TicketModal } from './ticket.modal';
 import { BoardColumn, type ColumnState } from './board-column.component';
 import { BoardFilters, boardFilterNames } from './board-filters.component';
-import { canReach, cardsByColumn, placeInColumn, planMove, type DropId } from './board-order';
+import {
+  beforeOf,
+  canReach,
+  cardsByColumn,
+  columnDropId,
+  columnList,
+  planMove,
+  readSlots,
+  slotAt,
+  stepOfDropId,
+} from './board-order';
 import { StatusChangeModal } from './status-change.modal';
 import { TicketCardContent } from './ticket-card.component';
 import { useTicketBoard } from './ticket-board.hook';
 import { TransitionModal } from './transition.modal';
 import styles from './ticket-board.module.css';
 
-/** A drop target's step (cards and columns carry it in their data). */
-const stepOf = (container: { data: { current?: Record<string, unknown> | null } }) =>
-  container.data.current?.step as number | undefined;
-
 /**
- * Where a drag is: with the pointer, the card under it (else its column); with the keyboard (no
- * pointer), the closest by corners.
+ * Which column a drag is over: with the pointer, the one under it; with the keyboard (no pointer),
+ * the one the moved card's box overlaps, else the closest.
  */
 const collisionDetection: CollisionDetection = (args) => {
-  if (!args.pointerCoordinates) return closestCorners(args);
-  const hits = pointerWithin(args);
-  const card = hits.find(({ id }) => typeof id === 'number');
-  return card ? [card] : hits;
+  if (args.pointerCoordinates) return pointerWithin(args);
+  const hits = rectIntersection(args);
+  return hits.length > 0 ? hits : closestCenter(args);
 };
+
+/**
+ * The height in the page where the card would go: the pointer's, or with the keyboard the moved
+ * box's middle (the keyboard moves it from place to place, see useKeyboardMoves).
+ */
+function dropHeight(active: Active, activatorEvent: Event | null, deltaY: number): number {
+  if (activatorEvent instanceof PointerEvent || activatorEvent instanceof MouseEvent) {
+    return activatorEvent.clientY + deltaY;
+  }
+  const box = active.rect.current.translated;
+  return box ? box.top + box.height / 2 : 0;
+}
 
 /** The board's query as the API takes it: the address's criteria, the project's own board's project. */
 function boardQuery(params: URLSearchParams, project: number | undefined): string {
@@ -61,46 +80,57 @@ function boardQuery(params: URLSearchParams, project: number | undefined): strin
 
 /**
  * The screen reader's words while a card moves (dnd-kit's own are English): the card, the step it
- * is over and its place there, or that this step is out of its reach.
+ * is over, or that this step is out of its reach; with the keyboard, each new place in the column.
  */
 function useAnnouncements(board: Board | undefined) {
   const { t } = useTranslation();
-  // dnd-kit reports the card over itself as soon as it is picked up: only a new place is news.
-  const lastOver = useRef<UniqueIdentifier | null>(null);
+  // dnd-kit reports the column a card is in as soon as it is picked up: only a new place is news.
+  const last = useRef<string | null>(null);
   return useMemo(() => {
     const say = (key: string, values: Record<string, unknown>) =>
       t(`resources.tickets.board.announcements.${key}`, values);
     const cardOf = (id: UniqueIdentifier) => board?.cards.find((card) => card.id === id);
     const columnName = (step: number | undefined) => board?.columns.find((column) => column.id === step)?.name ?? '';
-    const where = (active: UniqueIdentifier, over: UniqueIdentifier) => {
-      const cards = board?.cards ?? [];
-      const card = cardOf(active);
-      const plan = card && planMove(cards, card.id, over as DropId);
-      const step = plan?.step ?? card?.step;
-      const count = cards.filter((candidate) => candidate.step === step && candidate.id !== card?.id).length + 1;
-      const position = plan
-        ? plan.before === null
-          ? count
-          : cards
-              .filter((candidate) => candidate.step === step && candidate.id !== card?.id)
-              .findIndex((candidate) => candidate.id === plan.before) + 1
-        : placeInColumn(cards, card?.id ?? 0).position;
-      return { title: card?.name ?? '', column: columnName(step), position, count, step, from: card?.step };
+    /** The card's place over a column: its step's name, its position there and the count with it. */
+    const place = (active: Active, over: UniqueIdentifier) => {
+      const step = stepOfDropId(over);
+      const slots = readSlots(step, Number(active.id));
+      const box = active.rect.current.translated ?? active.rect.current.initial;
+      const slot = box ? slotAt(slots, box.top + box.height / 2) : slots.ids.length;
+      return {
+        step,
+        title: cardOf(active.id)?.name ?? '',
+        column: columnName(step),
+        position: slot + 1,
+        count: slots.ids.length + 1,
+      };
+    };
+    const heard = (key: string, values: ReturnType<typeof place>) => {
+      const said = `${key}:${values.step}:${values.position}`;
+      if (said === last.current) return undefined;
+      last.current = said;
+      return say(key, values);
+    };
+    const overStep = ({ active, over }: { active: Active; over: { id: UniqueIdentifier } | null }) => {
+      if (!over) return undefined;
+      const where = place(active, over.id);
+      const from = cardOf(active.id)?.step ?? 0;
+      return heard(canReach(board?.columns ?? [], from, where.step) ? 'over' : 'over_refused', where);
     };
     const announcements: Announcements = {
       onDragStart: ({ active }) => {
-        lastOver.current = active.id;
-        return say('picked_up', { title: cardOf(active.id)?.name, column: columnName(cardOf(active.id)?.step) });
+        const card = cardOf(active.id);
+        if (card) {
+          const where = place(active, columnDropId(card.step));
+          last.current = `over:${where.step}:${where.position}`;
+        }
+        return say('picked_up', { title: card?.name, column: columnName(card?.step) });
       },
-      onDragOver: ({ active, over }) => {
-        if (!over || over.id === lastOver.current) return undefined;
-        lastOver.current = over.id;
-        const place = where(active.id, over.id);
-        const reachable = canReach(board?.columns ?? [], place.from ?? 0, place.step ?? 0);
-        return say(reachable ? 'over' : 'over_refused', place);
-      },
+      onDragOver: overStep,
+      // Moving within a column (the keyboard's up and down) changes no column: each new place is said.
+      onDragMove: overStep,
       onDragEnd: ({ active, over }) =>
-        over ? say('dropped', where(active.id, over.id)) : say('dropped_nowhere', { title: cardOf(active.id)?.name }),
+        over ? say('dropped', place(active, over.id)) : say('dropped_nowhere', { title: cardOf(active.id)?.name }),
       onDragCancel: ({ active }) =>
         say('cancelled', { title: cardOf(active.id)?.name, column: columnName(cardOf(active.id)?.step) }),
     };
@@ -129,7 +159,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
     // A click opens the card: a drag starts once the pointer has moved a little.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: useReachableCoordinates(data),
+      coordinateGetter: useKeyboardMoves(data),
       // Enter opens the card: Space alone picks it up.
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
@@ -154,19 +184,22 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
     setActiveId(Number(dragged.id));
   }
 
-  function onDragEnd({ active: dragged, over }: DragEndEvent) {
+  function onDragEnd({ active: dragged, over, activatorEvent, delta }: DragEndEvent) {
     setActiveId(null);
     if (!data || !over) return;
     const card = data.cards.find((candidate) => candidate.id === dragged.id);
-    const plan = card && planMove(data.cards, card.id, over.id as DropId);
-    if (!card || !plan) return;
-    if (!canReach(data.columns, card.step, plan.step)) {
-      const name = (step: number) => data.columns.find((column) => column.id === step)?.name ?? '';
+    if (!card) return;
+    const step = stepOfDropId(over.id);
+    if (!canReach(data.columns, card.step, step)) {
+      const name = (id: number) => data.columns.find((column) => column.id === id)?.name ?? '';
       // The server's own refusal, said before asking it.
-      toast.error(t('tickets.errors.unreachable_step', { from: name(card.step), to: name(plan.step) }));
+      toast.error(t('tickets.errors.unreachable_step', { from: name(card.step), to: name(step) }));
       return;
     }
-    void move(plan);
+    const slots = readSlots(step, card.id);
+    const before = beforeOf(slots, slotAt(slots, dropHeight(dragged, activatorEvent, delta.y)));
+    const plan = planMove(data.cards, card.id, step, before);
+    if (plan) void move(plan);
   }
 
   function columnState(column: number): ColumnState {
@@ -218,7 +251,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
                 style={active.color ? { borderLeftColor: active.color } : undefined}
               >
                 <div className={styles.cardBody}>
-                  <TicketCardContent card={active} showProject={!project} />
+                  <TicketCardContent card={active} showProject={!project} t={t} />
                 </div>
               </div>
             )}
@@ -260,27 +293,39 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
 }
 
 /**
- * The keyboard's moves (arrows, as a sortable list's) among the drop targets the dragged card may
- * reach: its own column and the steps its step leads to.
+ * The keyboard's moves: up and down from place to place in the column (the gaps between its other
+ * cards), left and right to the next column the card may go to, at the same height. Returns where
+ * the moved box goes, its middle on the chosen place.
  */
-function useReachableCoordinates(board: Board | undefined): KeyboardCoordinateGetter {
+function useKeyboardMoves(board: Board | undefined): KeyboardCoordinateGetter {
   return useCallback<KeyboardCoordinateGetter>(
-    (event, args) => {
-      const { active, droppableContainers } = args.context;
-      const from = board?.cards.find((card) => card.id === active?.id)?.step;
-      const columns = board?.columns ?? [];
-      const reachable = {
-        ...droppableContainers,
-        get: (id: UniqueIdentifier) => droppableContainers.get(id),
-        getEnabled: () =>
-          droppableContainers
-            .getEnabled()
-            .filter((container) => from === undefined || canReach(columns, from, stepOf(container) ?? -1)),
-      } as typeof droppableContainers;
-      return sortableKeyboardCoordinates(event, {
-        ...args,
-        context: { ...args.context, droppableContainers: reachable },
-      });
+    (event, { active, context: { collisionRect, over } }) => {
+      const code = event.code as KeyboardCode;
+      if (![KeyboardCode.Up, KeyboardCode.Down, KeyboardCode.Left, KeyboardCode.Right].includes(code)) return;
+      event.preventDefault();
+      const from = board?.cards.find((card) => card.id === active)?.step;
+      if (!collisionRect || from === undefined || !board) return;
+      const middle = collisionRect.top + collisionRect.height / 2;
+      const at = (step: number, slot: (slots: ReturnType<typeof readSlots>) => number) => {
+        const list = columnList(step)!.getBoundingClientRect();
+        const slots = readSlots(step, Number(active));
+        const y = slots.slots[Math.max(0, Math.min(slots.ids.length, slot(slots)))]!;
+        return { x: list.left + 4, y: y - collisionRect.height / 2 };
+      };
+      const step = over ? stepOfDropId(over.id) : from;
+      if (code === KeyboardCode.Down || code === KeyboardCode.Up) {
+        const shift = code === KeyboardCode.Down ? 1 : -1;
+        return at(step, (slots) => slotAt(slots, middle) + shift);
+      }
+      // The next column (in the board's order) the card may go to, that way.
+      const order = board.columns.map((column) => column.id);
+      const reachable = order.filter((id) => canReach(board.columns, from, id));
+      const here = order.indexOf(step);
+      const next =
+        code === KeyboardCode.Right
+          ? reachable.find((id) => order.indexOf(id) > here)
+          : reachable.findLast((id) => order.indexOf(id) < here);
+      return next === undefined ? undefined : at(next, (slots) => slotAt(slots, middle));
     },
     [board],
   );

@@ -1,19 +1,23 @@
-import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, useCallback, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDraggable } from '@dnd-kit/core';
+import type { TFunction } from 'i18next';
+import { memo, type KeyboardEvent } from 'react';
 import { formatDate } from '../../../shared/i18n/format';
 import type { BoardCard } from '../../../shared/resources/ticket-board';
 import styles from './ticket-board.module.css';
 
-/** What a card shows; memoized on the card's object, which a move or a refresh keeps when unchanged. */
+/**
+ * What a card shows; memoized on the card's object, which a move or a refresh keeps when unchanged.
+ * `t` comes from the board: 2 000 cards need not each subscribe to the language.
+ */
 export const TicketCardContent = memo(function TicketCardContent({
   card,
   showProject,
+  t,
 }: {
   card: BoardCard;
   showProject: boolean;
+  t: TFunction;
 }) {
-  const { t } = useTranslation();
   const status = t(`resources.tickets.choices.status.${card.status}`);
   return (
     <>
@@ -53,33 +57,22 @@ export const TicketCardContent = memo(function TicketCardContent({
 interface TicketCardProps {
   card: BoardCard;
   showProject: boolean;
+  t: TFunction;
   onOpen: (id: number) => void;
   onChangeStatus: (card: BoardCard) => void;
 }
 
 /**
- * A card: dragged by its body (pointer or keyboard: Space picks it up), opened by a click or Enter,
- * and a drop target too (a card dropped on it goes before it). Its status button sits beside the
- * draggable body, not inside it (no control within a control).
+ * A card: dragged by its body (pointer or keyboard: Space picks it up), opened by a click or Enter.
+ * Not a drop target: the columns are, and where in a column a card goes is read from the page
+ * (data-card), so a drag does not redraw every card at each card it passes. Its status button sits
+ * beside the draggable body, not inside it (no control within a control).
  */
-export const TicketCard = memo(function TicketCard({ card, showProject, onOpen, onChangeStatus }: TicketCardProps) {
-  const { t } = useTranslation();
-  const data = { step: card.step };
+export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpen, onChangeStatus }: TicketCardProps) {
   const draggable = useDraggable({
     id: card.id,
-    data,
     attributes: { roleDescription: t('resources.tickets.board.announcements.role') },
   });
-  const droppable = useDroppable({ id: card.id, data });
-  const setRef = useCallback(
-    (node: HTMLLIElement | null) => {
-      draggable.setNodeRef(node);
-      droppable.setNodeRef(node);
-    },
-    // The two setters are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
   const { onKeyDown, ...pointer } = draggable.listeners ?? {};
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     (onKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
@@ -87,12 +80,11 @@ export const TicketCard = memo(function TicketCard({ card, showProject, onOpen, 
   };
   return (
     <li
-      ref={setRef}
+      ref={draggable.setNodeRef}
       className={styles.card}
+      data-card={card.id}
       data-status={card.status}
       data-dragging={draggable.isDragging}
-      // Where a card dropped now would go: before this one.
-      data-over={droppable.isOver && !draggable.isDragging}
       style={card.color ? { borderLeftColor: card.color } : undefined}
     >
       <div
@@ -102,7 +94,7 @@ export const TicketCard = memo(function TicketCard({ card, showProject, onOpen, 
         onKeyDown={keyDown}
         onClick={() => onOpen(card.id)}
       >
-        <TicketCardContent card={card} showProject={showProject} />
+        <TicketCardContent card={card} showProject={showProject} t={t} />
       </div>
       <button
         type="button"
