@@ -33,7 +33,6 @@ import {
   beforeOf,
   canReach,
   cardsByColumn,
-  columnDropId,
   columnList,
   planMove,
   readSlots,
@@ -121,8 +120,9 @@ function useAnnouncements(board: Board | undefined) {
       onDragStart: ({ active }) => {
         const card = cardOf(active.id);
         if (card) {
-          const where = place(active, columnDropId(card.step));
-          last.current = `over:${where.step}:${where.position}`;
+          // Its place before it moves: its rank in its column (its box is not measured yet).
+          const rank = board!.cards.filter((other) => other.step === card.step).indexOf(card) + 1;
+          last.current = `over:${card.step}:${rank}`;
         }
         return say('picked_up', { title: card?.name, column: columnName(card?.step) });
       },
