@@ -144,16 +144,24 @@ async function dragOnce(page: Page, round: number): Promise<{ drag: number; drop
   const from = columns.nth(round % STEPS);
   const to = columns.nth((round + 1) % STEPS);
   const card = from.locator(CARD).first();
+  await page.evaluate(() => window.scrollTo(0, 0));
   const start = (await card.boundingBox())!;
   const end = (await to.getByRole('list').boundingBox())!;
   const began = performance.now();
   await page.mouse.move(start.x + 20, start.y + 12);
   await page.mouse.down();
   await page.mouse.move(start.x + 30, start.y + 24, { steps: 3 });
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height - 12, { steps: 12 });
-  const answered = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === routePath('api.tickets.move'),
-  );
+  // Low in the column's list, but clear of the window's bottom fifth, where the drag would scroll it.
+  const y = Math.min(end.y + end.height - 12, page.viewportSize()!.height * 0.7);
+  await page.mouse.move(end.x + end.width / 2, y, { steps: 12 });
+  const answered = page
+    .waitForResponse((response) => new URL(response.url()).pathname === routePath('api.tickets.move'), {
+      timeout: 20_000,
+    })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(tmpdir(), 'bench-kanban-drag.png') });
+      throw error;
+    });
   const dropped = performance.now();
   await page.mouse.up();
   const response = await answered;

@@ -18,7 +18,7 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Board, BoardCard } from '../../../shared/resources/ticket-board';
@@ -66,6 +66,8 @@ function dropHeight(active: Active, activatorEvent: Event | null, deltaY: number
   const box = active.rect.current.translated;
   return box ? box.top + box.height / 2 : 0;
 }
+
+const pointerOptions = { activationConstraint: { distance: 6 } };
 
 /** The board's query as the API takes it: the address's criteria, the project's own board's project. */
 function boardQuery(params: URLSearchParams, project: number | undefined): string {
@@ -155,14 +157,20 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
   const [statusOf, setStatusOf] = useState<BoardCard | null>(null);
   const data = board.data;
 
-  const sensors = useSensors(
-    // A click opens the card: a drag starts once the pointer has moved a little.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: useKeyboardMoves(data),
+  // Stable options: new ones would give every card new listeners, and redraw it, at each render.
+  const coordinateGetter = useKeyboardMoves(data);
+  const keyboardOptions = useMemo(
+    () => ({
+      coordinateGetter,
       // Enter opens the card: Space alone picks it up.
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
+    [coordinateGetter],
+  );
+  const sensors = useSensors(
+    // A click opens the card: a drag starts once the pointer has moved a little.
+    useSensor(PointerSensor, pointerOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   const accessibility = useAnnouncements(data);
   const byColumn = useMemo(() => (data ? cardsByColumn(data.columns, data.cards) : new Map()), [data]);
@@ -297,36 +305,39 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
  * cards), left and right to the next column the card may go to, at the same height. Returns where
  * the moved box goes, its middle on the chosen place.
  */
-function useKeyboardMoves(board: Board | undefined): KeyboardCoordinateGetter {
-  return useCallback<KeyboardCoordinateGetter>(
-    (event, { active, context: { collisionRect, over } }) => {
-      const code = event.code as KeyboardCode;
-      if (![KeyboardCode.Up, KeyboardCode.Down, KeyboardCode.Left, KeyboardCode.Right].includes(code)) return;
-      event.preventDefault();
-      const from = board?.cards.find((card) => card.id === active)?.step;
-      if (!collisionRect || from === undefined || !board) return;
-      const middle = collisionRect.top + collisionRect.height / 2;
-      const at = (step: number, slot: (slots: ReturnType<typeof readSlots>) => number) => {
-        const list = columnList(step)!.getBoundingClientRect();
-        const slots = readSlots(step, Number(active));
-        const y = slots.slots[Math.max(0, Math.min(slots.ids.length, slot(slots)))]!;
-        return { x: list.left + 4, y: y - collisionRect.height / 2 };
-      };
-      const step = over ? stepOfDropId(over.id) : from;
-      if (code === KeyboardCode.Down || code === KeyboardCode.Up) {
-        const shift = code === KeyboardCode.Down ? 1 : -1;
-        return at(step, (slots) => slotAt(slots, middle) + shift);
-      }
-      // The next column (in the board's order) the card may go to, that way.
-      const order = board.columns.map((column) => column.id);
-      const reachable = order.filter((id) => canReach(board.columns, from, id));
-      const here = order.indexOf(step);
-      const next =
-        code === KeyboardCode.Right
-          ? reachable.find((id) => order.indexOf(id) > here)
-          : reachable.findLast((id) => order.indexOf(id) < here);
-      return next === undefined ? undefined : at(next, (slots) => slotAt(slots, middle));
-    },
-    [board],
-  );
+function useKeyboardMoves(current: Board | undefined): KeyboardCoordinateGetter {
+  // The latest board, read when a key is pressed: the getter itself stays the same (see the sensors).
+  const latest = useRef(current);
+  useEffect(() => {
+    latest.current = current;
+  }, [current]);
+  return useCallback<KeyboardCoordinateGetter>((event, { active, context: { collisionRect, over } }) => {
+    const code = event.code as KeyboardCode;
+    if (![KeyboardCode.Up, KeyboardCode.Down, KeyboardCode.Left, KeyboardCode.Right].includes(code)) return;
+    event.preventDefault();
+    const board = latest.current;
+    const from = board?.cards.find((card) => card.id === active)?.step;
+    if (!collisionRect || from === undefined || !board) return;
+    const middle = collisionRect.top + collisionRect.height / 2;
+    const at = (step: number, slot: (slots: ReturnType<typeof readSlots>) => number) => {
+      const list = columnList(step)!.getBoundingClientRect();
+      const slots = readSlots(step, Number(active));
+      const y = slots.slots[Math.max(0, Math.min(slots.ids.length, slot(slots)))]!;
+      return { x: list.left + 4, y: y - collisionRect.height / 2 };
+    };
+    const step = over ? stepOfDropId(over.id) : from;
+    if (code === KeyboardCode.Down || code === KeyboardCode.Up) {
+      const shift = code === KeyboardCode.Down ? 1 : -1;
+      return at(step, (slots) => slotAt(slots, middle) + shift);
+    }
+    // The next column (in the board's order) the card may go to, that way.
+    const order = board.columns.map((column) => column.id);
+    const reachable = order.filter((id) => canReach(board.columns, from, id));
+    const here = order.indexOf(step);
+    const next =
+      code === KeyboardCode.Right
+        ? reachable.find((id) => order.indexOf(id) > here)
+        : reachable.findLast((id) => order.indexOf(id) < here);
+    return next === undefined ? undefined : at(next, (slots) => slotAt(slots, middle));
+  }, []);
 }

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { TFunction } from 'i18next';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent } from 'react';
 import { formatDate } from '../../../shared/i18n/format';
 import type { BoardCard } from '../../../shared/resources/ticket-board';
 import styles from './ticket-board.module.css';
@@ -69,31 +69,54 @@ interface TicketCardProps {
  * beside the draggable body, not inside it (no control within a control).
  */
 export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpen, onChangeStatus }: TicketCardProps) {
-  const draggable = useDraggable({
+  const roleDescription = useMemo(() => t('resources.tickets.board.announcements.role'), [t]);
+  const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: card.id,
-    attributes: { roleDescription: t('resources.tickets.board.announcements.role') },
+    attributes: { roleDescription },
   });
-  const { onKeyDown, ...pointer } = draggable.listeners ?? {};
-  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    (onKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
-    if (event.key === 'Enter' && !draggable.isDragging) onOpen(card.id);
-  };
+  // Every card's hook runs again when a drag starts or ends (dnd-kit's context): its face does not.
   return (
     <li
-      ref={draggable.setNodeRef}
+      ref={setNodeRef}
       className={styles.card}
       data-card={card.id}
       data-status={card.status}
-      data-dragging={draggable.isDragging}
+      data-dragging={isDragging}
       style={card.color ? { borderLeftColor: card.color } : undefined}
     >
-      <div
-        className={styles.cardBody}
-        {...draggable.attributes}
-        {...pointer}
-        onKeyDown={keyDown}
-        onClick={() => onOpen(card.id)}
-      >
+      <CardFace
+        card={card}
+        showProject={showProject}
+        t={t}
+        onOpen={onOpen}
+        onChangeStatus={onChangeStatus}
+        attributes={attributes}
+        listeners={listeners}
+        isDragging={isDragging}
+      />
+    </li>
+  );
+});
+
+/** The card's draggable body and its status button; dnd-kit memoizes its attributes and listeners. */
+const CardFace = memo(function CardFace({
+  card,
+  showProject,
+  t,
+  onOpen,
+  onChangeStatus,
+  attributes,
+  listeners,
+  isDragging,
+}: TicketCardProps & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'isDragging'>) {
+  const { onKeyDown, ...pointer } = listeners ?? {};
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    (onKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
+    if (event.key === 'Enter' && !isDragging) onOpen(card.id);
+  };
+  return (
+    <>
+      <div className={styles.cardBody} {...attributes} {...pointer} onKeyDown={keyDown} onClick={() => onOpen(card.id)}>
         <TicketCardContent card={card} showProject={showProject} t={t} />
       </div>
       <button
@@ -104,6 +127,6 @@ export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpe
       >
         {t('resources.tickets.board.card.status_button')}
       </button>
-    </li>
+    </>
   );
 });
