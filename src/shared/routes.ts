@@ -160,6 +160,8 @@ export const routeTable = {
   // A project's gantt (its tickets as bars) and its time report (spec 2.1's time reporting).
   'api.projects.gantt': '/api/projet/gantt/{projet}',
   'api.projects.time_report': '/api/projet/temps/{projet}',
+  // A project's meetings ahead, which its history lists when their type says so.
+  'api.projects.upcoming_meetings': '/api/projet/reunions-a-venir/{projet}',
   // Notifications (spec 2.3): marked as seen, the header's unread count and latest ones.
   'api.notifications.mark_seen': '/api/notifications/mark-as-vu',
   'api.notifications.header_unread': '/api/notifications/header-unread-notifications',

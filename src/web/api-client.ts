@@ -60,3 +60,16 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   }
   return data as T;
 }
+
+/**
+ * A request whose failure the server does not explain (no answer, a 5xx) fails with this message
+ * instead (a screen's own generic error, e.g. the spec's ticket errors); refusals keep theirs.
+ */
+export async function withFailureMessage<T>(request: Promise<T>, message: string): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status < 500 && error.message !== '') throw error;
+    throw new ApiRequestError(500, { statusCode: 500, code: 'errors.generic', message });
+  }
+}

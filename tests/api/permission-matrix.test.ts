@@ -32,8 +32,12 @@ const granted: Record<ProfileName, Action[]> = {
 };
 /** Resources no access profile opens, whatever it grants: administrators only (the email log). */
 const administratorsOnly = ['journal-emails'];
+/** Records only their author (or an administrator) changes or deletes: the records here are the administrator's. */
+const authorsOnly = ['tickets-commentaires'];
 const allowed = (slug: string, profile: ProfileName, action: Action) =>
-  !administratorsOnly.includes(slug) && granted[profile].includes(action);
+  !administratorsOnly.includes(slug) &&
+  !(authorsOnly.includes(slug) && (action === 'update' || action === 'delete')) &&
+  granted[profile].includes(action);
 const tried = { combinations: 0, granted: 0, refused: 0 };
 
 beforeAll(async () => {

@@ -200,6 +200,8 @@ const pageRoutes = (id: number) => ({
   variables: path('api.projects.variables', { id }),
   'sent mails': path('api.projects.sent_emails', { projet: id }),
   'scheduled mails': path('api.projects.scheduled_emails', { projet: id }),
+  gantt: path('api.projects.gantt', { projet: id }),
+  'time report': path('api.projects.time_report', { projet: id }),
 });
 
 const projectKeys: Project[] = expected.admin;

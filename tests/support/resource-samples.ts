@@ -83,11 +83,18 @@ export const sampleRow = (fields: Record<string, FieldDef>, n: number): Record<s
 });
 
 /**
- * The records the samples of a project's child resources belong to (a public project) and name (a
- * structure: a co-owner or partner names an individual or a structure; a document type: a document's),
+ * The records the samples of a project's child resources belong to (a public project, a ticket of it) and
+ * name (a structure: a co-owner or partner names an individual or a structure; a document type: a
+ * document's; a user: a time entry's),
  * made by createSampleLinks in the test file's beforeAll.
  */
-export const sampleLinks: { project?: number; structure?: number; documentType?: number } = {};
+export const sampleLinks: {
+  project?: number;
+  structure?: number;
+  documentType?: number;
+  ticket?: number;
+  user?: number;
+} = {};
 
 /** Creates, as the administrator, the records sampleLinks names. */
 export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): Promise<void> {
@@ -110,6 +117,8 @@ export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): 
     name: 'Projet des échantillons',
   });
   sampleLinks.documentType = await created('types-de-document', { name: 'Type des échantillons' });
+  sampleLinks.ticket = await created('tickets', { name: 'Ticket des échantillons', project: sampleLinks.project });
+  sampleLinks.user = admin.session.user.id;
 }
 
 /** Values a resource's business rules ask for (etapes: one finished step at most; structures: a subtype if public). */
@@ -139,6 +148,12 @@ const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
   },
   // A project's document has a type.
   'piece-jointe': { project: sampleLinks.project ?? null, documentType: sampleLinks.documentType ?? null },
+  // A ticket belongs to a project; its children to a ticket, a time entry to a user.
+  tickets: { project: sampleLinks.project ?? null },
+  'tickets-commentaires': { ticket: sampleLinks.ticket ?? null },
+  'tickets-sous-taches': { ticket: sampleLinks.ticket ?? null },
+  'tickets-documents': { ticket: sampleLinks.ticket ?? null },
+  'tickets-temps': { ticket: sampleLinks.ticket ?? null, user: sampleLinks.user ?? null },
 });
 
 /** Valid values for every field of a resource; n varies them. */

@@ -1,6 +1,7 @@
 import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../shared/permissions';
 import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
 import { demoProjectDocuments } from './demo-project-documents';
+import { demoSubTasks, demoTicketComments, demoTicketDocuments, demoTickets, demoTimeEntries } from './demo-tickets';
 import { findResource, resources } from '../../shared/resources/registry';
 import { permissionGroupsOf } from '../../shared/resources/resource';
 /**
@@ -614,4 +615,9 @@ export const demoData: Record<string, DemoRecord[]> = {
   'partenaires-projet': demoPartners,
   'commentaires-projet': demoComments,
   'piece-jointe': demoProjectDocuments,
+  tickets: demoTickets,
+  'tickets-commentaires': demoTicketComments,
+  'tickets-temps': demoTimeEntries,
+  'tickets-sous-taches': demoSubTasks,
+  'tickets-documents': demoTicketDocuments,
 };

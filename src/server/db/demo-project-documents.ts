@@ -30,7 +30,7 @@ function pdf(lines: string[]): Buffer {
 }
 
 /** The demo documents' files, by upload path (folder piece-jointe, as the documents' uploads). */
-const files = {
+export const demoDocumentFiles = {
   quote: 'piece-jointe/3f1c2a9e-6d4b-4e8a-9b1f-0c7d5e2a8b14/Devis isolation des combles.pdf',
   audit: 'piece-jointe/8a2e4c6b-1f3d-4b5a-8c7e-9d0f1a2b3c4d/Rapport d’audit énergétique.pdf',
   invoice: 'piece-jointe/c5d7e9f1-2a4b-4c6d-8e0f-1a3b5c7d9e2f/Facture chaudière.pdf',
@@ -41,13 +41,16 @@ const files = {
 export function demoProjectDocumentFiles(): [string, Buffer][] {
   return [
     [
-      files.quote,
+      demoDocumentFiles.quote,
       pdf(['Devis - Isolation des combles perdus', 'Laine soufflée, 32 cm, R = 7', 'Montant : 4 850,00 EUR TTC']),
     ],
-    [files.audit, pdf(["Rapport d'audit énergétique", 'Étiquette actuelle : F', 'Scénario en deux étapes : C puis B'])],
-    [files.invoice, pdf(["Facture - Pose d'une chaudière à condensation", 'Montant : 6 200,00 EUR TTC'])],
     [
-      files.notes,
+      demoDocumentFiles.audit,
+      pdf(["Rapport d'audit énergétique", 'Étiquette actuelle : F', 'Scénario en deux étapes : C puis B']),
+    ],
+    [demoDocumentFiles.invoice, pdf(["Facture - Pose d'une chaudière à condensation", 'Montant : 6 200,00 EUR TTC'])],
+    [
+      demoDocumentFiles.notes,
       Buffer.from(
         'Avis d’imposition 2025 (extrait)\n\nRevenu fiscal de référence : 24 310 €\nNombre de parts : 2\n',
         'utf8',
@@ -58,18 +61,28 @@ export function demoProjectDocumentFiles(): [string, Buffer][] {
 
 /** A few documents on the first demo projects (created through the engine: the projects' history names them). */
 export const demoProjectDocuments: DemoRecord[] = [
-  { project: project(0), title: 'Devis isolation des combles', documentType: { ref: 'Devis' }, file: files.quote },
+  {
+    project: project(0),
+    title: 'Devis isolation des combles',
+    documentType: { ref: 'Devis' },
+    file: demoDocumentFiles.quote,
+  },
   {
     project: project(0),
     title: 'Avis d’imposition 2025',
     documentType: { ref: "Avis d'imposition" },
-    file: files.notes,
+    file: demoDocumentFiles.notes,
   },
   {
     project: project(1),
     title: 'Rapport d’audit énergétique',
     documentType: { ref: "Rapport d'audit énergétique" },
-    file: files.audit,
+    file: demoDocumentFiles.audit,
   },
-  { project: project(2), title: 'Facture chaudière', documentType: { ref: 'Facture' }, file: files.invoice },
+  {
+    project: project(2),
+    title: 'Facture chaudière',
+    documentType: { ref: 'Facture' },
+    file: demoDocumentFiles.invoice,
+  },
 ];

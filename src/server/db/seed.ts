@@ -13,6 +13,7 @@ import { serverHooks } from '../resources/registry';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from './database';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
+import { seedTicketSteps } from './demo-tickets';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { uploads, users } from './schema';
@@ -115,6 +116,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
       await seedProjectCharacteristics(tx, admin!.id);
+      await seedTicketSteps(tx);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

@@ -64,19 +64,24 @@ export async function exportResource(
     }
   }
 
-  if (format === 'csv') {
-    const lines = async function* () {
-      yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
-      for await (const cells of rows()) yield `${cells.map(csvCell).join(';')}\r\n`;
-    };
-    return { total: total, contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()) };
-  }
+  if (format === 'csv') return { total: total, contentType: CSV_CONTENT_TYPE, body: csvStream(header, rows()) };
 
   return {
     total: total,
     contentType: XLSX_CONTENT_TYPE,
     body: xlsxStream(translate(locale, `resources.${definition.slug}.label`), header, rows()),
   };
+}
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** A CSV file written as the rows come: UTF-8 with a BOM (Excel), semicolons, CRLF, each cell made safe by csvCell. */
+export function csvStream(header: string[], rows: AsyncIterable<string[]>): Readable {
+  const lines = async function* () {
+    yield `\uFEFF${header.map(csvCell).join(';')}\r\n`;
+    for await (const cells of rows) yield `${cells.map(csvCell).join(';')}\r\n`;
+  };
+  return Readable.from(lines());
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

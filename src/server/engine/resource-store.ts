@@ -156,6 +156,10 @@ export function referencePaths(definition: ResourceDefinition) {
   });
 }
 
+/** Whether this reference of a resource is its parent field, whose records go when their parent is deleted. */
+const isDeletedWith = (child: ResourceDefinition, parent: ResourceDefinition, key: string | undefined) =>
+  child.parent?.deletedWithParent === true && child.parent.resource === parent.slug && child.parent.field === key;
+
 /** What the engine adds to every record's fields; deletedAt stays internal. */
 const systemNames = ['id', 'position', 'published', 'enabled', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
 const shownNames = new Map<string, ReadonlySet<string>>();
@@ -353,10 +357,12 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
   /** Ids among these that live records still point at, from a field or from a collection's rows. */
   async function linkedIds(definition: ResourceDefinition, ids: number[]): Promise<number[]> {
     const linked = new Set<number>();
-    for (const other of resources) {
+    // Rows the server alone writes (a login, a ticket's transition, a notification) record what
+    // happened to a record: they do not keep it from being deleted.
+    for (const other of resources.filter(({ behaviours }) => !behaviours.readOnly)) {
       const { table, columns } = tableOf(other);
       for (const { key, def } of referencePaths(other)) {
-        if (def.target !== definition.slug) continue;
+        if (def.target !== definition.slug || isDeletedWith(other, definition, key)) continue;
         const [name, sub] = key.split('.') as [string, string | undefined];
         const column = columns[name]!;
         const many = def.kind === 'references';
@@ -686,6 +692,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning();
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        for (const child of resources.filter((other) => isDeletedWith(other, definition, other.parent?.field))) {
+          const { table: childTable, columns: childColumns } = tableOf(child);
+          await tx
+            .update(childTable)
+            .set({ deletedAt: new Date(), updatedBy: actor.id })
+            .where(and(inArray(childColumns[child.parent!.field]!, seenIds), isNull(childColumns.deletedAt!)));
+        }
         await inParentHistory(
           tx,
           definition,

@@ -17,6 +17,9 @@ import { ticketsHooks } from './tickets.server';
 import { ticketChildScope } from './ticket-scope';
 import { notificationsHooks } from './notifications.server';
 import { subTasksHooks } from './tickets-sous-taches.server';
+import { timeEntriesHooks } from './tickets-temps.server';
+import { ticketTransitionsHooks } from './tickets-transitions.server';
+import { ticketCommentsHooks } from './tickets-commentaires.server';
 import { taskTemplatesHooks } from './template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
@@ -41,11 +44,11 @@ export const resourceHooks: Record<string, ServerResource> = {
   'piece-jointe': projectDocumentsHooks,
   tickets: ticketsHooks,
   'template-tache': taskTemplatesHooks,
-  'tickets-commentaires': ticketChildScope,
-  'tickets-temps': ticketChildScope,
+  'tickets-commentaires': ticketCommentsHooks,
+  'tickets-temps': timeEntriesHooks,
   'tickets-sous-taches': subTasksHooks,
   'tickets-documents': ticketChildScope,
-  'tickets-transitions': ticketChildScope,
+  'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
 };
 

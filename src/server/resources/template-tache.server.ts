@@ -1,6 +1,52 @@
-import type { ServerResource } from '../engine/server-resource';
+import { z } from 'zod';
+import { dueDate, dueUnits, type TemplateApplied } from '../../shared/resources/project-tickets';
+import { projects } from '../../shared/resources/projet.resource';
+import { taskTemplates } from '../../shared/resources/template-tache.resource';
+import { tickets } from '../../shared/resources/tickets.resource';
+import { clock } from '../clock';
+import { parseId } from '../http/request-parsing';
+import { authorize } from '../engine/resource-operations';
+import { requestValue, type ServerResource } from '../engine/server-resource';
+
+/** A template's prefilled task as stored (its collection's row). */
+const prefilledTask = z.object({
+  taskName: z.string(),
+  taskType: z.number().int().nullish(),
+  dueIn: z.number().int(),
+  dueUnit: z.enum(dueUnits),
+});
 
 /** Task templates: applied to a project, they create its prefilled tickets. */
 export const taskTemplatesHooks: ServerResource = {
-  routes: [],
+  routes: [
+    {
+      // appliquer/{id}/{projet}: one ticket per prefilled task, due so long after today, in the template's colour.
+      name: 'api.task_templates.apply',
+      method: 'POST',
+      action: 'show',
+      summary: 'openapi.operations.task_templates_apply',
+      status: 201,
+      async handle(request, { store, actor }): Promise<TemplateApplied> {
+        authorize(actor, 'tickets', 'create');
+        const template = await store.get(taskTemplates, parseId(requestValue(request, 'id')), actor);
+        // A hidden project is a missing one.
+        const project = await store.get(projects, parseId(requestValue(request, 'projet')), actor);
+        const today = clock.now().toISOString().slice(0, 10);
+        const tasks = z.array(prefilledTask).parse(template.tasks ?? []);
+        // The store's create: the tickets' own rules give each its first step, status and board position.
+        const created = await store.createMany(
+          tickets,
+          tasks.map((task) => ({
+            name: task.taskName,
+            project: project.id,
+            taskType: task.taskType ?? null,
+            color: typeof template.ticketColor === 'string' ? template.ticketColor : '',
+            deadline: dueDate(today, task.dueIn, task.dueUnit),
+          })),
+          actor,
+        );
+        return { created: created.map((ticket) => ticket.id) };
+      },
+    },
+  ],
 };

@@ -69,6 +69,8 @@ interface CardRow {
   sub_tasks_done: number;
   sub_tasks: number;
   comments: number;
+  meeting_type: string | null;
+  meeting_at: string | null;
 }
 
 /** Cards of the tickets matching the condition, in their columns' order: one statement, counts included. */
@@ -79,10 +81,12 @@ async function cardsWhere(db: Database, where: SQL): Promise<BoardCard[]> {
                to_char(t.deadline, 'YYYY-MM-DD') as deadline, t.attributions,
                t.task_type, tt.name as task_type_name, nullif(tt.icon, '') as task_type_icon,
                coalesce(st.done, 0) as sub_tasks_done, coalesce(st.total, 0) as sub_tasks,
-               coalesce(c.total, 0) as comments
+               coalesce(c.total, 0) as comments, mt.name as meeting_type,
+               to_char(t.meeting_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as meeting_at
         from tickets t
         join projects p on p.id = t.project
         left join task_types tt on tt.id = t.task_type and tt.deleted_at is null
+        left join meeting_types mt on mt.id = t.meeting_type
         left join lateral (select (count(*) filter (where s.done))::int as done, count(*)::int as total
                            from sub_tasks s where s.ticket = t.id and s.deleted_at is null) st on true
         left join lateral (select count(*)::int as total
@@ -119,6 +123,7 @@ async function cardsWhere(db: Database, where: SQL): Promise<BoardCard[]> {
       row.task_type === null ? null : { id: row.task_type, name: row.task_type_name ?? '', icon: row.task_type_icon },
     subTasks: { done: row.sub_tasks_done, total: row.sub_tasks },
     comments: row.comments,
+    meeting: row.meeting_type === null ? null : { type: row.meeting_type, at: row.meeting_at },
   }));
 }
 
@@ -162,11 +167,15 @@ const columnOf = (step: StepRow): BoardColumn => ({
     .map((transition) => transition.target),
 });
 
+/** Shown on the kanban: said so, and, for a meeting, its type flagged for the kanban. */
+const onKanban = sql`t.show_on_kanban and (t.meeting_type is null or exists (
+  select 1 from meeting_types m where m.id = t.meeting_type and m.on_kanban and m.deleted_at is null))`;
+
 /** A board: every step, and the cards of the visible tickets shown on the kanban matching the filters. */
 export async function boardOf(db: Database, actor: Actor, filters: BoardFilters): Promise<Board> {
   const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
   const where = sql.join(
-    [visibleTickets(actor), sql`t.show_on_kanban`, ...filterConditions(filters, deadlineWarningDays)],
+    [visibleTickets(actor), onKanban, ...filterConditions(filters, deadlineWarningDays)],
     sql` and `,
   );
   const [steps, cards, version] = await Promise.all([

@@ -16,7 +16,7 @@ export const notifications = defineResource({
   menu: { section: 'dashboard', icon: 'flag' },
   titleField: 'kind',
   defaultSort: { field: 'createdAt', direction: 'desc' },
-  behaviours: { readOnly: true, exportable: false },
+  behaviours: { readOnly: true },
   fields: {
     user: field.reference(USERS_TARGET, { required: true }),
     kind: field.select(notificationKinds, { required: true, list: true, filter: true }),

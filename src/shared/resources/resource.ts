@@ -84,9 +84,16 @@ export interface ResourceDefinition {
    * `inHistory`: each record added, changed or deleted is also an entry of the parent's history (an
    * audited parent), naming the record by its title, or by `historyTitle` when given: these fields'
    * values, a reference by its record's title, the filled ones joined by " – " (a co-owner: who, then
-   * their role).
+   * their role). `deletedWithParent`: deleting the parent deletes its records (a ticket's comments),
+   * rather than being refused while they point at it (a project's advice acts keep their project).
    */
-  parent?: { resource: string; field: string; inHistory?: boolean; historyTitle?: string[] };
+  parent?: {
+    resource: string;
+    field: string;
+    inHistory?: boolean;
+    historyTitle?: string[];
+    deletedWithParent?: boolean;
+  };
   /**
    * The kinds its history may be filtered by (GET …/historique/{id}?type=) besides its own fields
    * ("fiche") and each child resource in its history: these fields, each a kind of its own (a

@@ -28,6 +28,8 @@ export interface BoardCard {
   taskType: { id: number; name: string; icon: string | null } | null;
   subTasks: { done: number; total: number };
   comments: number;
+  /** A meeting's type and moment (only meetings whose type is flagged for the kanban are cards). */
+  meeting: { type: string; at: string | null } | null;
 }
 
 /** A board: its columns in the steps' order, its cards in their columns' order; `version` changes with any card. */
@@ -111,4 +113,11 @@ export function ticketStatusShown(
   if (stored !== 'in_progress') return stored;
   if (deadline !== null && daysBetween(today, deadline) <= warningDays) return 'blocked';
   return 'in_progress';
+}
+
+/** A meeting ahead, as the project's history lists it (its type says so). */
+export interface UpcomingMeeting {
+  ticket: { id: number; name: string };
+  type: string;
+  at: string;
 }

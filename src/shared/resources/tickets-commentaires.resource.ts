@@ -9,7 +9,7 @@ export const ticketComments = defineResource({
   titleField: 'comment',
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { importable: false, clonable: false },
-  parent: { resource: 'tickets', field: 'ticket', inHistory: true },
+  parent: { resource: 'tickets', field: 'ticket', inHistory: true, deletedWithParent: true },
   fields: {
     ticket: field.reference('tickets', { required: true, autocomplete: true, list: true, filter: true }),
     comment: field.textarea({ required: true, maxLength: 5000, list: true, searchable: true }),

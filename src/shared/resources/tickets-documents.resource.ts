@@ -9,7 +9,7 @@ export const ticketDocuments = defineResource({
   titleField: 'title',
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { importable: false, clonable: false },
-  parent: { resource: 'tickets', field: 'ticket', inHistory: true },
+  parent: { resource: 'tickets', field: 'ticket', inHistory: true, deletedWithParent: true },
   fields: {
     ticket: field.reference('tickets', { required: true, autocomplete: true, list: true, filter: true }),
     title: field.text({ required: true, list: true, sortable: true, searchable: true }),

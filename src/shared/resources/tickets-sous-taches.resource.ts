@@ -9,7 +9,7 @@ export const subTasks = defineResource({
   titleField: 'text',
   defaultSort: { field: 'position', direction: 'asc' },
   behaviours: { importable: false, clonable: false, sortable: true },
-  parent: { resource: 'tickets', field: 'ticket', inHistory: true },
+  parent: { resource: 'tickets', field: 'ticket', inHistory: true, deletedWithParent: true },
   fields: {
     ticket: field.reference('tickets', { required: true, autocomplete: true, list: true, filter: true }),
     text: field.text({ required: true, list: true, searchable: true }),

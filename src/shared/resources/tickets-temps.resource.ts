@@ -9,12 +9,13 @@ export const timeEntries = defineResource({
   titleField: 'description',
   defaultSort: { field: 'workedOn', direction: 'desc' },
   behaviours: { importable: false, clonable: false },
-  parent: { resource: 'tickets', field: 'ticket', inHistory: true },
+  parent: { resource: 'tickets', field: 'ticket', inHistory: true, deletedWithParent: true },
   fields: {
     ticket: field.reference('tickets', { required: true, autocomplete: true, list: true, filter: true }),
     description: field.text({ required: true, list: true, searchable: true }),
     workedMinutes: field.integer({ required: true, list: true }),
     workedOn: field.date({ required: true, list: true, sortable: true, filter: 'range' }),
-    user: field.reference(USERS_TARGET, { required: true, list: true, filter: true }),
+    // Left empty, the writer's.
+    user: field.reference(USERS_TARGET, { list: true, filter: true }),
   },
 });

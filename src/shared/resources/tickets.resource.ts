@@ -41,6 +41,10 @@ export const tickets = defineResource({
     step: field.reference('etapes', { readOnly: true, list: true, filter: true }),
     status: field.select(ticketStatuses, { readOnly: true, list: true, filter: true }),
     deadline: field.date({ list: true, sortable: true, filter: 'range', tab: 'general' }),
+    // A meeting (spec 3's meeting types): on the kanban when its type says so, and, ahead, in the
+    // project's history when its type says so.
+    meetingType: field.reference('types-reunion', { filter: true, tab: 'meeting' }),
+    meetingAt: field.datetime({ tab: 'meeting' }),
     // Minutes; the time spent is the sum of the ticket's time entries (tickets-temps), summed where shown.
     estimate: field.integer({ tab: 'general' }),
     attributions: field.references(USERS_TARGET, { filter: true, tab: 'people' }),

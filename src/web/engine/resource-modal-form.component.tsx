@@ -10,7 +10,7 @@ import {
   type ResourceRecordView,
 } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { apiRequest, withFailureMessage } from '../api-client';
 import { DuplicateAlert } from './duplicate-alert.component';
 import { ResourceFields } from './resource-fields.component';
 import { useResourceForm } from './resource-form.hook';
@@ -33,6 +33,7 @@ export function ModalRecordForm({
   record,
   parent,
   prefill,
+  failureMessage,
   onSaved,
   onCancel,
 }: {
@@ -41,6 +42,8 @@ export function ModalRecordForm({
   /** A new record's first values, with the titles of the records they name. */
   prefill?: { values: Record<string, unknown>; titles: ReferenceTitles };
   parent?: ChildParent;
+  /** What a failure the server does not explain (no answer, a 5xx) says: the screen's own generic error. */
+  failureMessage?: string;
   onSaved: (id: number) => void;
   onCancel: () => void;
 }) {
@@ -53,21 +56,23 @@ export function ModalRecordForm({
     const { [parent.field]: _parentField, ...fields } = definition.fields;
     return { ...definition, fields };
   }, [definition, parent]);
+  const sendValues = (values: Record<string, unknown>) => {
+    if (parent) {
+      const children = { resource: parent.slug, id: parent.id, child: slug };
+      return record
+        ? apiRequest<ResourceRecord>('PUT', path('api.resource.child', { ...children, childId: record.id }), values)
+        : apiRequest<ResourceRecord>('POST', path('api.resource.children', children), values);
+    }
+    return record
+      ? apiRequest<ResourceRecord>('PUT', path('api.resource.modal_edit', { resource: slug, id: record.id }), values)
+      : apiRequest<ResourceRecord>('POST', path('api.resource.modal_create', { resource: slug }), values);
+  };
   const { form, save, serverError } = useResourceForm({
     definition: formDefinition,
     record,
     presets: prefill?.values,
-    send: (values) => {
-      if (parent) {
-        const children = { resource: parent.slug, id: parent.id, child: slug };
-        return record
-          ? apiRequest<ResourceRecord>('PUT', path('api.resource.child', { ...children, childId: record.id }), values)
-          : apiRequest<ResourceRecord>('POST', path('api.resource.children', children), values);
-      }
-      return record
-        ? apiRequest<ResourceRecord>('PUT', path('api.resource.modal_edit', { resource: slug, id: record.id }), values)
-        : apiRequest<ResourceRecord>('POST', path('api.resource.modal_create', { resource: slug }), values);
-    },
+    send: (values) =>
+      failureMessage === undefined ? sendValues(values) : withFailureMessage(sendValues(values), failureMessage),
     onSaved: async (saved) => {
       // Lists, records and reference inputs show the change once fetched again (a child's parent too).
       await queryClient.invalidateQueries({ queryKey: ['resource', slug] });

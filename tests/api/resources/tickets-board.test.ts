@@ -21,7 +21,13 @@ const send = (
   params: Record<string, string | number>,
   payload?: object,
   who = t.admin,
-) => t.app.inject({ method, url: path(name, params), headers: authHeaders(who), ...(payload ? { payload } : {}) });
+) =>
+  t.app.inject({
+    method,
+    url: path(name, params as never),
+    headers: authHeaders(who),
+    ...(payload ? { payload } : {}),
+  });
 const board = async (query: Record<string, string | number> = {}, who = t.admin) => {
   const response = await send('GET', 'api.tickets.board', query, undefined, who);
   expect(response.statusCode, response.body).toBe(200);
@@ -65,7 +71,7 @@ beforeAll(async () => {
   project.secret = await created('projet', { name: 'Dossier confidentiel', status: 'confidential' });
   adviser = await logInWithProfile(t, {
     email: 'conseiller@exemple.fr',
-    permissions: ['tickets.consult', 'tickets.modify', 'tickets.add', 'projet.consult'],
+    permissions: ['tickets.consult', 'tickets.modify', 'tickets.add', 'tickets-transitions.consult', 'projet.consult'],
   });
   outsider = await logInWithProfile(t, {
     email: 'observateur@exemple.fr',
@@ -193,6 +199,21 @@ describe('the board', () => {
     ]);
   });
 
+  it('turns orange as many days before the deadline as the configuration says', async () => {
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const id = await ticket('Dépôt du dossier', { deadline: inThreeDays });
+    const settings = path('api.configuration.tickets');
+    const put = (deadlineWarningDays: number) =>
+      t.app.inject({ method: 'PUT', url: settings, headers: authHeaders(t.admin), payload: { deadlineWarningDays } });
+    const refused = await put(400);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ deadlineWarningDays: 'Indiquez un nombre de jours entre 0 et 365.' });
+    expect((await put(2)).statusCode).toBe(200);
+    expect((await send('GET', 'api.tickets.card', { id })).json<BoardCard>().status).toBe('in_progress');
+    expect((await put(3)).statusCode).toBe(200);
+    expect((await send('GET', 'api.tickets.card', { id })).json<BoardCard>().status).toBe('blocked');
+  });
+
   it('refuses a deadline range whose start is after its end', async () => {
     const response = await send('GET', 'api.tickets.board', { echeanceDu: '2026-12-31', echeanceAu: '2026-01-01' });
     expect(response.statusCode).toBe(400);
@@ -219,7 +240,7 @@ describe('two advisers on one board', () => {
     const placed = Object.values(seenByAdmin).flat();
     for (const name of ['A', 'B', 'C', 'D', 'E', 'F'])
       expect(placed.filter((card) => card === `Carte ${name}`)).toHaveLength(1);
-    expect(seenByAdmin.doing.filter((name) => name.startsWith('Carte'))).toHaveLength(6);
+    expect(seenByAdmin.doing!.filter((name) => name.startsWith('Carte'))).toHaveLength(6);
   });
 
   it('saves a column’s order as an adviser left it', async () => {
@@ -232,6 +253,97 @@ describe('two advisers on one board', () => {
     expect(
       (await board({ projet: project.house })).cards.filter((card) => card.step === step.todo).map((card) => card.id),
     ).toEqual(reversed);
+  });
+});
+
+describe('meetings', () => {
+  it('are on the kanban and ahead in the project’s history only when their type says so', async () => {
+    const created = async (values: Record<string, unknown>) => (await api().created('types-reunion', values)).id;
+    const site = await created({ name: 'Visite de chantier', onKanban: true, upcomingInHistory: true });
+    const internal = await created({ name: 'Réunion interne', onKanban: false, upcomingInHistory: false });
+    const owned = (await api().created('projet', { name: 'Maison Petit' })).id;
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+    const meeting = async (name: string, meetingType: number, days: number) =>
+      (await api().created('tickets', { name, project: owned, meetingType, meetingAt: at(days) })).id;
+    await meeting('Visite des combles', site, 3);
+    await meeting('Point d’équipe', internal, 2);
+    await meeting('Visite passée', site, -3);
+    await api().created('tickets', { name: 'Devis à relancer', project: owned });
+
+    const { cards } = await board({ projet: owned });
+    expect(cards.map((card) => [card.name, card.meeting?.type ?? null])).toEqual([
+      ['Visite des combles', 'Visite de chantier'],
+      ['Visite passée', 'Visite de chantier'],
+      ['Devis à relancer', null],
+    ]);
+    const upcoming = await send('GET', 'api.projects.upcoming_meetings', { projet: owned });
+    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    expect(upcoming.json()).toEqual([
+      {
+        ticket: { id: expect.any(Number), name: 'Visite des combles' },
+        type: 'Visite de chantier',
+        at: at(3).replace('.000Z', 'Z'),
+      },
+    ]);
+    expect(
+      (await send('GET', 'api.projects.upcoming_meetings', { projet: project.secret }, undefined, adviser)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the transitions’ histories', () => {
+  it('list a project’s moves and status changes, newest first, and the latest on a structure’s projects', async () => {
+    const structure = (await api().created('structures', { name: 'SCI Les Tilleuls', contactType: 'private' })).id;
+    const owned = (await api().created('projet', { name: 'Immeuble des Tilleuls', ownerStructure: structure })).id;
+    const id = (await api().created('tickets', { name: 'Diagnostic', project: owned })).id;
+    await move(id, step.doing);
+    await send('POST', 'api.tickets.change_status', { id }, { status: 'blocked', comment: 'Syndic injoignable' });
+    const history = await send('GET', 'api.ticket_transitions.project_history', { projet: owned });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history
+        .json()
+        .map((entry: Record<string, unknown>) => [entry.fromStep, entry.toStep, entry.toStatus, entry.comment]),
+    ).toEqual([
+      ['En cours', 'En cours', 'blocked', 'Syndic injoignable'],
+      ['À faire', 'En cours', 'in_progress', ''],
+    ]);
+    const latest = await send('GET', 'api.ticket_transitions.latest_for_structure', { structure });
+    expect(latest.json().map((entry: { ticket: { name: string } }) => entry.ticket.name)).toEqual([
+      'Diagnostic',
+      'Diagnostic',
+    ]);
+    expect(
+      (await send('GET', 'api.ticket_transitions.project_history', { projet: project.secret }, undefined, adviser))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('a ticket deleted', () => {
+  it('takes its comments, sub-tasks and time with it, and leaves the board', async () => {
+    const id = await ticket('Ticket à supprimer');
+    const child = (slug: string) => path('api.resource.children', { resource: 'tickets', id, child: slug });
+    expect(
+      (await api().post('tickets-commentaires', { comment: 'Vu avec le porteur' }, child('tickets-commentaires')))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await api().post('tickets-sous-taches', { text: 'Appeler', done: false }, child('tickets-sous-taches')))
+        .statusCode,
+    ).toBe(201);
+    await move(id, step.doing);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'tickets', id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const comments = await api().get(path('api.resource.collection', { resource: 'tickets-commentaires', ticket: id }));
+    expect(comments.json<ResourcePage>().total).toBe(0);
+    const subTasks = await api().get(path('api.resource.collection', { resource: 'tickets-sous-taches', ticket: id }));
+    expect(subTasks.json<ResourcePage>().total).toBe(0);
+    expect((await board({ projet: project.house })).cards.map((card) => card.name)).not.toContain('Ticket à supprimer');
   });
 });
 

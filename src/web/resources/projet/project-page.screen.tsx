@@ -24,8 +24,15 @@ import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
 import { ProjectDocumentsPanel } from './documents.panel';
 import { ProjectFormsPanel } from './forms.panel';
+import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
+
+// The gantt (frappe-gantt) and the time report load with their tab only.
+const ProjectGanttPanel = lazy(async () => ({ default: (await import('./gantt.panel')).ProjectGanttPanel }));
+const ProjectTimeReportPanel = lazy(async () => ({
+  default: (await import('./time-report.panel')).ProjectTimeReportPanel,
+}));
 
 interface TabProps {
   record: ResourceRecordView;
@@ -35,14 +42,6 @@ interface TabProps {
 const TicketBoard = lazy(async () => ({
   default: (await import('../tickets/ticket-board.component')).TicketBoard,
 }));
-
-/** An empty tab: what it will hold is not in the back office yet. */
-const emptyTab =
-  (key: string): ComponentType<TabProps> =>
-  () => {
-    const { t } = useTranslation();
-    return <Text size="sm">{t(`resources.projet.page.empty.${key}`)}</Text>;
-  };
 
 /** A child resource's panel (co-owners, partners, advice acts), its records changed in place. */
 const childTab =
@@ -115,8 +114,23 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
       </Stack>
     ),
   },
-  { name: 'gantt', Component: emptyTab('gantt') },
-  { name: 'historique', Component: ({ record }) => <RecordHistory definition={projects} record={record} /> },
+  {
+    name: 'gantt',
+    Component: ({ record }) => (
+      <Suspense fallback={<Loading />}>
+        <ProjectGanttPanel project={record} />
+      </Suspense>
+    ),
+  },
+  {
+    name: 'historique',
+    Component: ({ record }) => (
+      <Stack>
+        <UpcomingMeetingsPanel projectId={record.id} />
+        <RecordHistory definition={projects} record={record} />
+      </Stack>
+    ),
+  },
   { name: 'coporteurs', Component: childTab('coporteurs-projet') },
   { name: 'partenaires', Component: childTab('partenaires-projet') },
   { name: 'conseils', Component: childTab('commentaires-projet') },
@@ -124,7 +138,14 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
   { name: 'mails-programmes', Component: mailsTab('api.projects.scheduled_emails', 'scheduled_mails') },
   { name: 'export', Component: ExportTab },
   { name: 'documents', Component: ({ record }) => <ProjectDocumentsPanel projectId={record.id} /> },
-  { name: 'temps', Component: emptyTab('time') },
+  {
+    name: 'temps',
+    Component: ({ record }) => (
+      <Suspense fallback={<Loading />}>
+        <ProjectTimeReportPanel projectId={record.id} />
+      </Suspense>
+    ),
+  },
 ];
 
 /**

@@ -15,6 +15,7 @@ const card = (id: number, step: number): BoardCard => ({
   taskType: null,
   subTasks: { done: 0, total: 0 },
   comments: 0,
+  meeting: null,
 });
 const columns: BoardColumn[] = [
   { id: 10, name: 'À faire', done: false, reachableSteps: [20], transitionsAsking: [] },

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { TFunction } from 'i18next';
 import { memo, useMemo, type KeyboardEvent } from 'react';
-import { formatDate } from '../../../shared/i18n/format';
+import { formatDate, formatDateTime } from '../../../shared/i18n/format';
 import type { BoardCard } from '../../../shared/resources/ticket-board';
 import styles from './ticket-board.module.css';
 
@@ -27,6 +27,16 @@ export const TicketCardContent = memo(function TicketCardContent({
       <span className={styles.status} data-status={card.status}>
         {t('resources.tickets.board.card.status', { status })}
       </span>
+      {card.meeting && (
+        <span className={styles.line}>
+          {card.meeting.at
+            ? t('resources.tickets.board.card.meeting', {
+                type: card.meeting.type,
+                at: formatDateTime(card.meeting.at),
+              })
+            : t('resources.tickets.board.card.meeting_undated', { type: card.meeting.type })}
+        </span>
+      )}
       {card.deadline && (
         <span className={styles.line}>
           {t('resources.tickets.board.card.deadline', { date: formatDate(`${card.deadline}T00:00`) })}

@@ -1,15 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, Tabs } from '@mantine/core';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRecordView } from '../../../shared/resources/resource';
+import { can, nobody } from '../../../shared/permissions';
+import { canOnRecord, type ResourceRecordView } from '../../../shared/resources/resource';
+import type { TicketClone } from '../../../shared/resources/ticket-record';
 import { tickets } from '../../../shared/resources/tickets.resource';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { apiRequest, withFailureMessage } from '../../api-client';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
+import { useSession } from '../../session.hook';
 import { AppModal } from '../../shell/app-modal.component';
+import { useDialogs } from '../../shell/dialogs.component';
+import { Loading } from '../../shell/loading.component';
+import { toast } from '../../shell/toasts.component';
+import { CommentsPanel } from './ticket-modal/comments.panel';
+import { DocumentsPanel } from './ticket-modal/documents.panel';
+import { HistoryPanel } from './ticket-modal/history.panel';
+import { LinkedTicketPanel } from './ticket-modal/linked-ticket.panel';
+import { SubTasksPanel } from './ticket-modal/sub-tasks.panel';
+import { ticketKeys, useRefreshTicket, useTicketError } from './ticket-modal/ticket-modal.hook';
+import { TimePanel } from './ticket-modal/time.panel';
+
+/** The modal's tabs besides the ticket's form, an existing ticket's only. */
+const recordTabs = ['sub_tasks', 'time', 'comments', 'documents', 'linked', 'history'] as const;
 
 /**
  * The ticket modal (spec 2.1): a new ticket of a project (ticketId null), or a ticket to edit. Its
- * opener mounts it while open and unmounts it on close; `onSaved` follows a save.
+ * opener mounts it while open and unmounts it on close; `onSaved` follows a save (and a duplication,
+ * with the copy's id). A new ticket once saved stays open as the ticket it became, so that its
+ * sub-tasks, time and comments can follow; the linked task opens in place.
  */
 export function TicketModal({
   ticketId,
@@ -24,28 +45,167 @@ export function TicketModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const errorOf = useTicketError();
+  const [currentId, setCurrentId] = useState(ticketId);
   const record = useQuery({
-    queryKey: ['tickets', 'record', ticketId],
+    queryKey: ticketKeys.record(currentId ?? 0),
     queryFn: () =>
-      apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: 'tickets', id: ticketId! })),
-    enabled: ticketId !== null,
+      apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: 'tickets', id: currentId! })),
+    enabled: currentId !== null,
   });
-  const title = ticketId === null ? t('resources.tickets.modal.create') : t('resources.tickets.modal.edit');
+  const saved = (id: number) => {
+    setCurrentId(id);
+    onSaved(id);
+  };
+  const title = currentId === null ? t('resources.tickets.modal.create') : t('resources.tickets.modal.edit');
   return (
     <AppModal title={title} onClose={onClose} size="xl">
-      {(ticketId === null || record.data) && (
+      {currentId === null ? (
         <ModalRecordForm
           definition={tickets}
-          record={record.data}
           prefill={
-            project && ticketId === null
+            project
               ? { values: { project: project.id }, titles: { project: { [String(project.id)]: project.title } } }
               : undefined
           }
-          onSaved={onSaved}
+          failureMessage={t('tickets.errors.create')}
+          onSaved={saved}
           onCancel={onClose}
         />
+      ) : record.isError ? (
+        <Alert color="red" role="alert">
+          {errorOf(record.error, 'tickets.errors.open')}
+        </Alert>
+      ) : !record.data ? (
+        <Loading />
+      ) : (
+        // Keyed by ticket: another ticket opened here (the linked one, a copy) starts on its form.
+        <TicketTabs key={record.data.id} record={record.data} onSaved={saved} onOpen={setCurrentId} onClose={onClose} />
       )}
     </AppModal>
+  );
+}
+
+function TicketTabs({
+  record,
+  onSaved,
+  onOpen,
+  onClose,
+}: {
+  record: ResourceRecordView;
+  onSaved: (id: number) => void;
+  onOpen: (id: number) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const user = useSession().data?.user ?? nobody;
+  const writable = canOnRecord(user, tickets, record, 'update');
+  const panels = {
+    sub_tasks: <SubTasksPanel ticketId={record.id} writable={writable} />,
+    time: <TimePanel ticketId={record.id} writable={writable} />,
+    comments: <CommentsPanel ticketId={record.id} writable={writable} />,
+    documents: <DocumentsPanel ticketId={record.id} writable={writable} />,
+    linked: <LinkedTicketPanel record={record} onOpen={onOpen} />,
+    history: <HistoryPanel record={record} />,
+  };
+  return (
+    <>
+      <TicketActions record={record} onCloned={onSaved} onDeleted={onClose} />
+      {/* Panels stay mounted: the form keeps what was typed while another tab is looked at. */}
+      <Tabs defaultValue="ticket" keepMounted>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="ticket">{t('resources.tickets.modal.tabs.ticket')}</Tabs.Tab>
+          {recordTabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(`resources.tickets.modal.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {/* First in the dialog: Ctrl/Cmd+S in the description's editor submits this form (the editor's own shortcut). */}
+        <Tabs.Panel value="ticket">
+          <ModalRecordForm
+            definition={tickets}
+            record={record}
+            failureMessage={t('tickets.errors.update')}
+            onSaved={onSaved}
+            onCancel={onClose}
+          />
+        </Tabs.Panel>
+        {recordTabs.map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {panels[tab]}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+/** "Dupliquer" (clone/ajax, then the copy opens here) and "Supprimer" (the delete dialog, supprimer/ajax). */
+function TicketActions({
+  record,
+  onCloned,
+  onDeleted,
+}: {
+  record: ResourceRecordView;
+  onCloned: (id: number) => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const refresh = useRefreshTicket();
+  const errorOf = useTicketError();
+  const user = useSession().data?.user ?? nobody;
+  const name = String(record.name);
+  const clone = useMutation({
+    mutationFn: () =>
+      withFailureMessage(
+        apiRequest<TicketClone>('POST', path('api.tickets.clone_ajax', { id: record.id })),
+        t('tickets.errors.clone'),
+      ),
+    onSuccess: async ({ id }) => {
+      toast.success(t('resources.tickets.modal.cloned', { name }));
+      await refresh();
+      onCloned(id);
+    },
+    onError: (error) => toast.error(errorOf(error, 'tickets.errors.clone')),
+  });
+  const mayClone = can(user, tickets.slug, 'create');
+  const mayDelete = canOnRecord(user, tickets, record, 'delete');
+  if (!mayClone && !mayDelete) return null;
+  return (
+    <Group justify="flex-end" gap="xs" mb="sm">
+      {mayClone && (
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconCopy size={14} aria-hidden />}
+          loading={clone.isPending}
+          onClick={() => clone.mutate()}
+        >
+          {t('resources.tickets.modal.clone')}
+        </Button>
+      )}
+      {mayDelete && (
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={() =>
+            dialogs.delete(
+              { body: t('resources.tickets.modal.delete_body', { name }) },
+              path('api.tickets.delete_ajax', { id: record.id }),
+              () => {
+                void refresh();
+                onDeleted();
+              },
+            )
+          }
+        >
+          {t('resources.tickets.modal.delete')}
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationSettings } from '../../../shared/account/registration.schema';
-import type { DashboardSettings, ExternalServicesSettings } from '../../../shared/configuration.schema';
+import type { DashboardSettings, ExternalServicesSettings, TicketSettings } from '../../../shared/configuration.schema';
 import { path, type RouteName } from '../../../shared/routes';
 import { ApiRequestError, apiRequest } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
@@ -36,7 +36,12 @@ function SettingsForm<T extends object>({
   children,
 }: {
   route: RouteName &
-    ('api.configuration.registration' | 'api.configuration.dashboard' | 'api.configuration.external_services');
+    (
+      | 'api.configuration.registration'
+      | 'api.configuration.dashboard'
+      | 'api.configuration.external_services'
+      | 'api.configuration.tickets'
+    );
   title: string;
   children: (values: T, change: (changes: Partial<T>) => void, errors: FieldErrors) => ReactNode;
 }) {
@@ -186,6 +191,20 @@ function ConfigurationGroups() {
               required
             />
           </>
+        )}
+      </SettingsForm>
+      <SettingsForm<TicketSettings> route="api.configuration.tickets" title={t('configuration.tickets')}>
+        {(values, change, errors) => (
+          <NumberInput
+            label={t('configuration.fields.deadlineWarningDays')}
+            description={t('configuration.deadline_warning_help')}
+            value={values.deadlineWarningDays}
+            onChange={(value) => change({ deadlineWarningDays: Number(value) })}
+            error={errors.deadlineWarningDays}
+            min={0}
+            max={365}
+            required
+          />
         )}
       </SettingsForm>
     </Stack>

@@ -1,0 +1,71 @@
+/** The project page's ticket panels (spec 2.1): its gantt, its time report, and task templates applied to it. */
+
+/** A ticket as a gantt bar: dates are days ("2026-03-14"), the end included. */
+export interface GanttTask {
+  id: number;
+  name: string;
+  step: { id: number; name: string; position: number } | null;
+  start: string;
+  end: string;
+  /** 0 to 100: the share of its sub-tasks done, or 100 once finished. */
+  progress: number;
+  color: string;
+  /** The tickets this one waits for ("A blocks B": B depends on A), among the gantt's own. */
+  dependencies: number[];
+}
+
+/** GET /api/projet/gantt/{projet}: the project's tickets, by step position then start. */
+export interface ProjectGantt {
+  tasks: GanttTask[];
+}
+
+/** Minutes worked, per something named (a user, a task type: null for tickets without one). */
+export interface TimeBreakdown {
+  id: number | null;
+  name: string | null;
+  minutes: number;
+}
+
+/** GET /api/projet/temps/{projet}: the project's time, in minutes. */
+export interface TimeReport {
+  totals: { estimate: number; spent: number };
+  byUser: TimeBreakdown[];
+  byTaskType: TimeBreakdown[];
+  /** Months as "2026-03", oldest first. */
+  byMonth: { month: string; minutes: number }[];
+  tickets: { id: number; name: string; estimate: number | null; spent: number }[];
+}
+
+/** POST /api/template-tache/appliquer/{id}/{projet}: the tickets created, in the template's order. */
+export interface TemplateApplied {
+  created: number[];
+}
+
+export const dueUnits = ['days', 'weeks', 'months'] as const;
+export type DueUnit = (typeof dueUnits)[number];
+
+/**
+ * The day a prefilled task is due: `today` ("2026-01-31") plus so many days, weeks or calendar
+ * months. A month later than the 31st is the last day of the shorter month (31 Jan + 1 month =
+ * 28 or 29 Feb), as people count deadlines.
+ */
+export function dueDate(today: string, dueIn: number, unit: DueUnit): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  if (unit !== 'months') {
+    const date = new Date(Date.UTC(year, month - 1, day + dueIn * (unit === 'weeks' ? 7 : 1)));
+    return date.toISOString().slice(0, 10);
+  }
+  const first = new Date(Date.UTC(year, month - 1 + dueIn, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Minutes as people read a duration: "3 h 20", "45 min", "2 h". */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  if (hours === 0) return `${sign}${rest} min`;
+  return rest === 0 ? `${sign}${hours} h` : `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
+}

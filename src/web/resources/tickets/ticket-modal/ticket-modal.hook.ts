@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition, ResourcePage } from '../../../../shared/resources/resource';
+import { path } from '../../../../shared/routes';
+import { ApiRequestError, apiRequest } from '../../../api-client';
+
+/**
+ * The ticket modal's queries, all under ['resource', 'tickets']: a save of the ticket's form (which
+ * invalidates that key) or of a child refreshes every tab, its history included.
+ */
+export const ticketKeys = {
+  all: ['resource', 'tickets'] as const,
+  record: (id: number) => ['resource', 'tickets', 'record', id] as const,
+  comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,
+  time: (id: number) => ['resource', 'tickets', 'time', id] as const,
+  children: (id: number, child: string) => ['resource', 'tickets', 'children', id, child] as const,
+};
+
+/** Every child record a ticket's tab shows fits in one page of the API's largest. */
+const CHILDREN_PAGE = 100;
+
+/** GET /api/tickets/{id}/<child>: the ticket's records of a child resource, in the child's order unless said. */
+export function useTicketChildren(
+  ticketId: number,
+  child: ResourceDefinition,
+  sort: { field: string; direction: 'asc' | 'desc' } = child.defaultSort,
+) {
+  return useQuery({
+    queryKey: ticketKeys.children(ticketId, child.slug),
+    queryFn: () =>
+      apiRequest<ResourcePage>(
+        'GET',
+        path('api.resource.children', {
+          resource: 'tickets',
+          id: ticketId,
+          child: child.slug,
+          parPage: CHILDREN_PAGE,
+          tri: sort.field,
+          ordre: sort.direction,
+        }),
+      ),
+  });
+}
+
+/** After a write on a ticket or a child: the modal's tabs, and the lists and boards showing tickets, fetched again. */
+export function useRefreshTicket() {
+  const queryClient = useQueryClient();
+  return (child?: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+      ...(child ? [queryClient.invalidateQueries({ queryKey: ['resource', child] })] : []),
+    ]);
+}
+
+/**
+ * What a failed ticket request says: the server's own French message (a refusal, or its generic
+ * ticket error), else — no answer at all — the spec's generic error of that operation.
+ */
+export function useTicketError() {
+  const { t } = useTranslation();
+  return (error: unknown, key: string): string =>
+    error instanceof ApiRequestError && error.message !== '' ? error.message : t(key);
+}
