@@ -178,11 +178,12 @@ describe('the tickets’ board', () => {
     expect(await boardOf(page)).toMatchObject({ 'À faire': ['Relevé des compteurs'], Terminé: [] });
   });
 
-  it('moves a card with the keyboard: Space picks it up, an arrow moves it to the next step, Space drops it', async () => {
+  it('moves a card with the keyboard: Space picks it up, the arrows move it to the next step or up its column, Space drops it', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project } = await projectWithTickets(page, 'Maison Bernard', [
       { name: 'Pose de la VMC' },
       { name: 'Réception du chantier' },
+      { name: 'Isolation des combles' },
     ]);
     await page.goto(boardPath(project));
     const vmc = card(page, 'Pose de la VMC');
@@ -197,9 +198,24 @@ describe('the tickets’ board', () => {
     await expect
       .poll(() => spoken(page))
       .toBe('« Pose de la VMC » déposé dans l’étape « En cours », position 1 sur 1.');
+
+    // Up within its column: before the card above it.
+    await card(page, 'Isolation des combles').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await expect
+      .poll(() => spoken(page))
+      .toBe('« Isolation des combles » au-dessus de l’étape « À faire », position 1 sur 2.');
+    const reordered = moveAnswered(page);
+    await page.keyboard.press('Space');
+    expect((await reordered).status()).toBe(200);
+
     await page.reload();
     await vmc.waitFor();
-    expect(await boardOf(page)).toMatchObject({ 'À faire': ['Réception du chantier'], 'En cours': ['Pose de la VMC'] });
+    expect(await boardOf(page)).toMatchObject({
+      'À faire': ['Isolation des combles', 'Réception du chantier'],
+      'En cours': ['Pose de la VMC'],
+    });
   });
 
   it('asks a transition’s characteristics in a modal and records them; cancelling puts the card back', async () => {
