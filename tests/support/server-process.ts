@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../src/server/project-root';
+import { path as routePath } from '../../src/shared/routes';
 import { adminCredentials } from './test-app';
 import { copyTemplateDataDir, createScratchDatabase, templateDatabase, testDatabaseUrl } from './test-database';
 
@@ -39,6 +40,38 @@ export async function createServerStorage({ empty = false } = {}): Promise<Serve
       await scratch?.drop();
     },
   };
+}
+
+/** A process's storage on a database shared with other processes: its own DATA_DIR, as behind a load balancer. */
+export const sharedDatabaseStorage = (
+  databaseUrl: string,
+  processDir: string,
+  env: Record<string, string> = {},
+): ServerStorage => ({
+  env: { DATA_DIR: processDir, DATABASE_URL: databaseUrl, ...env },
+  dataDir: processDir,
+  databaseUrl,
+  dispose: () => Promise.resolve(),
+});
+
+/** The administrator's session on a server process: its cookie and CSRF token. */
+export interface ProcessSession {
+  cookie: string;
+  csrf: string;
+}
+
+export async function logInAsAdministrator(server: ServerProcess): Promise<ProcessSession> {
+  const response = await fetch(`${server.baseUrl}${routePath('api.login')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(adminCredentials),
+  });
+  if (response.status !== 200) throw new Error(`login: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('sid='))!
+    .split(';')[0]!;
+  return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
 }
 
 const READY = /Back-office prêt : (http:\/\/\S+)\/admin/;

@@ -5,8 +5,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../src/shared/import-assistant/import-assistant';
 import { path as routePath } from '../../src/shared/routes';
-import { startServer, type ServerProcess, type ServerStorage } from '../support/server-process';
-import { adminCredentials } from '../support/test-app';
+import {
+  logInAsAdministrator,
+  sharedDatabaseStorage,
+  startServer,
+  type ProcessSession,
+  type ServerProcess,
+} from '../support/server-process';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
 
 /**
@@ -22,14 +27,6 @@ let scratch: ScratchDatabase | undefined;
 let dataDir: string | undefined;
 const servers: ServerProcess[] = [];
 
-/** The processes share the database and the files (DATA_DIR/uploads), as behind a load balancer. */
-const storageFor = (databaseUrl: string, processDir: string): ServerStorage => ({
-  env: { DATA_DIR: processDir, DATABASE_URL: databaseUrl },
-  dataDir: processDir,
-  databaseUrl,
-  dispose: () => Promise.resolve(),
-});
-
 beforeAll(async () => {
   scratch = await createScratchDatabase(postgresServer);
   dataDir = mkdtempSync(path.join(tmpdir(), 'renov-jobs-'));
@@ -41,28 +38,9 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function logIn(server: ServerProcess): Promise<Session> {
-  const response = await fetch(`${server.baseUrl}${routePath('api.login')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminCredentials),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith('sid='))!
-    .split(';')[0]!;
-  return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
 function call(
   server: ServerProcess,
-  session: Session,
+  session: ProcessSession,
   method: string,
   url: string,
   body?: BodyInit,
@@ -75,7 +53,7 @@ function call(
   });
 }
 
-async function job(server: ServerProcess, session: Session, id: number): Promise<ImportJob> {
+async function job(server: ServerProcess, session: ProcessSession, id: number): Promise<ImportJob> {
   return (await call(server, session, 'GET', routePath('api.import_jobs.item', { id }))).json() as Promise<ImportJob>;
 }
 
@@ -92,9 +70,9 @@ describe('the job queue across processes', () => {
     'finishes once, on another process, an import whose process was killed part-way',
     { timeout: 180_000 },
     async () => {
-      const first = await startServer(storageFor(scratch!.url, dataDir!));
+      const first = await startServer(sharedDatabaseStorage(scratch!.url, dataDir!));
       servers.push(first);
-      const session = await logIn(first);
+      const session = await logInAsAdministrator(first);
       const lines = ['Nom;Prénom;Email'];
       for (let row = 1; row <= ROWS; row += 1) lines.push(`Visiteur${row};Salon;visiteur${row}@exemple.fr`);
       const sent = await call(
@@ -130,9 +108,9 @@ describe('the job queue across processes', () => {
       expect(written).toBeLessThan(ROWS);
 
       // Another process takes the job up (its heartbeat stopped), starts it again from nothing.
-      const second = await startServer(storageFor(scratch!.url, dataDir!));
+      const second = await startServer(sharedDatabaseStorage(scratch!.url, dataDir!));
       servers.push(second);
-      const again = await logIn(second);
+      const again = await logInAsAdministrator(second);
       await until(
         async () => {
           const current = await job(second, again, id);

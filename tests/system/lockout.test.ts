@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { path as routePath } from '../../src/shared/routes';
-import { startServer, type ServerProcess, type ServerStorage } from '../support/server-process';
+import { sharedDatabaseStorage, startServer, type ServerProcess } from '../support/server-process';
 import { adminCredentials } from '../support/test-app';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
 
@@ -32,21 +32,14 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(postgresServer);
   dataDir = mkdtempSync(path.join(tmpdir(), 'renov-lockout-'));
   // One after the other: the first migrates and seeds, the second finds it done.
-  for (const name of ['a', 'b']) servers.push(await startServer(sharedStorage(scratch.url, path.join(dataDir, name))));
+  for (const name of ['a', 'b'])
+    servers.push(await startServer(sharedDatabaseStorage(scratch.url, path.join(dataDir, name))));
 });
 
 afterAll(async () => {
   for (const server of servers) await server.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await scratch?.drop();
-});
-
-/** Each process its own DATA_DIR, both the same database. */
-const sharedStorage = (databaseUrl: string, processDir: string): ServerStorage => ({
-  env: { DATA_DIR: processDir, DATABASE_URL: databaseUrl },
-  dataDir: processDir,
-  databaseUrl,
-  dispose: () => Promise.resolve(),
 });
 
 const logIn = (server: ServerProcess, email: string, password: string) =>

@@ -5,8 +5,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../src/shared/resources/ticket-board';
 import { path as routePath, type RouteName } from '../../src/shared/routes';
-import { startServer, type ServerProcess, type ServerStorage } from '../support/server-process';
-import { adminCredentials } from '../support/test-app';
+import {
+  logInAsAdministrator,
+  sharedDatabaseStorage,
+  startServer,
+  type ProcessSession,
+  type ServerProcess,
+} from '../support/server-process';
 import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
 
 /**
@@ -22,18 +27,12 @@ let scratch: ScratchDatabase | undefined;
 let dataDir: string | undefined;
 const servers: ServerProcess[] = [];
 
-const storageFor = (databaseUrl: string, processDir: string): ServerStorage => ({
-  env: { DATA_DIR: processDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'false' },
-  dataDir: processDir,
-  databaseUrl,
-  dispose: () => Promise.resolve(),
-});
-
 beforeAll(async () => {
   scratch = await createScratchDatabase(postgresServer);
   dataDir = mkdtempSync(path.join(tmpdir(), 'renov-board-'));
   // One after the other: the first migrates and seeds, the second finds it done.
-  for (const name of ['a', 'b']) servers.push(await startServer(storageFor(scratch.url, path.join(dataDir, name))));
+  for (const name of ['a', 'b'])
+    servers.push(await startServer(sharedDatabaseStorage(scratch.url, path.join(dataDir, name))));
 });
 
 afterAll(async () => {
@@ -42,28 +41,9 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function logIn(server: ServerProcess): Promise<Session> {
-  const response = await fetch(`${server.baseUrl}${routePath('api.login')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(adminCredentials),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith('sid='))!
-    .split(';')[0]!;
-  return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
-}
-
 async function call<T>(
   server: ServerProcess,
-  session: Session,
+  session: ProcessSession,
   url: string,
   body?: object,
 ): Promise<{ status: number; json: T }> {
@@ -87,7 +67,7 @@ describe('a board moved on from two processes, one killed', () => {
     { timeout: 120_000 },
     async () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
-      const [onA, onB] = [await logIn(a), await logIn(b)];
+      const [onA, onB] = [await logInAsAdministrator(a), await logInAsAdministrator(b)];
       const created = async (slug: string, values: object) => {
         const response = await call<{ id: number }>(a, onA, url('api.resource.collection', { resource: slug }), values);
         expect(response.status, JSON.stringify(response.json)).toBe(201);

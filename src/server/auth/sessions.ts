@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUserPayload } from '../../shared/account/account.schema';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
-import { accessProfilesTable, sessions, users } from '../db/schema';
+import { accessProfilesTable, sessions, userDisplayName, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
 /** The back office and the customer area each have their own session cookie. */
@@ -141,7 +141,7 @@ function prepareSessionQuery(db: Database) {
       user: sessionUserColumns,
       impersonatorId: sessions.impersonatorId,
       impersonatorName: sql<string | null>`(
-        select coalesce(nullif(trim(concat_ws(' ', impersonator.first_name, impersonator.last_name)), ''), impersonator.email)
+        select ${userDisplayName('impersonator')}
         from ${users} impersonator where impersonator.id = ${sessions.impersonatorId}
       )`,
       // Checked at every request, not only at login: an account disabled, deleted or past its expiry

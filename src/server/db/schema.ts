@@ -321,6 +321,10 @@ export const comparableText = (value: AnyPgColumn | SQL) =>
   sql`regexp_replace(lower(immutable_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
 
 /** A characteristic's text as the project list's filter compares it: case and accents ignored. */
+/** A user as the lines saying who did what name them: "Prénom Nom", or the email; `alias` names the users' row in the query. */
+export const userDisplayName = (alias: string) =>
+  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`);
+
 export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
 
 /** Filters the store compares with = (resource-store.ts, filterCondition), and those it searches within. */

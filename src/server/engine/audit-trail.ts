@@ -4,7 +4,7 @@ import { changeKind, LABELLED_KIND, OWN_FIELDS_KIND } from '../../shared/resourc
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
-import { auditEntries, users } from '../db/schema';
+import { auditEntries, userDisplayName, users } from '../db/schema';
 
 /** A value as the trail keeps and compares it: JSON, dates as ISO text, nothing as null. */
 const comparableValue = (value: unknown): unknown =>
@@ -109,9 +109,7 @@ export async function auditPage(
         action: auditEntries.action,
         changes: auditEntries.changes,
         createdAt: auditEntries.createdAt,
-        actorName: sql<
-          string | null
-        >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+        actorName: sql<string | null>`${userDisplayName('users')}`,
       })
       .from(auditEntries)
       .leftJoin(users, eq(users.id, auditEntries.actorId))

@@ -15,7 +15,7 @@ import {
 } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
-import { resourceTables, sortKey, uniqueIndexName, users } from '../db/schema';
+import { resourceTables, sortKey, uniqueIndexName, userDisplayName, users } from '../db/schema';
 import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
@@ -347,7 +347,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     if (typeof id !== 'number') return null;
     const [user] = await db
       .select({
-        name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+        name: sql<string>`${userDisplayName('users')}`,
       })
       .from(users)
       .where(eq(users.id, id));

@@ -1,3 +1,4 @@
+import { userDisplayName } from '../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../shared/i18n/catalog';
@@ -96,7 +97,7 @@ async function timeReport({ db }: ResourceContext, project: number): Promise<Tim
     ),
     rowsOf<TimeBreakdown>(
       db,
-      sql`select u.id, trim(u.last_name || ' ' || u.first_name) as name, sum(e.worked_minutes)::int as minutes
+      sql`select u.id, ${userDisplayName('u')} as name, sum(e.worked_minutes)::int as minutes
           ${entriesOf(project, sql`join users u on u.id = e."user"`)}
           group by u.id order by minutes desc, name`,
     ),
@@ -141,7 +142,6 @@ function timeReportFile(request: FastifyRequest, context: ResourceContext, repor
   return body;
 }
 
-/** The project page's ticket routes: its gantt and its time report (spec 2.1). */
 /** The project's meetings ahead whose type lists them in its history, soonest first. */
 async function upcomingMeetings(context: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
   const rows = await rowsOf<{ id: number; name: string; type: string; at: string }>(
@@ -155,6 +155,7 @@ async function upcomingMeetings(context: ResourceContext, project: number): Prom
   return rows.map(({ id, name, type, at }) => ({ ticket: { id, name }, type, at }));
 }
 
+/** The project page's ticket routes: its meetings ahead, its gantt and its time report (spec 2.1). */
 export const projectTicketRoutes: ResourceRoute[] = [
   {
     // reunions-a-venir/{projet}: what the project's history lists ahead of its entries.

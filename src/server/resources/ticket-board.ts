@@ -1,3 +1,4 @@
+import { userDisplayName } from '../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ticketStatusShown,
@@ -99,7 +100,7 @@ async function cardsWhere(db: Database, where: SQL): Promise<BoardCard[]> {
   if (userIds.length > 0) {
     const users = await rowsOf<{ id: number; name: string }>(
       db,
-      sql`select id, trim(concat_ws(' ', first_name, last_name)) as name from users
+      sql`select id, ${userDisplayName('users')} as name from users
           where id in (${sql.join(
             userIds.map((id) => sql`${id}`),
             sql`, `,

@@ -1,3 +1,4 @@
+import { userDisplayName } from '../db/schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ const visibleTicket = (request: FastifyRequest, { store, actor }: ResourceContex
   store.get(tickets, parseId(requestValue(request, 'id')), actor);
 
 /** A user's name (table alias u) as the history says it: "Prénom Nom", or the email. */
-const userName = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)`;
+const userName = userDisplayName('u');
 
 /**
  * Runs a ticket's write: refusals (ApiError) pass as they are; anything else is logged and answered

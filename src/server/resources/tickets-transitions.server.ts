@@ -1,3 +1,4 @@
+import { userDisplayName } from '../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '../../shared/resources/tickets.resource';
 import { projects } from '../../shared/resources/projet.resource';
@@ -37,7 +38,7 @@ async function transitionsWhere({ db, actor }: ResourceContext, projectCondition
     sql`select r.id, t.id as ticket_id, t.name as ticket_name, p.id as project_id, p.name as project_name,
                f.name as "fromStep", s.name as "toStep", r.from_status as "fromStatus", r.to_status as "toStatus",
                r.comment, r.characteristics, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
-               nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as author
+               ${userDisplayName('u')} as author
         from ticket_transitions r
         join tickets t on t.id = r.ticket and t.deleted_at is null
         join projects p on p.id = t.project
