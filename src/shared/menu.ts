@@ -16,15 +16,31 @@ export interface MenuEntry {
   access?: { resources: readonly string[]; action: ResourceAction };
 }
 
+/** Pages shown right after a resource's own entry: the tickets' global board (kanban-global). */
+const entriesAfter: Record<string, MenuEntry[]> = {
+  tickets: [
+    {
+      section: 'content',
+      href: path('admin.tickets.global_board'),
+      label: 'resources.tickets.board.menu',
+      icon: 'checklist',
+      resource: 'tickets',
+    },
+  ],
+};
+
 export const menuEntries: MenuEntry[] = [
   { section: 'dashboard', href: path('admin.dashboard'), label: 'menu.entries.dashboard', icon: 'dashboard' },
-  ...resources.map((resource) => ({
-    section: resource.menu.section,
-    href: path('admin.resource.list', { resource: resource.slug }),
-    label: `resources.${resource.slug}.label`,
-    icon: resource.menu.icon,
-    resource: resource.slug,
-  })),
+  ...resources.flatMap((resource) => [
+    {
+      section: resource.menu.section,
+      href: path('admin.resource.list', { resource: resource.slug }),
+      label: `resources.${resource.slug}.label`,
+      icon: resource.menu.icon,
+      resource: resource.slug,
+    },
+    ...(entriesAfter[resource.slug] ?? []),
+  ]),
   // Only administrators may see it: no access profile grants "configuration".
   {
     section: 'other',

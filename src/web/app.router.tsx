@@ -148,6 +148,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: routePattern('admin.tickets.global_board'),
+            lazy: screen(
+              () => import('./resources/tickets/global-board.screen'),
+              (m) => m.GlobalBoardScreen,
+            ),
+          },
+          {
+            path: routePattern('admin.tickets.board'),
+            lazy: screen(
+              () => import('./resources/tickets/project-board.screen'),
+              (m) => m.ProjectBoardScreen,
+            ),
+          },
+          {
             path: routePattern('admin.structures.map'),
             lazy: screen(
               () => import('./screens/structure-map/structure-map.screen'),

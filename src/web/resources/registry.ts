@@ -2,6 +2,7 @@ import type { WebModule } from '../engine/web-module';
 import { individualsModule } from './individus/individus.module';
 import { projectsModule } from './projet/projet.module';
 import { structuresModule } from './structures/structures.module';
+import { ticketsModule } from './tickets/tickets.module';
 
 /**
  * The resources' web modules, by slug: what their screens have besides the engine's. The admin layout
@@ -11,4 +12,5 @@ export const webModules: Readonly<Record<string, WebModule>> = {
   individus: individualsModule,
   projet: projectsModule,
   structures: structuresModule,
+  tickets: ticketsModule,
 };

@@ -38,6 +38,11 @@ interface TabProps {
   record: ResourceRecordView;
 }
 
+/** The project's board, loaded with its tab (drag and drop comes with it). */
+const TicketBoard = lazy(async () => ({
+  default: (await import('../tickets/ticket-board.component')).TicketBoard,
+}));
+
 /** A child resource's panel (co-owners, partners, advice acts), its records changed in place. */
 const childTab =
   (slug: string): ComponentType<TabProps> =>
@@ -98,7 +103,17 @@ function ExportTab({ record }: TabProps) {
 const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
   { name: 'apercu', Component: ({ record }) => <OverviewPanel projectId={record.id} /> },
   { name: 'references', Component: ReferencesTab },
-  { name: 'kanban-formulaires', Component: ({ record }) => <ProjectFormsPanel projectId={record.id} /> },
+  {
+    name: 'kanban-formulaires',
+    Component: ({ record }) => (
+      <Stack>
+        <Suspense fallback={<Loading />}>
+          <TicketBoard project={{ id: record.id, title: recordTitle(projects, record) }} />
+        </Suspense>
+        <ProjectFormsPanel projectId={record.id} />
+      </Stack>
+    ),
+  },
   {
     name: 'gantt',
     Component: ({ record }) => (

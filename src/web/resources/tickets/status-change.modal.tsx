@@ -1,0 +1,85 @@
+import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { statusChangeSchema, type BoardCard, type StatusChange } from '../../../shared/resources/ticket-board';
+import { path } from '../../../shared/routes';
+import { ApiRequestError, apiRequest } from '../../api-client';
+import { AppModal } from '../../shell/app-modal.component';
+import { toast } from '../../shell/toasts.component';
+
+const statuses = ['in_progress', 'blocked'] as const;
+
+/** "Changer le statut": in progress or blocked, always with a comment saying why (spec 4). */
+export function StatusChangeModal({
+  card,
+  onSaved,
+  onClose,
+}: {
+  card: BoardCard;
+  onSaved: (card: BoardCard) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<StatusChange['status']>(card.status === 'blocked' ? 'blocked' : 'in_progress');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: (change: StatusChange) =>
+      apiRequest<BoardCard>('POST', path('api.tickets.change_status', { id: card.id }), change),
+    onSuccess: (saved) => {
+      toast.success(t('resources.tickets.board.status_modal.saved'));
+      onSaved(saved);
+    },
+    onError: (failure) => {
+      const fieldError = failure instanceof ApiRequestError ? failure.payload.fieldErrors?.comment : undefined;
+      if (fieldError) setError(fieldError);
+      else toast.error(failure.message || t('errors.generic'));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = statusChangeSchema.safeParse({ status, comment });
+    if (!parsed.success) return setError(t(parsed.error.issues[0]!.message));
+    setError(undefined);
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <AppModal title={t('resources.tickets.board.status_modal.title', { name: card.name })} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Radio.Group
+            label={t('resources.tickets.board.status_modal.status')}
+            value={status}
+            onChange={(value) => setStatus(value as StatusChange['status'])}
+          >
+            <Group mt="xs">
+              {statuses.map((value) => (
+                <Radio key={value} value={value} label={t(`resources.tickets.choices.status.${value}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Textarea
+            label={t('resources.tickets.board.status_modal.comment')}
+            required
+            autosize
+            minRows={3}
+            value={comment}
+            error={error}
+            onChange={(event) => setComment(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}

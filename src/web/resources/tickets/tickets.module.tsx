@@ -1,0 +1,11 @@
+import type { WebModule } from '../../engine/web-module';
+import { BoardLink } from './board-link.component';
+
+/**
+ * Tickets: their boards are pages of their own (global-board.screen.tsx, project-board.screen.tsx,
+ * loaded with their routes, drag and drop with them); a ticket's page links to its project's board.
+ * Kept light: the registry loads with the admin layout.
+ */
+export const ticketsModule: WebModule = {
+  panels: [{ name: 'board', Component: BoardLink }],
+};
