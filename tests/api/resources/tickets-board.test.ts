@@ -262,7 +262,9 @@ describe('meetings', () => {
     const site = await created({ name: 'Visite de chantier', onKanban: true, upcomingInHistory: true });
     const internal = await created({ name: 'Réunion interne', onKanban: false, upcomingInHistory: false });
     const owned = (await api().created('projet', { name: 'Maison Petit' })).id;
-    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+    // Whole seconds from one moment, so the expected time is the one sent.
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
     const meeting = async (name: string, meetingType: number, days: number) =>
       (await api().created('tickets', { name, project: owned, meetingType, meetingAt: at(days) })).id;
     await meeting('Visite des combles', site, 3);
