@@ -188,6 +188,9 @@ export const routeTable = {
   // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
   'resource.filter': '/admin/{resource}/filtre-de-recherche',
   'resource.reset_criteria': '/admin/{resource}/reinitialisation-criteres',
+  // The tickets' boards' filter form targets (spec 2.3: filter par-projet/{projet} and global).
+  'tickets.filter_project': '/admin/tickets/filtre-de-recherche/par-projet/{projet}',
+  'tickets.filter_global': '/admin/tickets/filtre-de-recherche/global',
 
   // Files
   translations: '/translations/{domain}.{_format}',

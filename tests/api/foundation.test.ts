@@ -167,6 +167,19 @@ describe("a list's search criteria routes (filtre-de-recherche, reinitialisation
     expect(response.headers.location).toBe('/admin/structures');
   });
 
+  it('send the boards’ filter forms to their board, a project’s or the global one', async () => {
+    const project = await t.app.inject({
+      method: 'GET',
+      url: '/admin/tickets/filtre-de-recherche/par-projet/7?statut=blocked&echeanceDu=2026-12-01',
+    });
+    expect(project.statusCode).toBe(303);
+    expect(project.headers.location).toBe('/admin/tickets/kanban/7?statut=blocked&echeanceDu=2026-12-01');
+    const global = await t.app.inject({ method: 'GET', url: '/admin/tickets/filtre-de-recherche/global?q=devis' });
+    expect(global.headers.location).toBe('/admin/tickets/kanban-global?q=devis');
+    const unnamed = await t.app.inject({ method: 'GET', url: '/admin/tickets/filtre-de-recherche/par-projet/abc' });
+    expect(unnamed.statusCode).toBe(404);
+  });
+
   it('exist only for declared resources', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/admin/inconnu/filtre-de-recherche?q=a' });
     expect(response.statusCode).toBe(404);
