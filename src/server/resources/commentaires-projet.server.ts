@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   informationTypes,
@@ -8,7 +7,7 @@ import {
 import { requestValue, type FieldErrors, type ServerResource } from '../engine/server-resource';
 import { parseId } from '../http/request-parsing';
 import { clock } from '../clock';
-import { projectChildScope } from './project-children';
+import { advanceLastIntervention, projectChildScope } from './project-children';
 import { parseSareQuery, sareExport, type SareFile } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
@@ -74,10 +73,7 @@ export const projectCommentsHooks: ServerResource = {
   async beforeChange(tx, records) {
     for (const { values } of records) {
       if (typeof values.project === 'number' && typeof values.actDate === 'string') {
-        await tx.execute(
-          sql`update projects set last_intervention_date = greatest(last_intervention_date, ${values.actDate}::date)
-              where id = ${values.project}`,
-        );
+        await advanceLastIntervention(tx, values.project, values.actDate);
       }
     }
     return records.map(() => null);

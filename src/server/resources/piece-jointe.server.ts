@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { isDocumentFile } from '../../shared/resources/piece-jointe.resource';
 import type { ServerResource } from '../engine/server-resource';
 import { clock } from '../clock';
-import { projectChildScope } from './project-children';
+import { advanceLastIntervention, projectChildScope } from './project-children';
 
 /**
  * A project's documents: read by whoever may read the project; only the documents' kinds of file
@@ -22,10 +21,7 @@ export const projectDocumentsHooks: ServerResource = {
       if (record.id !== null) continue;
       record.values.addedOn = today;
       if (typeof record.values.project === 'number') {
-        await tx.execute(
-          sql`update projects set last_intervention_date = greatest(last_intervention_date, ${today}::date)
-              where id = ${record.values.project}`,
-        );
+        await advanceLastIntervention(tx, record.values.project, today);
       }
     }
     return records.map(() => null);

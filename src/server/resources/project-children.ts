@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
 import type { ServerResource } from '../engine/server-resource';
 import { visibleProjectIds } from './project-scope';
 
@@ -25,3 +26,10 @@ export const projectChildScope: Pick<ServerResource, 'readScope'> = {
     return ids && sql`${columns.project!} in (${ids})`;
   },
 };
+
+/** Moves a project's last intervention date forward to this day (never back), in the caller's transaction. */
+export async function advanceLastIntervention(tx: Database, project: number, day: string): Promise<void> {
+  await tx.execute(
+    sql`update projects set last_intervention_date = greatest(last_intervention_date, ${day}::date) where id = ${project}`,
+  );
+}

@@ -17,6 +17,7 @@ import { rowsOf, type Database } from '../db/database';
 import { recordAudit, recordInParentHistory } from '../engine/audit-trail';
 import { ApiError } from '../http/api-error';
 import { loadSettings, ticketSettings } from '../settings/settings';
+import { advanceLastIntervention } from './project-children';
 import { visibleProjectIds } from './project-scope';
 import { notifyTicketEvents } from './ticket-notifications';
 
@@ -320,8 +321,7 @@ async function recordTicketChange(
                          (ticket, from_step, to_step, from_status, to_status, comment, characteristics, created_by, updated_by)
                        values (${ticket.id}, ${transition.fromStep}, ${transition.toStep}, ${ticket.status}, ${transition.toStatus},
                                ${transition.comment}, ${JSON.stringify(transition.characteristics)}::jsonb, ${actor.id}, ${actor.id})`);
-  await tx.execute(sql`update projects set last_intervention_date = greatest(last_intervention_date, ${today()}::date)
-                       where id = ${ticket.project}`);
+  await advanceLastIntervention(tx, ticket.project, today());
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import type { ServerResource } from '../engine/server-resource';
-import { projectChildScope } from './project-children';
+import { clock } from '../clock';
+import { advanceLastIntervention, projectChildScope } from './project-children';
 import { BOARD_GAP } from './ticket-board';
 import { ticketBoardRoutes } from './ticket-board.routes';
 import { notifyNewAttributions } from './ticket-notifications';
@@ -9,7 +10,8 @@ import { ticketRecordRoutes } from './ticket-record.routes';
 
 /**
  * Tickets: read by whoever may read their project. A new ticket starts in the first step, white,
- * at the end of its column; "add referent" adds the project's referents to its attributions.
+ * at the end of its column, and moves its project's last intervention date forward; "add referent"
+ * adds the project's referents to its attributions.
  */
 export const ticketsHooks: ServerResource = {
   ...projectChildScope,
@@ -36,6 +38,9 @@ export const ticketsHooks: ServerResource = {
       values.step = rows[0]?.step ?? null;
       values.status = 'in_progress';
       values.boardPosition = (rows[0]?.position ?? 0) + BOARD_GAP;
+      if (typeof values.project === 'number') {
+        await advanceLastIntervention(tx, values.project, clock.now().toISOString().slice(0, 10));
+      }
     }
     // Users added to an existing ticket's attributions are told now, in the write's transaction.
     await notifyNewAttributions(tx, records, actor.id);

@@ -89,6 +89,9 @@ describe('the board', () => {
     expect(steps[1]).toMatchObject({ reachableSteps: [step.review], transitionsAsking: [step.review] });
     expect(cards[1]).toMatchObject({ name: 'Devis isolation', status: 'in_progress', deadline: '2099-01-01' });
     expect(cards[1]!.project).toEqual({ id: project.house, title: 'Maison Dupont' });
+    // A ticket is an intervention on its project.
+    const house = await api().get(path('api.resource.item', { resource: 'projet', id: project.house }));
+    expect(house.json().lastInterventionDate).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it('moves a card to a reachable step, before another card, and refuses an unreachable one in French', async () => {
