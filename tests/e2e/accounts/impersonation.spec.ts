@@ -38,7 +38,8 @@ describe('log in as another user', () => {
       .waitFor();
     expect(new URL(page.url()).pathname).toBe(path('admin.dashboard'));
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
-    expect(await menuLabels(page)).toEqual(['Tableau de bord', 'Liens utiles']);
+    // Her profile opens the useful links; everybody has their own notifications.
+    expect(await menuLabels(page)).toEqual(['Tableau de bord', 'Notifications', 'Liens utiles']);
     await page.getByRole('button', { name: 'Menu de Lucie Moreau' }).waitFor();
     await expectAccessible(page);
     // The server holds the user's rights, not the administrator's.
