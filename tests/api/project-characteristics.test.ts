@@ -338,7 +338,8 @@ describe('what the saved characteristics show', () => {
     });
   });
 
-  it('filters the project list on a characteristic', async () => {
+  // Many saves and list queries: 10 s on a quiet 2-core machine, more under load.
+  it('filters the project list on a characteristic', { timeout: 90_000 }, async () => {
     await request('POST', formUrl(ids.other, ids.housing), {
       values: { [f('Chauffage')]: 'gaz', [f('Énergies')]: ['electricite'] },
     });
