@@ -17,7 +17,14 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { auditActions, type AuditChange } from '../../shared/resources/audit';
-import { USERS_TARGET, type FieldDef, type FieldKind } from '../../shared/resources/fields';
+import {
+  USERS_TARGET,
+  filtersByPrefix,
+  isReference,
+  type FieldDef,
+  type FieldKind,
+} from '../../shared/resources/fields';
+import { resources } from '../../shared/resources/registry';
 import { communes } from '../../shared/resources/communes.resource';
 import { steps } from '../../shared/resources/etapes.resource';
 import { accessProfiles } from '../../shared/resources/groupes.resource';
@@ -331,6 +338,28 @@ export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_una
 const equalityFilterKinds = new Set<FieldKind>(['select', 'reference', 'integer', 'boolean', 'date']);
 const containsFilterKinds = new Set<FieldKind>(['text', 'textarea', 'email', 'url', 'color']);
 
+/** A field searched with "contains" (the list's search or filter), on a trigram index of its column. */
+const hasTrigramIndex = (def: FieldDef | undefined) =>
+  Boolean(def && (def.searchable || (def.filter && containsFilterKinds.has(def.kind) && !filtersByPrefix(def))));
+
+/**
+ * A record's title as references and suggestions show it: the title field, then each suffix field
+ * when filled ("Dupont Marie"). Joined with || rather than concat_ws, which is not immutable, so
+ * that the title can be indexed.
+ */
+export function titleExpression(definition: ResourceDefinition, columns: Record<string, AnyPgColumn>): SQL<string> {
+  const suffix = (definition.titleSuffix ?? []).map(
+    (name) => sql` || coalesce(' ' || nullif(${columns[name]!}, ''), '')`,
+  );
+  return sql<string>`(${columns[definition.titleField]!}${sql.join(suffix)})`;
+}
+
+/**
+ * What suggestions compare a typed beginning with, and sort those by: the title in lower case
+ * without accents, in byte order (C) so that a B-tree serves "starts with" and the order at once.
+ */
+export const titlePrefixKey = (title: SQL) => sql`(immutable_unaccent(lower(${title})) collate "C")`;
+
 /** Indexes of a resource's own rules, beyond those its fields' options give: built on its table's columns. */
 type OwnIndexes = (columns: Record<string, AnyPgColumn>) => IndexBuilder[];
 
@@ -365,9 +394,11 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
         ...(def.filter && equalityFilterKinds.has(def.kind) && !(def.sortable && !textKinds.has(def.kind))
           ? [index(`${indexName}_filter_idx`).on(column)]
           : []),
-        ...(def.filter && containsFilterKinds.has(def.kind) && !def.searchable
-          ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
-          : []),
+        ...(def.filter && filtersByPrefix(def)
+          ? [index(`${indexName}_filter_idx`).on(sql`${column} text_pattern_ops`)]
+          : def.filter && containsFilterKinds.has(def.kind) && !def.searchable
+            ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
+            : []),
         ...(def.unique
           ? [
               uniqueIndex(uniqueIndexName(definition, name))
@@ -377,10 +408,34 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           : []),
       ];
     }),
+    // Suggestions (resource-store.ts, suggest): titles starting with the typed text, then containing it.
+    ...titleIndexes(definition, table as unknown as Record<string, AnyPgColumn>),
     ...(ownIndexes?.(table as unknown as Record<string, AnyPgColumn>) ?? []),
   ]);
   resourceTables.set(definition.slug, table);
   return table;
+}
+
+/** The resources some field refers to: those suggested as a form is filled. */
+const referencedSlugs = new Set(
+  resources.flatMap((definition) =>
+    Object.values(definition.fields)
+      .flatMap((def) => [def, ...Object.values(def.fields ?? {})])
+      .filter(isReference)
+      .map((def) => def.target),
+  ),
+);
+
+function titleIndexes(definition: ResourceDefinition, columns: Record<string, AnyPgColumn>): IndexBuilder[] {
+  if (!referencedSlugs.has(definition.slug)) return [];
+  const title = titleExpression(definition, columns);
+  const titleSearched = !definition.titleSuffix && hasTrigramIndex(definition.fields[definition.titleField]);
+  return [
+    index(`${definition.table}_title_prefix_idx`).on(titlePrefixKey(title)),
+    ...(titleSearched
+      ? []
+      : [index(`${definition.table}_title_search_idx`).using('gin', sql`immutable_unaccent(${title}) gin_trgm_ops`)]),
+  ];
 }
 
 export const usefulLinksTable = resourceTable(usefulLinks);

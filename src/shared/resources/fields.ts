@@ -111,6 +111,9 @@ export const USERS_TARGET = 'utilisateurs';
 
 export const isReference = (def: FieldDef) => def.kind === 'reference' || def.kind === 'references';
 
+/** A postal code's filter matches from the start, as people narrow down by department ("13"). */
+export const filtersByPrefix = (def: FieldDef) => def.kind === 'text' && def.format === 'postalCode';
+
 function build(kind: FieldKind, options: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef {
   return { kind, ...options, ...extra };
 }

@@ -109,6 +109,40 @@ describe('individuals', () => {
     expect(suggestions.json<Suggestion[]>().map(({ label }) => label)).toEqual(['Garnier Hugo']);
   });
 
+  it('suggests those whose name starts with the typed text, then those containing it, accents and case ignored', async () => {
+    await created('individus', { lastName: 'Lemaître', firstName: 'Anne' });
+    await created('individus', { lastName: 'Delemaitre', firstName: 'Paul' });
+    await created('individus', { lastName: 'Lemaitre-Roux', firstName: '' });
+    await created('individus', { lastName: 'Lemaître', firstName: '' });
+    const labels = async (term: string) =>
+      (await get(path('api.resource.autocomplete', { resource: 'individus', term })))
+        .json<Suggestion[]>()
+        .map(({ label }) => label);
+    expect(await labels('LEMAITRE')).toEqual(['Lemaître', 'Lemaître Anne', 'Lemaitre-Roux', 'Delemaitre Paul']);
+    expect(await labels('maitre a')).toEqual(['Lemaître Anne']);
+    // % and _ are letters typed, not wildcards.
+    expect(await labels('lem%')).toEqual([]);
+    expect(await labels('lema_tre')).toEqual([]);
+  });
+
+  it('filters the list on a postal code from its start, as a department is sought', async () => {
+    await created('individus', { lastName: 'Codepostal', firstName: 'Marseille', postalCode: '13001' });
+    await created('individus', { lastName: 'Codepostal', firstName: 'Aix', postalCode: '13100' });
+    await created('individus', { lastName: 'Codepostal', firstName: 'Bourg', postalCode: '01300' });
+    const names = async (postalCode: string) =>
+      (
+        await get(
+          `${path('api.resource.collection', { resource: 'individus', q: 'Codepostal', tri: 'firstName' })}&postalCode=${postalCode}`,
+        )
+      )
+        .json<ResourcePage>()
+        .items.map((item) => item.firstName);
+    expect(await names('13')).toEqual(['Aix', 'Marseille']);
+    expect(await names('130')).toEqual(['Marseille']);
+    expect(await names('01')).toEqual(['Bourg']);
+    expect(await names('%3')).toEqual([]);
+  });
+
   it('is created from a modal, at the spec path and at the engine one', async () => {
     for (const url of [
       path('api.resource.ajax_create', { resource: 'individus' }),
