@@ -49,6 +49,24 @@ const STRUCTURES = 5_000;
 const USERS = 8;
 const userPassword = 'Charge-de-test-robuste-2026';
 const userEmail = (n: number) => `utilisateur${n}@exemple.fr`;
+/** The 100 commonest surnames in France, and common first names. */
+const lastNames = (
+  'Martin Bernard Thomas Petit Robert Richard Durand Dubois Moreau Laurent Simon Michel Lefèvre ' +
+  'Leroy Roux David Bertrand Morel Fournier Girard Bonnet Dupont Lambert Fontaine Rousseau Vincent ' +
+  'Muller Faure André Mercier Blanc Guérin Boyer Garnier Chevalier François Legrand Gauthier ' +
+  'Garcia Perrin Robin Clément Morin Nicolas Henry Roussel Mathieu Masson Marchand Duval Denis ' +
+  'Dumont Lemaire Noël Meyer Dufour Meunier Brun Blanchard Giraud Joly Rivière Lucas Brunet ' +
+  'Gaillard Barbier Arnaud Martinez Gérard Roche Renard Schmitt Roy Leroux Colin Vidal Caron ' +
+  'Picard Roger Fabre Aubert Lemoine Renaud Dumas Lacroix Olivier Philippe Bourgeois Pierre Benoît ' +
+  'Rey Leclerc Payet Rolland Leclercq Guillaume Lecomte Lopez Jean Dupuy'
+).split(' ');
+const firstNames = (
+  'Marie Jean Pierre Michel Philippe Nathalie Isabelle Sylvie Catherine Françoise Alain Patrick ' +
+  'Nicolas Christophe Christine Sophie Julien Camille Léa Manon Emma Chloé Hugo Lucas Louis Thomas ' +
+  'Théo Nathan Jules Inès Sarah Laura Julie Céline Stéphane David Éric Frédéric Laurent Olivier ' +
+  'Valérie Sandrine Aurélie Émilie Anne Hélène Jacques Bernard Monique Martine'
+).split(' ');
+const structureKinds = ['Mairie de ', 'Association ', 'Cabinet ', 'Société ', 'Agence '];
 
 /**
  * Individuals, structures, communes and users with one profile, as a busy service would have, in a
@@ -57,23 +75,28 @@ const userEmail = (n: number) => `utilisateur${n}@exemple.fr`;
 async function fill(database: DatabaseHandle): Promise<void> {
   const { db } = database;
   await loadCommunes(db);
+  // Names as people have them: a search or a suggestion reads the index entries of the rows it
+  // finds, not of every row (names like "Nom0042" would share their trigrams with all 20 000).
+  const values = (names: readonly string[]) => sql.raw(`array[${names.map((name) => `'${name}'`).join(', ')}]`);
   await db.execute(sql`
     insert into individuals (civility, last_name, first_name, email, postal_code, commune, mobile)
     select case when n % 2 = 0 then 'madame' else 'monsieur' end,
-           'Nom' || lpad((n % 5000)::text, 4, '0') || chr(65 + n % 26),
-           'Prénom' || (n / 5000)::text || chr(97 + n % 26),
-           'personne' || n || '@exemple.fr',
+           (${values(lastNames)})[1 + n % ${lastNames.length}],
+           (${values(firstNames)})[1 + (n / ${lastNames.length}) % ${firstNames.length}],
+           lower(immutable_unaccent((${values(firstNames)})[1 + (n / ${lastNames.length}) % ${firstNames.length}]
+             || '.' || (${values(lastNames)})[1 + n % ${lastNames.length}])) || n || '@exemple.fr',
            commune.postal_codes[1], commune.id, '06 12 34 ' || lpad((n % 100)::text, 2, '0') || ' 00'
     from generate_series(1, ${INDIVIDUALS}) as n
     join communes as commune on commune.id = 1 + (n * 7919) % 34000`);
   await db.execute(sql`
     insert into structures (name, acronym, contact_type, public_subtype, email)
-    select 'Structure ' || lpad(n::text, 5, '0') || ' ' || chr(65 + n % 26) || 'rénovation',
+    select (${values(structureKinds)})[1 + n % ${structureKinds.length}] || commune.name,
            'S' || n,
            (array['media', 'private', 'public'])[1 + n % 3],
            case when n % 3 = 2 then (array['commune', 'epci', 'department'])[1 + n % 3] end,
            'contact' || n || '@exemple.fr'
-    from generate_series(1, ${STRUCTURES}) as n`);
+    from generate_series(1, ${STRUCTURES}) as n
+    join communes as commune on commune.id = 1 + (n * 6131) % 34000`);
   await db.execute(sql`
     insert into useful_links (name, url)
     select 'Lien ' || lpad(n::text, 4, '0'), 'https://exemple.fr/page-' || n from generate_series(1, 500) as n`);
@@ -106,7 +129,8 @@ async function fill(database: DatabaseHandle): Promise<void> {
       serviceId: service.id,
     })),
   );
-  await db.execute(sql`analyze`);
+  // As autovacuum leaves a settled database: statistics, and the trigram indexes' pending entries merged.
+  await db.execute(sql`vacuum analyze`);
 }
 
 const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
@@ -184,15 +208,20 @@ function workRequests(sessions: readonly ApiSession[]): Request[] {
     })),
     list('individus', () => ({ postalCode: pick(['01', '13', '33', '69', '75']), page: String(between(1, 3)) })),
     get(() => routePath('api.resource.item', { resource: 'individus', id: between(1, INDIVIDUALS) })),
-    list('individus', () => ({ q: `Nom${String(between(0, 4999)).padStart(4, '0')}` })),
+    list('individus', () => ({ q: pick(lastNames) })),
     get(() =>
       routePath('api.resource.autocomplete', { resource: 'communes', term: pick(['saint', 'mont', 'ville', 'lyon']) }),
     ),
     list('structures', () => ({ contactType: pick(['media', 'private', 'public']), tri: 'name', ordre: 'asc' })),
     get(() => routePath('api.resource.item', { resource: 'structures', id: between(1, STRUCTURES) })),
-    get(() => routePath('api.resource.autocomplete', { resource: 'structures', term: `Structure ${between(10, 99)}` })),
+    get(() =>
+      routePath('api.resource.autocomplete', {
+        resource: 'structures',
+        term: `${pick(structureKinds)}${pick(['sa', 'mo', 'b', 'la', 'v'])}`,
+      }),
+    ),
     list('liens-utiles', () => ({ tri: 'name', ordre: 'desc', page: String(between(1, 20)) })),
-    get(() => routePath('api.resource.autocomplete', { resource: 'individus', term: `Nom${between(100, 499)}` })),
+    get(() => routePath('api.resource.autocomplete', { resource: 'individus', term: pick(lastNames).slice(0, 4) })),
     {
       ...write(
         'POST',
@@ -209,7 +238,7 @@ function workRequests(sessions: readonly ApiSession[]): Request[] {
       (context) => routePath('api.resource.item', { resource: 'liens-utiles', id: context.linkId ?? between(1, 500) }),
       () => ({ name: `Lien modifié ${Math.random().toString(36).slice(2, 10)}`, url: 'https://exemple.fr/modifie' }),
     ),
-    list('structures', () => ({ q: `${between(100, 999)}`, tri: 'name', ordre: 'desc' })),
+    list('structures', () => ({ q: pick(['saint', 'mont', 'ville', 'bourg', 'val']), tri: 'name', ordre: 'desc' })),
   ];
 }
 

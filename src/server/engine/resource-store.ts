@@ -98,6 +98,14 @@ function filterCondition(
   }
 }
 
+/**
+ * A search of three letters or more reads its matches off the trigram indexes, then sorts them. The
+ * list's sort key is then given as coalesce(key, key), which no index serves: walking the sort index
+ * instead, the planner would count on matches spread evenly along it, while a name search's lie
+ * together ("Vidal": 19 800 rows read to find 25).
+ */
+const searchedByTrigrams = (search: string) => search.trim().length >= 3;
+
 function listConditions(
   definition: ResourceDefinition,
   columns: Columns,
@@ -490,12 +498,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         hooksOf(definition.slug).listParams,
       );
       const order = query.direction === 'asc' ? asc : desc;
+      const key = sortKey(definition.fields[query.sort], columns[query.sort]!);
       const [items, [totals]] = await Promise.all([
         db
           .select()
           .from(table)
           .where(where)
-          .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!))
+          .orderBy(order(searchedByTrigrams(query.search) ? sql`coalesce(${key}, ${key})` : key), asc(columns.id!))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(table).where(where),
