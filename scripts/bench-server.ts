@@ -20,13 +20,18 @@ export function benchedAppDir(): string {
 
 export type BenchServer = ServerProcess;
 
-/** The built server of `appDir` as a real process on a free port, with the benchmarks' administrator. */
+/**
+ * The built server of `appDir` as a real process on a free port, with the benchmarks' administrator.
+ * BENCH_CPU_PROFILE=<folder>: each server writes its V8 CPU profile there as it stops (open it in
+ * Chrome's DevTools).
+ */
 export function startBenchServer(appDir: string, env: Record<string, string>): Promise<BenchServer> {
-  return spawnBuiltServer(appDir, {
-    ADMIN_EMAIL: benchCredentials.email,
-    ADMIN_PASSWORD: benchCredentials.password,
-    ...env,
-  });
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  return spawnBuiltServer(
+    appDir,
+    { ADMIN_EMAIL: benchCredentials.email, ADMIN_PASSWORD: benchCredentials.password, ...env },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+  );
 }
 
 export interface ApiSession {

@@ -90,8 +90,12 @@ export function startServer(storage: ServerStorage, extraEnv: Record<string, str
  * The build of the checkout `appDir` as a real process on a free port, resolved once it prints its
  * ready line (the tests' servers and the benchmarks').
  */
-export function spawnBuiltServer(appDir: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(appDir, 'dist/server/main.js')], {
+export function spawnBuiltServer(
+  appDir: string,
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeOptions, path.join(appDir, 'dist/server/main.js')], {
     cwd: appDir,
     env: {
       PATH: process.env.PATH,

