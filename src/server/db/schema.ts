@@ -398,17 +398,15 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           ? [index(`${indexName}_filter_idx`).on(column).where(live)]
           : []),
         ...(def.filter && filtersByPrefix(def)
-          ? [index(`${indexName}_filter_idx`).on(sql`${column} text_pattern_ops`).where(live)]
+          ? [
+              index(`${indexName}_filter_idx`)
+                .on(sql`${column} text_pattern_ops`)
+                .where(live),
+            ]
           : def.filter && containsFilterKinds.has(def.kind) && !def.searchable
             ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
             : []),
-        ...(def.unique
-          ? [
-              uniqueIndex(uniqueIndexName(definition, name))
-                .on(column)
-                .where(live),
-            ]
-          : []),
+        ...(def.unique ? [uniqueIndex(uniqueIndexName(definition, name)).on(column).where(live)] : []),
       ];
     }),
     // Suggestions (resource-store.ts, suggest): titles starting with the typed text, then containing it.
