@@ -141,6 +141,16 @@ describe('individuals', () => {
     expect(await names('130')).toEqual(['Marseille']);
     expect(await names('01')).toEqual(['Bourg']);
     expect(await names('%3')).toEqual([]);
+    // A search's total, on its pages and past its end.
+    const searched = async (page: number) =>
+      (
+        await get(
+          path('api.resource.collection', { resource: 'individus', q: 'Codepostal', parPage: '2', page: String(page) }),
+        )
+      ).json<ResourcePage>();
+    expect(await searched(1)).toMatchObject({ total: 3, items: [{}, {}] });
+    expect(await searched(2)).toMatchObject({ total: 3, items: [{}] });
+    expect(await searched(3)).toMatchObject({ total: 3, items: [] });
   });
 
   it('is created from a modal, at the spec path and at the engine one', async () => {
