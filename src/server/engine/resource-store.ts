@@ -70,8 +70,10 @@ function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const likePattern = (text: string) => `%${escapeLike(text)}%`;
 /** The same expression as the trigram indexes of searchable fields, so they serve the search. */
+const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string | Placeholder) =>
+  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${pattern})`;
 export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
-  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${likePattern(text)})`;
+  likeIgnoringAccents(column, likePattern(text));
 
 function filterCondition(
   definition: ResourceDefinition,
@@ -723,21 +725,22 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       );
       // Unnamed statements (prepare('')): each is planned with the term, which a plan made without
       // it could not take its index range from.
+      const selection = { ...detail, value: target.id, label: target.title };
       const build = () => ({
         starting: db
-          .select({ ...detail, value: target.id, label: target.title })
+          .select(selection)
           .from(target.table)
           .where(and(visibleTarget(target, actor), startsWithTerm))
           .orderBy(asc(key), asc(target.id))
           .limit(sql.placeholder('limit'))
           .prepare(''),
         containing: db
-          .select({ ...detail, value: target.id, label: target.title })
+          .select(selection)
           .from(target.table)
           .where(
             and(
               visibleTarget(target, actor),
-              sql`immutable_unaccent(${target.title}) ilike immutable_unaccent(${sql.placeholder('pattern')})`,
+              likeIgnoringAccents(target.title, sql.placeholder('pattern')),
               sql`not (${startsWithTerm})`,
             ),
           )
