@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -82,8 +82,8 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: logLevel,
-      // Written to stdout a batch at a time rather than a write per line (one in ten of a busy
-      // server's time went to them), and flushed as the process exits.
+      // Written to stdout a batch at a time when busy rather than a write per line, and flushed
+      // as the process exits.
       stream: logStream ?? pino.destination({ dest: 1, sync: false }),
       serializers: {
         req: (request) => ({
@@ -95,7 +95,7 @@ export async function buildApp({
       },
     },
     // One line per request, written once answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A request id in every log line, taken from the proxy when it sends one, and echoed back.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
