@@ -107,6 +107,14 @@ const columnEnd = (page: Page, name: StepName) => column(page, name).getByRole('
 const spoken = (page: Page) => page.getByRole('status').and(page.locator('[aria-live="assertive"]')).textContent();
 
 const boardPath = (project: number) => path('admin.tickets.board', { projet: project });
+/**
+ * Opens a project's board, once laid out: the header's link to the project comes after the cards
+ * and pushes them down, so a card measured before it would be missed by the mouse.
+ */
+async function openBoard(page: Page, project: number) {
+  await page.goto(boardPath(project));
+  await page.getByRole('link', { name: /^Projet : / }).waitFor();
+}
 /** Waits for the move's answer (move-ajax or add-transition-ajax). */
 const moveAnswered = (page: Page, route: 'api.tickets.move' | 'api.tickets.add_transition' = 'api.tickets.move') =>
   page.waitForResponse((response) => new URL(response.url()).pathname === path(route));
@@ -119,7 +127,7 @@ describe('the tickets’ board', () => {
       { name: 'Devis isolation' },
       { name: 'Audit énergétique' },
     ]);
-    await page.goto(boardPath(project));
+    await openBoard(page, project);
     await page.getByRole('heading', { name: 'Kanban du projet', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Projet : Maison Dupont' }).waitFor();
     await card(page, 'Visite technique').waitFor();
@@ -159,7 +167,7 @@ describe('the tickets’ board', () => {
   it('refuses a drop on a step the card’s step does not reach: the column is dimmed, the card stays, the reason is said in French', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project } = await projectWithTickets(page, 'Maison Leroy', [{ name: 'Relevé des compteurs' }]);
-    await page.goto(boardPath(project));
+    await openBoard(page, project);
     const meter = card(page, 'Relevé des compteurs');
     const start = (await meter.boundingBox())!;
     const end = (await columnEnd(page, 'Terminé').boundingBox())!;
@@ -185,7 +193,7 @@ describe('the tickets’ board', () => {
       { name: 'Réception du chantier' },
       { name: 'Isolation des combles' },
     ]);
-    await page.goto(boardPath(project));
+    await openBoard(page, project);
     const vmc = card(page, 'Pose de la VMC');
     await vmc.focus();
     await page.keyboard.press('Space');
@@ -202,6 +210,8 @@ describe('the tickets’ board', () => {
     // Up within its column: before the card above it.
     await card(page, 'Isolation des combles').focus();
     await page.keyboard.press('Space');
+    // An arrow before the pick-up is taken would be lost.
+    await expect.poll(() => spoken(page)).toBe('« Isolation des combles » saisi, dans l’étape « À faire ».');
     await page.keyboard.press('ArrowUp');
     await expect
       .poll(() => spoken(page))
@@ -226,7 +236,7 @@ describe('the tickets’ board', () => {
       { name: 'Plan de financement' },
     ]);
     for (const ticket of tickets) await moveThroughApi(page, ticket, steps!['En cours']);
-    await page.goto(boardPath(project));
+    await openBoard(page, project);
     await card(page, 'Dossier de subvention').waitFor();
 
     await drag(page, card(page, 'Plan de financement'), columnEnd(page, 'Validation'));
@@ -273,7 +283,7 @@ describe('the tickets’ board', () => {
   it('changes a card’s status with its comment, which is required', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project, tickets } = await projectWithTickets(page, 'Maison Garnier', [{ name: 'Commande des matériaux' }]);
-    await page.goto(boardPath(project));
+    await openBoard(page, project);
     await page.getByRole('button', { name: 'Changer le statut de « Commande des matériaux »' }).click();
     const dialog = page.getByRole('dialog', { name: 'Changer le statut de « Commande des matériaux »' });
     await dialog.getByRole('radio', { name: 'Bloqué' }).check();
@@ -314,7 +324,7 @@ describe('the tickets’ board', () => {
     });
     const second = await started.openAsAdmin('/admin');
     await logInAs(second, adviser);
-    await Promise.all([first.goto(boardPath(project)), second.goto(boardPath(project))]);
+    await Promise.all([openBoard(first, project), openBoard(second, project)]);
     await Promise.all([card(first, 'Carte 6').waitFor(), card(second, 'Carte 6').waitFor()]);
 
     // Round 1: each takes a card to En cours at the same time.

@@ -106,6 +106,8 @@ describe('the project’s gantt and time report', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
     expect((await download).suggestedFilename()).toBe(`temps-projet-${project!.id}.csv`);
+    // Checked once the export menu has closed: while it fades out, its items are already gone.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await expectAccessible(page);
 
     // A task template adds its tickets, which the gantt shows.
