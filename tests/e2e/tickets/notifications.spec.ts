@@ -86,6 +86,8 @@ describe('notifications', () => {
     await notificationRow(page, 'Visite technique').waitFor();
     await notificationRow(page, 'Relancer le devis').waitFor();
     await settled(page);
+    // The archiving's toast said the same words: gone first, so that the next one is this action's.
+    await toast(page, '2 notifications mises à jour.').waitFor({ state: 'detached' });
     await page.getByRole('checkbox', { name: 'Tout sélectionner' }).check();
     await page.getByRole('button', { name: 'Remettre à traiter' }).click();
     await toast(page, '2 notifications mises à jour.').waitFor();
