@@ -396,7 +396,12 @@ async function* xlsxRows(file: SheetFile, sheet: number, names: SheetNames): Asy
       const tabs = workbook.model?.sheets ?? [];
       names.names = tabs.map(({ name }) => name);
       const position = tabs.findIndex(({ id }) => String(id) === String(worksheet.id));
-      if (position !== sheet) continue; // Skipped: the reader drains it.
+      if (position !== sheet) {
+        // Read through all the same: ExcelJS deletes a worksheet's temporary copy as soon as the
+        // next one is asked for, and its stream, not yet opened, then failed (ENOENT) out of reach.
+        for await (const skipped of worksheet) void skipped;
+        continue;
+      }
       for await (const row of worksheet) {
         const cells = Array.from({ length: row.cellCount }, (_, index) => cellText(row.getCell(index + 1).value));
         yield { row: row.number, cells };
