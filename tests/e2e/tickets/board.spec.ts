@@ -338,6 +338,13 @@ describe('the tickets’ board', () => {
         expect((await saved).status()).toBe(200);
       }),
     );
+    // Each sees the other's move within a poll (5 s) before going on, as a person would.
+    for (const page of [first, second]) {
+      await expect.poll(async () => (await namesIn(page, 'En cours')).sort(), { timeout: 15_000 }).toEqual([
+        'Carte 1',
+        'Carte 2',
+      ]);
+    }
     // Round 2: one reorders À faire, the other sends another card to En cours.
     await Promise.all([
       (async () => {
@@ -351,7 +358,7 @@ describe('the tickets’ board', () => {
         expect((await saved).status()).toBe(200);
       })(),
     ]);
-    // Without reloading, each sees the other's moves within a poll (5 s).
+    // Again without reloading.
     await expect.poll(() => namesIn(first, 'En cours'), { timeout: 15_000 }).toContain('Carte 6');
     await expect.poll(() => namesIn(second, 'À faire'), { timeout: 15_000 }).toEqual(['Carte 5', 'Carte 3', 'Carte 4']);
 
@@ -364,6 +371,35 @@ describe('the tickets’ board', () => {
     expect([...seenFirst['En cours']].sort()).toEqual(['Carte 1', 'Carte 2', 'Carte 6']);
     expect(seenFirst['En cours'][2]).toBe('Carte 6');
     expect(Object.values(seenFirst).flat().sort()).toEqual(names);
+  });
+
+  it('keeps the board still while a card is held, and shows another adviser’s move once it is let go', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const { project, tickets } = await projectWithTickets(page, 'Maison Garnier', [
+      { name: 'Carte tenue' },
+      { name: 'Carte déplacée ailleurs' },
+    ]);
+    await openBoard(page, project);
+    await card(page, 'Carte tenue').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => spoken(page)).toBe('« Carte tenue » saisi, dans l’étape « À faire ».');
+
+    const boardRoute = path('api.tickets.board');
+    let boardsAsked = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === boardRoute) boardsAsked += 1;
+    });
+    await moveThroughApi(page, tickets[1]!, steps!['En cours']);
+    // Two polls after the move: the first already saw a new version.
+    for (let poll = 0; poll < 2; poll += 1) {
+      await page.waitForResponse((response) => new URL(response.url()).pathname === path('api.tickets.board_version'));
+    }
+    expect(boardsAsked).toBe(0);
+    expect(await namesIn(page, 'À faire')).toEqual(['Carte tenue', 'Carte déplacée ailleurs']);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => namesIn(page, 'En cours')).toEqual(['Carte déplacée ailleurs']);
+    expect(boardsAsked).toBe(1);
   });
 
   it('filters the global board in its address, and refuses a deadline range ending before it starts', async () => {

@@ -29,9 +29,11 @@ interface MoveReply {
  * A board's data (`query`: the filters as the API takes them, `projet` included) and its moves:
  * drawn at once (optimistic), then sent; a refusal puts the card back and says why, a transition
  * asking characteristics waits for them. The version is polled every 5 s; when it differs from the
- * board's, the board is fetched again — unless a move is under way, which would be undone.
+ * board's, the board is fetched again — unless a move is under way, which would be undone, or a card
+ * is held (`holding`): the cards would shift under the pointer, and the drop be read against a board
+ * the adviser no longer sees. The refresh comes once the card is let go.
  */
-export function useTicketBoard(query: string) {
+export function useTicketBoard(query: string, holding: boolean) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = boardKey(query);
@@ -54,12 +56,12 @@ export function useTicketBoard(query: string) {
   const current = board.data?.version;
   const latest = version.data?.version;
   useEffect(() => {
-    if (latest && current && latest !== current && busy.current === 0 && !pendingTransition) {
+    if (latest && current && latest !== current && busy.current === 0 && !pendingTransition && !holding) {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
     // key is derived from query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [latest, current, pendingTransition, answered, queryClient, query]);
+  }, [latest, current, pendingTransition, answered, holding, queryClient, query]);
 
   const setCards = useCallback(
     (update: (cards: BoardCard[]) => BoardCard[]) =>
