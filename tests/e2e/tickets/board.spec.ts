@@ -340,10 +340,9 @@ describe('the tickets’ board', () => {
     );
     // Each sees the other's move within a poll (5 s) before going on, as a person would.
     for (const page of [first, second]) {
-      await expect.poll(async () => (await namesIn(page, 'En cours')).sort(), { timeout: 15_000 }).toEqual([
-        'Carte 1',
-        'Carte 2',
-      ]);
+      await expect
+        .poll(async () => (await namesIn(page, 'En cours')).sort(), { timeout: 15_000 })
+        .toEqual(['Carte 1', 'Carte 2']);
     }
     // Round 2: one reorders À faire, the other sends another card to En cours.
     await Promise.all([

@@ -150,8 +150,10 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
   const user = useSession().data?.user ?? nobody;
   const query = boardQuery(params, project?.id);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh } =
-    useTicketBoard(query, activeId !== null);
+  const { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh } = useTicketBoard(
+    query,
+    activeId !== null,
+  );
   // The ticket modal: closed (undefined), a new ticket (null) or a ticket.
   const [opened, setOpened] = useState<number | null | undefined>(undefined);
   const [statusOf, setStatusOf] = useState<BoardCard | null>(null);
