@@ -138,7 +138,8 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     await modal.waitFor({ state: 'hidden' });
 
     const toast = page.getByRole('status').filter({ hasText: 'Les données ont été enregistrées.' });
-    await toast.waitFor();
+    // Held by the pointer from the start: the checks below may take longer than its 5 s on a busy machine.
+    await toast.hover();
     await expectAccessible(page);
     // Top right, right under the screen's title and actions.
     const box = await toast.boundingBox();
@@ -147,7 +148,6 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     expect(box && viewport && box.x + box.width > viewport.width - 40).toBe(true);
     expect(box && header && box.y >= header.y + header.height && box.y < header.y + header.height + 40).toBe(true);
 
-    await toast.hover();
     await page.waitForTimeout(6500);
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(10, 400);
