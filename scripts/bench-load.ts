@@ -34,6 +34,7 @@ import {
   apiLogIn,
   apiSend,
   benchedAppDir,
+  cpuPerRequest,
   machineLoad,
   startBenchServer,
   type ApiSession,
@@ -408,6 +409,7 @@ async function onPostgres(appDir: string): Promise<void> {
     const sessions = await sessionsFor(first);
     const outcome = emptyOutcome();
     const work = (CONNECTIONS - LOGIN_CONNECTIONS) / 2;
+    const cpu = cpuPerRequest(servers);
     const runs = Promise.all([
       load(first.baseUrl, work, workRequests(sessions), outcome),
       load(second.baseUrl, work, workRequests(sessions), outcome),
@@ -418,6 +420,7 @@ async function onPostgres(appDir: string): Promise<void> {
     const lockout = await lockoutHoldsAcross(first, second);
     await runs;
     report(`PostgreSQL, 2 processes, ${CONNECTIONS} connections, ${DURATION} s`, outcome);
+    console.log(cpu(outcome.requests));
     console.log(`during the run: ${lockout}`);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -438,11 +441,13 @@ async function onPglite(appDir: string): Promise<void> {
     console.log(`\nPGlite, one process: ${server.baseUrl}`);
     const sessions = await sessionsFor(server);
     const outcome = emptyOutcome();
+    const cpu = cpuPerRequest([server]);
     await Promise.all([
       load(server.baseUrl, CONNECTIONS - LOGIN_CONNECTIONS, workRequests(sessions), outcome),
       load(server.baseUrl, LOGIN_CONNECTIONS, loginRequests(), outcome),
     ]);
     report(`PGlite, 1 process, ${CONNECTIONS} connections, ${DURATION} s`, outcome);
+    console.log(cpu(outcome.requests));
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/server/project-root';
@@ -76,3 +76,48 @@ export const machineLoad = () =>
   `load average ${loadavg()
     .map((value) => value.toFixed(2))
     .join(' / ')} (1, 5, 15 min)`;
+
+/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
+function processCpuSeconds(pid: number): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by the given processes, and by every PostgreSQL process of the machine. */
+function cpuSeconds(pids: number[]) {
+  const postgres = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+  return {
+    servers: pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
+    postgres: postgres.reduce((sum, pid) => sum + processCpuSeconds(Number(pid)), 0),
+    bench: processCpuSeconds(process.pid),
+  };
+}
+
+/**
+ * Where the machine's time went during a load, per request answered: the benched servers, PostgreSQL
+ * (PGlite runs inside its server) and the load generator. Steadier than requests per second when
+ * the machine is shared, to compare two changes. Call it before the load; call what it returns after.
+ */
+export function cpuPerRequest(servers: BenchServer[]): (requests: number) => string {
+  const pids = servers.map((server) => server.child.pid!);
+  const before = cpuSeconds(pids);
+  return (requests) => {
+    const after = cpuSeconds(pids);
+    const perRequest = (key: keyof typeof before) => (((after[key] - before[key]) * 1000) / requests).toFixed(2);
+    return `CPU per request: servers ${perRequest('servers')} ms, PostgreSQL ${perRequest('postgres')} ms, load generator ${perRequest('bench')} ms`;
+  };
+}

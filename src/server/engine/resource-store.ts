@@ -59,6 +59,7 @@ export interface ListQuery {
 }
 
 type Columns = Record<string, AnyPgColumn>;
+type ResourceRecordWriters = Pick<ResourceRecordView, 'createdByName' | 'updatedByName'> & { record: ResourceRecord };
 
 function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: Columns } {
   const table = resourceTables.get(definition.slug);
@@ -350,11 +351,27 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
   }
   const readScoped = (definition: ResourceDefinition) => Boolean(hooksOf(definition.slug).readScope);
 
-  async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord> {
+  /**
+   * Who created or changed a record, as the history line says it ("Prénom Nom", or the email), read
+   * with it. The column is named with its table: drizzle leaves a one-table select's columns bare,
+   * and the users' own created_by would be read instead.
+   */
+  const writerName = (table: AnyPgTable, column: AnyPgColumn | undefined) =>
+    column
+      ? sql<string | null>`(select ${userDisplayName('writer')} from ${users} writer
+          where writer.id = ${table}.${sql.identifier(column.name)})`
+      : sql<null>`null`;
+
+  /** A record the actor may see, with the names of who created and last changed it: one query. */
+  async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordWriters> {
     const { table, columns } = tableOf(definition);
     const byId = (idValue: number | Placeholder) =>
       db
-        .select()
+        .select({
+          ...columns,
+          createdByName: writerName(table, columns.createdBy),
+          updatedByName: writerName(table, columns.updatedBy),
+        })
         .from(table)
         .where(and(eq(columns.id!, idValue), visible(definition, columns, actor)));
     const [row] = readScoped(definition)
@@ -363,7 +380,12 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           byId(sql.placeholder('id')).prepare(`row_${definition.table}`),
         ).execute({ id });
     if (!row) throw new ApiError(404, 'errors.not_found');
-    return toRecord(definition, row);
+    const { createdByName, updatedByName, ...values } = row as Record<string, unknown>;
+    return {
+      record: toRecord(definition, values),
+      createdByName: (createdByName as string | null) ?? null,
+      updatedByName: (updatedByName as string | null) ?? null,
+    };
   }
 
   /** One query per reference field for the titles of the records these rows point at, those the actor may see. */
@@ -392,19 +414,6 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       for (const { id, title } of named) found[String(id)] = String(title);
     }
     return titles;
-  }
-
-  /** Who created or changed a record, as the history line says it: "Prénom Nom", or the email. */
-  async function userName(id: unknown): Promise<string | null> {
-    if (typeof id !== 'number') return null;
-    const [user] = await buildOnce('user name', () =>
-      db
-        .select({ name: sql<string>`${userDisplayName('users')}` })
-        .from(users)
-        .where(eq(users.id, sql.placeholder('id')))
-        .prepare('user_name'),
-    ).execute({ id });
-    return user?.name ?? null;
   }
 
   /** Ids among these that live records still point at, from a field or from a collection's rows. */
@@ -546,33 +555,24 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .from(table)
           .where(where)
           .then(([row]) => row?.total ?? 0);
-      const offset = (query.page - 1) * query.pageSize;
-      let items: Record<string, unknown>[];
-      let total: number;
-      if (searchedByTrigrams(query.search)) {
-        // The matches are all read to be sorted: counted on the way, rather than searched twice.
-        const rows = await db
-          .select({ ...columns, matches: sql<number>`count(*) over ()` })
-          .from(table)
-          .where(where)
-          .orderBy(order(sql`coalesce(${key}, ${key})`), asc(columns.id!))
-          .limit(query.pageSize)
-          .offset(offset);
-        items = rows.map(({ matches: _matches, ...row }: Record<string, unknown>) => row);
-        total = rows.length > 0 ? Number(rows[0]!.matches) : query.page > 1 ? await counted() : 0;
-      } else {
-        [items, total] = await Promise.all([
-          db
-            .select()
-            .from(table)
-            .where(where)
-            .orderBy(order(key), asc(columns.id!))
-            .limit(query.pageSize)
-            .offset(offset),
-          counted(),
-        ]);
-      }
-      const records = items.map((row) => toRecord(definition, row));
+      // The total comes with the page, in one query. A search of three letters or more reads all its
+      // matches to sort them, and counts them on the way; otherwise the page comes off the sort's index
+      // and the count is a subquery of its own, run once.
+      const searched = searchedByTrigrams(query.search);
+      const rows = await db
+        .select({
+          ...columns,
+          matches: searched
+            ? sql<number>`count(*) over ()`
+            : sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`,
+        })
+        .from(table)
+        .where(where)
+        .orderBy(order(searched ? sql`coalesce(${key}, ${key})` : key), asc(columns.id!))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const total = rows.length > 0 ? Number(rows[0]!.matches) : query.page > 1 ? await counted() : 0;
+      const records = rows.map((row) => toRecord(definition, row));
       return {
         items: records,
         total,
@@ -618,13 +618,8 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     },
 
     async get(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordView> {
-      const record = await findRow(definition, id, actor);
-      const [createdByName, updatedByName, titles] = await Promise.all([
-        userName(record.createdBy),
-        userName(record.updatedBy),
-        referenceTitles(definition, [record], actor),
-      ]);
-      return { ...record, createdByName, updatedByName, titles };
+      const { record, createdByName, updatedByName } = await findRow(definition, id, actor);
+      return { ...record, createdByName, updatedByName, titles: await referenceTitles(definition, [record], actor) };
     },
 
     createMany,
