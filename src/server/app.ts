@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
@@ -20,6 +19,7 @@ import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { redactedUrl } from './http/redacted-url';
 import { registerRequestGuards } from './http/request-guards';
+import { registerSecurityHeaders } from './http/security-headers';
 import { mailPasswordCreationLink, mailResetLink } from './auth/password-links';
 import { loadPasswordDictionaries } from '../shared/account/password';
 import { startJobQueue } from './jobs/job-queue';
@@ -121,7 +121,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

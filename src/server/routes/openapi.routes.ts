@@ -23,6 +23,9 @@ const initializer = `window.addEventListener('load', function () {
     url: container.dataset.url,
     domNode: container,
     deepLinking: true,
+    // Each resource's operations open with its heading: drawing all of them at once kept the page
+    // blank for seconds.
+    docExpansion: 'none',
     validatorUrl: null,
     requestInterceptor: async function (request) {
       if (/^(GET|HEAD|OPTIONS)$/i.test(request.method || 'GET')) return request;

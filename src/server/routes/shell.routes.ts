@@ -47,7 +47,7 @@ export async function registerShellRoutes(
       // Helmet's headers are for documents (the shell has them); on a script or stylesheet they
       // would only add a kilobyte to each of the thirty-odd responses of the first page.
       assets.addHook('onRoute', (route) => {
-        route.config = { ...(route.config as object), helmet: { skipRoute: true } } as typeof route.config;
+        route.config = { ...route.config, securityHeaders: false };
       });
       // Vite puts a content hash in every asset name, so they can be cached for good. The build wrote
       // each one's brotli (.br) and gzip (.gz) copy: sent as they are to a browser that accepts them.

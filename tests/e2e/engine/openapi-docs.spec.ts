@@ -20,12 +20,11 @@ describe('API documentation page', () => {
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe("Documentation de l'API – Rénov'Conseil");
     const label = translate('fr', `resources.${resources[0]!.slug}.label`);
-    // Swagger UI names each tag in a heading, by a link to its operations.
-    await page
-      .getByRole('heading', { level: 3, name: label })
-      .getByRole('link', { name: label, exact: true })
-      .waitFor();
-    await page.getByText(translate('fr', 'openapi.operations.create')).first().waitFor();
+    // Swagger UI names each tag in a heading, by a link that opens its operations (all closed at first).
+    const operations = page.getByText(translate('fr', 'openapi.operations.create'));
+    expect(await operations.count()).toBe(0);
+    await page.getByRole('heading', { level: 3, name: label }).getByRole('link', { name: label, exact: true }).click();
+    await operations.first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
