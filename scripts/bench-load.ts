@@ -364,10 +364,20 @@ function report(label: string, outcome: Outcome): void {
   console.log('slowest kinds of request (p95):');
   const kinds = [...outcome.byKind].map(([kind, values]) => {
     const kindSorted = [...values].sort((a, b) => a - b);
-    return { kind, count: values.length, p50: percentile(kindSorted, 50), p95: percentile(kindSorted, 95) };
+    return {
+      kind,
+      count: values.length,
+      p50: percentile(kindSorted, 50),
+      p95: percentile(kindSorted, 95),
+      overOneSecond: values.filter((value) => value > 1000).length,
+    };
   });
   for (const { kind, count, p50, p95 } of kinds.sort((a, b) => b.p95 - a.p95).slice(0, 8)) {
     console.log(`  ${kind.padEnd(60)} ${String(count).padStart(5)}×  p50 ${p50} ms, p95 ${p95} ms`);
+  }
+  const slow = kinds.filter(({ overOneSecond }) => overOneSecond > 0).sort((a, b) => b.overOneSecond - a.overOneSecond);
+  if (slow.length > 0) {
+    console.log(`over 1 s: ${slow.map(({ kind, overOneSecond }) => `${kind} ×${overOneSecond}`).join(', ')}`);
   }
   console.log(machineLoad());
 }
