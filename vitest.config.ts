@@ -11,16 +11,22 @@ import { defineConfig } from 'vitest/config';
 // browser sees the same screens whatever the database, the api and system suites run on both, and
 // Chromium drawing on two cores for ten minutes a second time would keep CI over its 30 minutes.
 const browserSpecs = process.env.TEST_DATABASE_URL ? [] : ['tests/e2e/**/*.spec.ts'];
+// A worker runs its files one after the other in one module graph, rather than importing the server
+// anew for each file (the api suite on PostgreSQL: 285 s with a fresh graph a file, 167 s without,
+// on 2 cores). Each file still opens its own database, server and browser in its hooks; what a test
+// changes in a module (the clock) it puts back.
+const isolate = false;
 
 export default defineConfig({
   test: {
     // The migrations run once, into a template each test database copies.
     globalSetup: ['tests/support/migrated-template.setup.ts'],
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { test: { name: 'unit', isolate, include: ['src/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'api',
+          isolate,
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,6 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'system',
+          isolate,
           include: ['tests/system/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -41,6 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate,
           include: browserSpecs,
           testTimeout: 60_000,
           hookTimeout: 120_000,
