@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** The headers Helmet sets for these options: the same for every request, as no directive is a function. */
-export function securityHeadersOf(options: HelmetOptions): Readonly<Record<string, string>> {
+function securityHeadersOf(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {

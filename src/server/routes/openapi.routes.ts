@@ -23,8 +23,8 @@ const initializer = `window.addEventListener('load', function () {
     url: container.dataset.url,
     domNode: container,
     deepLinking: true,
-    // Each resource's operations open with its heading: drawing all of them at once kept the page
-    // blank for seconds.
+    // Each resource's operations open with its heading: the page draws some forty headings, not
+    // every operation of every resource.
     docExpansion: 'none',
     validatorUrl: null,
     requestInterceptor: async function (request) {
