@@ -21,9 +21,14 @@ describe('API documentation page', () => {
     expect(await page.title()).toBe("Documentation de l'API – Rénov'Conseil");
     const label = translate('fr', `resources.${resources[0]!.slug}.label`);
     // Swagger UI names each tag in a heading, by a link that opens its operations (all closed at first).
+    const heading = page
+      .getByRole('heading', { level: 3, name: label })
+      .getByRole('link', { name: label, exact: true });
+    await heading.waitFor();
+    // Checked once the document is drawn: its headings are there, no operation yet.
     const operations = page.getByText(translate('fr', 'openapi.operations.create'));
     expect(await operations.count()).toBe(0);
-    await page.getByRole('heading', { level: 3, name: label }).getByRole('link', { name: label, exact: true }).click();
+    await heading.click();
     await operations.first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
