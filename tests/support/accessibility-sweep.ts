@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/shared/resources/registry';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { logInThroughForm, settled, useBrowserAndServer } from './browser';
+import { logInThroughForm, seriousViolations, useBrowserAndServer } from './browser';
 
 /**
  * The accessibility sweep of every resource's list, show and edit pages, in two spec files (each
@@ -56,16 +55,7 @@ export function sweepResources(part: 0 | 1): void {
           await page.getByRole('heading', { level: 1 }).waitFor();
           // Checked once the screen's data has arrived: no loader left.
           await page.waitForFunction(() => document.querySelector('.mantine-Loader-root') === null);
-          await settled(page);
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          for (const { id: rule, impact, nodes } of violations) {
-            if (impact !== 'serious' && impact !== 'critical') continue;
-            for (const node of nodes) {
-              found.push(
-                `${url} ${rule} ${node.target.join(' ')}: ${node.any.map(({ message }) => message).join(' ')}`,
-              );
-            }
-          }
+          found.push(...(await seriousViolations(page)).map((violation) => `${url} ${violation}`));
         }
         expect(found).toEqual([]);
       },
