@@ -78,10 +78,17 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
         const { email, password, remember } = request.body;
         if (!sameOrigin(request)) throw new ApiError(403, 'errors.csrf');
         const now = clock.now();
-        const [found] = await db
-          .select()
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+        const account = accountKey(email);
+        const keys = [account, addressKey(request.ip)];
+        // What does not depend on another answer is asked at once: on a busy database each round
+        // trip waits its turn (the embedded one answers one query at a time).
+        const [[found], locked] = await Promise.all([
+          db
+            .select()
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email.toLowerCase())),
+          isLocked(db, keys, now),
+        ]);
         const user = found && !found.deletedAt ? found : undefined;
         const attempt = (state: LoginAttempt['state']) =>
           recordLoginAttempt(db, request, {
@@ -91,16 +98,13 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
             userId: user?.id ?? null,
           });
         // Every attempt on a locked account or address, even with the right password (spec 8: page 429).
-        const account = accountKey(email);
-        const keys = [account, addressKey(request.ip)];
-        if (await isLocked(db, keys, now)) {
+        if (locked) {
           await attempt('locked');
           throw new ApiError(429, 'errors.pages.429.title');
         }
         // An unknown email is checked against a decoy hash: both answers take about the same time.
         if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-          await recordFailure(db, keys, now);
-          await attempt('failure');
+          await Promise.all([recordFailure(db, keys, now), attempt('failure')]);
           throw new ApiError(401, 'login.errors.bad_credentials');
         }
         // The password was right: what is wrong now is the account, which the user may be told.
@@ -116,11 +120,14 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
           throw new ApiError(403, refusal);
         }
 
-        await clearFailures(db, account, now);
-        await attempt('success');
-        const { csrfToken } = await openSession(db, request, reply, user.id, { persistent: remember, area });
-        await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-        const payload: SessionPayload = { csrfToken, user: await sessionUser(db, user.id), impersonator: null };
+        const [{ csrfToken }, payloadUser] = await Promise.all([
+          openSession(db, request, reply, user.id, { persistent: remember, area }),
+          sessionUser(db, user.id),
+          clearFailures(db, account, now),
+          attempt('success'),
+          db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)),
+        ]);
+        const payload: SessionPayload = { csrfToken, user: payloadUser, impersonator: null };
         return payload;
       },
     });
