@@ -64,6 +64,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   }
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   const client = await PGlite.create(location.dataDir, { extensions: pgliteExtensions, loadDataDir: location.dump });
+  takeTurnsWithRequests(client);
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -71,6 +72,21 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     location: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite runs each query in this thread, and hands its lock to the next query waiting as a promise
+ * resolves: without a pause, one request read off the network could run every query queued behind
+ * it before the server read the next request (under load, requests waited seconds to be read while
+ * others were served). Each query outside a transaction starts once the server has looked at its
+ * connections again.
+ */
+function takeTurnsWithRequests(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query(...args);
   };
 }
 
