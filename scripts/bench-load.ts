@@ -11,7 +11,8 @@
  *
  * Prints requests per second, p50/p95/p99 and the slowest latency, errors and statuses.
  * BENCH_APP_DIR measures another built checkout (main's, for the "before"); BENCH_ONLY=postgres
- * or pglite runs one of the two.
+ * or pglite runs one of the two. BENCH_KINDS=1 first runs each kind of request alone on one process
+ * (8 connections, 4 s each) and prints what one costs the server and PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -178,12 +179,10 @@ function timed(requests: Request[], byKind: ByKind): Request[] {
 /** One screen's worth of requests after another, as a user working through lists and records. */
 function workRequests(sessions: readonly ApiSession[]): Request[] {
   let next = 0;
+  const sessionOf = (context: Context) => (context.session ??= sessions[next++ % sessions.length]!);
   const get = (url: () => string): Request => ({
     method: 'GET',
-    setupRequest: (request, context) => {
-      context.session ??= sessions[next++ % sessions.length];
-      return { ...request, path: url(), headers: { cookie: context.session!.cookie } };
-    },
+    setupRequest: (request, context) => ({ ...request, path: url(), headers: { cookie: sessionOf(context).cookie } }),
   });
   const write = (method: 'POST' | 'PUT', url: (context: Context) => string, body: () => unknown): Request => ({
     method,
@@ -191,8 +190,8 @@ function workRequests(sessions: readonly ApiSession[]): Request[] {
       ...request,
       path: url(context),
       headers: {
-        cookie: context.session!.cookie,
-        'x-csrf-token': context.session!.csrfToken,
+        cookie: sessionOf(context).cookie,
+        'x-csrf-token': sessionOf(context).csrfToken,
         'content-type': 'application/json',
       },
       body: JSON.stringify(body()),
@@ -286,14 +285,14 @@ interface Outcome {
   timeouts: number;
 }
 
-function load(url: string, connections: number, requests: Request[], outcome: Outcome) {
+function load(url: string, connections: number, requests: Request[], outcome: Outcome, duration = DURATION) {
   let finished: (result: autocannon.Result) => void = () => {};
   let failed: (error: unknown) => void = () => {};
   const instance = autocannon(
     {
       url,
       connections,
-      duration: DURATION,
+      duration,
       timeout: 10,
       requests: timed(requests, outcome.byKind) as autocannon.Request[],
     },
@@ -399,6 +398,21 @@ async function sessionsFor(server: BenchServer): Promise<ApiSession[]> {
   return sessions;
 }
 
+/** Each kind of request alone on one process, a few seconds each: what it costs the server and PostgreSQL. */
+async function eachKindAlone(server: BenchServer, sessions: readonly ApiSession[]): Promise<void> {
+  console.log('each kind of request alone (8 connections, 4 s):');
+  for (const request of workRequests(sessions)) {
+    const outcome = emptyOutcome();
+    const cpu = cpuPerRequest([server]);
+    await load(server.baseUrl, 8, [request], outcome, 4);
+    const [kind = '?'] = outcome.byKind.keys();
+    const sorted = [...outcome.latencies].sort((a, b) => a - b);
+    console.log(
+      `  ${kind.padEnd(60)} ${(outcome.requests / 4).toFixed(0).padStart(5)}/s p50 ${percentile(sorted, 50)} ms; ${cpu(outcome.requests)}`,
+    );
+  }
+}
+
 async function onPostgres(appDir: string): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const scratch = await createScratchDatabase(serverUrl);
@@ -417,6 +431,7 @@ async function onPostgres(appDir: string): Promise<void> {
     console.log(await sessionsShared(first, second));
     // Sessions opened on the first process, used on both.
     const sessions = await sessionsFor(first);
+    if (process.env.BENCH_KINDS) await eachKindAlone(first, sessions);
     const outcome = emptyOutcome();
     const work = (CONNECTIONS - LOGIN_CONNECTIONS) / 2;
     const cpu = cpuPerRequest(servers);

@@ -77,15 +77,15 @@ export const machineLoad = () =>
     .map((value) => value.toFixed(2))
     .join(' / ')} (1, 5, 15 min)`;
 
-/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
-function processCpuSeconds(pid: number): number {
+/** CPU seconds a process has used so far, in all and in the kernel (system time), from /proc (Linux). */
+function processCpuSeconds(pid: number): { total: number; system: number } {
   try {
-    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    // Fields 14 and 15 of /proc/<pid>/stat (user, system), counted after the command name's closing parenthesis.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { total: (Number(fields[11]) + Number(fields[12])) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return 0;
+    return { total: 0, system: 0 };
   }
 }
 
@@ -100,11 +100,14 @@ function cpuSeconds(pids: number[]) {
         return false;
       }
     });
-  return {
-    servers: pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0),
-    postgres: postgres.reduce((sum, pid) => sum + processCpuSeconds(Number(pid)), 0),
-    bench: processCpuSeconds(process.pid),
-  };
+  const sum = (of: number[]) =>
+    of
+      .map(processCpuSeconds)
+      .reduce((all, one) => ({ total: all.total + one.total, system: all.system + one.system }), {
+        total: 0,
+        system: 0,
+      });
+  return { servers: sum(pids), postgres: sum(postgres.map(Number)), bench: sum([process.pid]) };
 }
 
 /**
@@ -117,7 +120,10 @@ export function cpuPerRequest(servers: BenchServer[]): (requests: number) => str
   const before = cpuSeconds(pids);
   return (requests) => {
     const after = cpuSeconds(pids);
-    const perRequest = (key: keyof typeof before) => (((after[key] - before[key]) * 1000) / requests).toFixed(2);
-    return `CPU per request: servers ${perRequest('servers')} ms, PostgreSQL ${perRequest('postgres')} ms, load generator ${perRequest('bench')} ms`;
+    const perRequest = (key: keyof typeof before) => {
+      const ms = (part: 'total' | 'system') => (((after[key][part] - before[key][part]) * 1000) / requests).toFixed(2);
+      return `${ms('total')} ms (kernel ${ms('system')})`;
+    };
+    return `CPU per request: servers ${perRequest('servers')}, PostgreSQL ${perRequest('postgres')}, load generator ${perRequest('bench')}`;
   };
 }
