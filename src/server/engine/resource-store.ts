@@ -59,7 +59,11 @@ export interface ListQuery {
 }
 
 type Columns = Record<string, AnyPgColumn>;
-type ResourceRecordWriters = Pick<ResourceRecordView, 'createdByName' | 'updatedByName'> & { record: ResourceRecord };
+type ResourceRecordWriters = Pick<ResourceRecordView, 'createdByName' | 'updatedByName'> & {
+  record: ResourceRecord;
+  /** The titles read with the row (the references `titlesWithRows` folds in). */
+  titles: ReferenceTitles;
+};
 
 function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: Columns } {
   const table = resourceTables.get(definition.slug);
@@ -365,13 +369,43 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           where writer.id = ${table}.${sql.identifier(column.name)})`
       : sql<null>`null`;
 
+  /**
+   * The titles a row's own reference fields point at, read with the row: one round trip less for each
+   * list and record. Only for targets without read scope (every actor sees their titles alike, so a
+   * query built once serves all) and in another table (the subquery names the row's table). The
+   * other references are read by `referenceTitles`.
+   */
+  function titlesWithRows(definition: ResourceDefinition, table: AnyPgTable, columns: Columns) {
+    const folded = Object.entries(definition.fields).flatMap(([name, def]) => {
+      if (def.kind !== 'reference') return [];
+      const target = referenceTarget(def.target);
+      if (target.table === table || readScoped(target.definition)) return [];
+      const title = sql<string | null>`(select ${target.title} from ${target.table}
+        where ${target.id} = ${table}.${sql.identifier(columns[name]!.name)} and ${isNull(target.columns.deletedAt!)})`;
+      return [{ name, alias: `title:${name}`, title }];
+    });
+    return {
+      columns: Object.fromEntries(folded.map(({ alias, title }) => [alias, title])),
+      read(rows: Record<string, unknown>[]): ReferenceTitles {
+        const titles: ReferenceTitles = {};
+        for (const { name, alias } of folded) {
+          const found: Record<string, string> = (titles[name] = {});
+          for (const row of rows) if (row[alias] != null) found[String(row[name])] = String(row[alias]);
+        }
+        return titles;
+      },
+    };
+  }
+
   /** A record the actor may see, with the names of who created and last changed it: one query. */
   async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordWriters> {
     const { table, columns } = tableOf(definition);
+    const withRow = titlesWithRows(definition, table, columns);
     const byId = (idValue: number | Placeholder) =>
       db
         .select({
           ...columns,
+          ...withRow.columns,
           createdByName: writerName(table, columns.createdBy),
           updatedByName: writerName(table, columns.updatedBy),
         })
@@ -388,6 +422,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       record: toRecord(definition, values),
       createdByName: (createdByName as string | null) ?? null,
       updatedByName: (updatedByName as string | null) ?? null,
+      titles: withRow.read([values]),
     };
   }
 
@@ -396,9 +431,11 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     definition: ResourceDefinition,
     rows: ResourceRecord[],
     actor: Actor,
+    readWithRows: ReferenceTitles = {},
   ): Promise<ReferenceTitles> {
-    const titles: ReferenceTitles = {};
+    const titles: ReferenceTitles = { ...readWithRows };
     for (const { key, def, locate } of referencePaths(definition)) {
+      if (key in readWithRows) continue;
       const ids = [...new Set(rows.flatMap((row) => locate(row).flatMap((place) => place.ids)))];
       const found: Record<string, string> = {};
       titles[key] = found;
@@ -562,9 +599,11 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       // matches to sort them, and counts them on the way; otherwise the page comes off the sort's index
       // and the count is a subquery of its own, run once.
       const searched = searchedByTrigrams(query.search);
+      const withRows = titlesWithRows(definition, table, columns);
       const rows = await db
         .select({
           ...columns,
+          ...withRows.columns,
           matches: searched
             ? sql<number>`count(*) over ()`
             : sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`,
@@ -581,7 +620,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         total,
         page: query.page,
         pageSize: query.pageSize,
-        titles: await referenceTitles(definition, records, actor),
+        titles: await referenceTitles(definition, records, actor, withRows.read(rows)),
       };
     },
 
@@ -621,8 +660,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     },
 
     async get(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordView> {
-      const { record, createdByName, updatedByName } = await findRow(definition, id, actor);
-      return { ...record, createdByName, updatedByName, titles: await referenceTitles(definition, [record], actor) };
+      const { record, createdByName, updatedByName, titles } = await findRow(definition, id, actor);
+      return {
+        ...record,
+        createdByName,
+        updatedByName,
+        titles: await referenceTitles(definition, [record], actor, titles),
+      };
     },
 
     createMany,

@@ -151,4 +151,19 @@ describe('structures', () => {
     ]);
     expect((await get(path('api.structures.individuals', { id: 999999 }))).statusCode).toBe(404);
   });
+
+  it('names the service it belongs to, in the list and on the record, and only where one is set', async () => {
+    const service = await created('service', { name: 'Service habitat' });
+    const served = await created('structures', { name: 'Espace conseil', service: service.id });
+    const unserved = await created('structures', { name: 'Maison de quartier' });
+    const page = (
+      await get(path('api.resource.collection', { resource: 'structures', q: 'Espace conseil' }))
+    ).json<ResourcePage>();
+    expect(page.items.map(({ id }) => id)).toEqual([served.id]);
+    expect(page.titles.service).toEqual({ [service.id]: 'Service habitat' });
+    const record = (await get(path('api.resource.item', { resource: 'structures', id: served.id }))).json();
+    expect(record.titles.service).toEqual({ [service.id]: 'Service habitat' });
+    const other = (await get(path('api.resource.item', { resource: 'structures', id: unserved.id }))).json();
+    expect(other.titles.service).toEqual({});
+  });
 });
