@@ -398,17 +398,20 @@ async function sessionsFor(server: BenchServer): Promise<ApiSession[]> {
   return sessions;
 }
 
+/** Seconds each kind of request runs alone (BENCH_KINDS). */
+const KIND_SECONDS = 4;
+
 /** Each kind of request alone on one process, a few seconds each: what it costs the server and PostgreSQL. */
 async function eachKindAlone(server: BenchServer, sessions: readonly ApiSession[]): Promise<void> {
-  console.log('each kind of request alone (8 connections, 4 s):');
+  console.log(`each kind of request alone (8 connections, ${KIND_SECONDS} s):`);
   for (const request of workRequests(sessions)) {
     const outcome = emptyOutcome();
     const cpu = cpuPerRequest([server]);
-    await load(server.baseUrl, 8, [request], outcome, 4);
+    await load(server.baseUrl, 8, [request], outcome, KIND_SECONDS);
     const [kind = '?'] = outcome.byKind.keys();
     const sorted = [...outcome.latencies].sort((a, b) => a - b);
     console.log(
-      `  ${kind.padEnd(60)} ${(outcome.requests / 4).toFixed(0).padStart(5)}/s p50 ${percentile(sorted, 50)} ms; ${cpu(outcome.requests)}`,
+      `  ${kind.padEnd(60)} ${(outcome.requests / KIND_SECONDS).toFixed(0).padStart(5)}/s p50 ${percentile(sorted, 50)} ms; ${cpu(outcome.requests)}`,
     );
   }
 }

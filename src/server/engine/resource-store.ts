@@ -375,13 +375,13 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
    * query built once serves all) and in another table (the subquery names the row's table). The
    * other references are read by `referenceTitles`.
    */
-  function titlesWithRows(definition: ResourceDefinition, table: AnyPgTable, columns: Columns) {
+  function titlesWithRows(definition: ResourceDefinition, table: AnyPgTable, columns: Columns, actor: Actor) {
     const folded = Object.entries(definition.fields).flatMap(([name, def]) => {
       if (def.kind !== 'reference') return [];
       const target = referenceTarget(def.target);
       if (target.table === table || readScoped(target.definition)) return [];
       const title = sql<string | null>`(select ${target.title} from ${target.table}
-        where ${target.id} = ${table}.${sql.identifier(columns[name]!.name)} and ${isNull(target.columns.deletedAt!)})`;
+        where ${target.id} = ${table}.${sql.identifier(columns[name]!.name)} and ${visibleTarget(target, actor)})`;
       return [{ name, alias: `title:${name}`, title }];
     });
     return {
@@ -400,7 +400,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
   /** A record the actor may see, with the names of who created and last changed it: one query. */
   async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordWriters> {
     const { table, columns } = tableOf(definition);
-    const withRow = titlesWithRows(definition, table, columns);
+    const withRow = titlesWithRows(definition, table, columns, actor);
     const byId = (idValue: number | Placeholder) =>
       db
         .select({
@@ -599,7 +599,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
       // matches to sort them, and counts them on the way; otherwise the page comes off the sort's index
       // and the count is a subquery of its own, run once.
       const searched = searchedByTrigrams(query.search);
-      const withRows = titlesWithRows(definition, table, columns);
+      const withRows = titlesWithRows(definition, table, columns, actor);
       const rows = await db
         .select({
           ...columns,
