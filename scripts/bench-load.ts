@@ -13,8 +13,14 @@
  * BENCH_APP_DIR measures another built checkout (main's, for the "before"); BENCH_ONLY=postgres
  * or pglite runs one of the two. BENCH_KINDS=1 first runs each kind of request alone on one process
  * (8 connections, 4 s each) and prints what one costs the server and PostgreSQL.
+ *
+ * Asking without pause, the 50 connections keep 50 requests in flight, so the mean latency is 50 ÷
+ * the throughput (Little's law): the figures show the most the machine can serve, and how long a
+ * request waits when it is overwhelmed. BENCH_PAUSE=<ms> makes each connection a user who pauses
+ * between requests (that long on average, drawn at random): the latency of a busy service that keeps up.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +52,8 @@ const CONNECTIONS = 50;
 /** Of the 50, those that log in, do a little and log out, over and over. */
 const LOGIN_CONNECTIONS = 4;
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+/** Mean pause of each connection between requests, in ms (BENCH_PAUSE); 0 asks without pause. */
+const PAUSE = Number(process.env.BENCH_PAUSE ?? 0);
 const INDIVIDUALS = 20_000;
 const STRUCTURES = 5_000;
 const USERS = 8;
@@ -285,7 +293,20 @@ interface Outcome {
   timeouts: number;
 }
 
-function load(url: string, connections: number, requests: Request[], outcome: Outcome, duration = DURATION) {
+function load(
+  url: string,
+  connections: number,
+  requests: Request[],
+  outcome: Outcome,
+  { duration = DURATION, pause = PAUSE } = {},
+): Promise<void> {
+  return pause > 0
+    ? withPauses(url, connections, requests, outcome, duration, pause)
+    : withoutPause(url, connections, requests, outcome, duration);
+}
+
+/** autocannon: each connection sends its next request as soon as the last is answered. */
+function withoutPause(url: string, connections: number, requests: Request[], outcome: Outcome, duration: number) {
   let finished: (result: autocannon.Result) => void = () => {};
   let failed: (error: unknown) => void = () => {};
   const instance = autocannon(
@@ -309,8 +330,75 @@ function load(url: string, connections: number, requests: Request[], outcome: Ou
   }).then((result) => {
     outcome.errors += result.errors;
     outcome.timeouts += result.timeouts;
-    return result;
   });
+}
+
+/**
+ * Each connection a user: a request, a pause drawn at random (exponential, `pause` ms on average),
+ * the next. Requests keep their order and their context per connection, as with autocannon.
+ */
+async function withPauses(
+  url: string,
+  connections: number,
+  requests: Request[],
+  outcome: Outcome,
+  duration: number,
+  pause: number,
+): Promise<void> {
+  const end = performance.now() + duration * 1000;
+  const randomPause = () => new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * pause));
+  const timedRequests = timed(requests, outcome.byKind);
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const context: Context = {};
+      await randomPause();
+      for (let n = 0; performance.now() < end; n += 1) {
+        const { setupRequest, onResponse, ...request } = timedRequests[n % timedRequests.length]!;
+        const built = setupRequest ? setupRequest(request as autocannon.Request, context) : request;
+        const sentAt = performance.now();
+        try {
+          const response = await send(agent, url, built);
+          outcome.requests += 1;
+          outcome.latencies.push(performance.now() - sentAt);
+          outcome.statuses.set(response.status, (outcome.statuses.get(response.status) ?? 0) + 1);
+          onResponse?.(response.status, response.body, context, response.headers);
+        } catch (error) {
+          outcome.errors += 1;
+          if ((error as Error).message === 'timeout') outcome.timeouts += 1;
+        }
+        await randomPause();
+      }
+      agent.destroy();
+    }),
+  );
+}
+
+/** One request on the agent's connection; a request unanswered after 10 s fails with "timeout". */
+function send(agent: http.Agent, url: string, request: autocannon.Request) {
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[]> }>(
+    (resolve, reject) => {
+      const outgoing = http.request(
+        new URL(request.path ?? '/', url),
+        { agent, method: request.method, headers: request.headers, timeout: 10_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString(),
+              headers: response.headers as Record<string, string | string[]>,
+            }),
+          );
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', reject);
+      outgoing.end(request.body);
+    },
+  );
 }
 
 /** Five wrong passwords on one server, then the right one on the other: refused (429) if they count together. */
@@ -381,6 +469,8 @@ function report(label: string, outcome: Outcome): void {
   console.log(machineLoad());
 }
 
+const pace = PAUSE > 0 ? `, pausing ${PAUSE} ms on average between requests` : ', without pause';
+
 const emptyOutcome = (): Outcome => ({
   byKind: new Map(),
   requests: 0,
@@ -407,7 +497,7 @@ async function eachKindAlone(server: BenchServer, sessions: readonly ApiSession[
   for (const request of workRequests(sessions)) {
     const outcome = emptyOutcome();
     const cpu = cpuPerRequest([server]);
-    await load(server.baseUrl, 8, [request], outcome, KIND_SECONDS);
+    await load(server.baseUrl, 8, [request], outcome, { duration: KIND_SECONDS, pause: 0 });
     const [kind = '?'] = outcome.byKind.keys();
     const sorted = [...outcome.latencies].sort((a, b) => a - b);
     console.log(
@@ -447,7 +537,7 @@ async function onPostgres(appDir: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 2));
     const lockout = await lockoutHoldsAcross(first, second);
     await runs;
-    report(`PostgreSQL, 2 processes, ${CONNECTIONS} connections, ${DURATION} s`, outcome);
+    report(`PostgreSQL, 2 processes, ${CONNECTIONS} connections, ${DURATION} s${pace}`, outcome);
     console.log(cpu(outcome.requests));
     console.log(`during the run: ${lockout}`);
   } finally {
@@ -474,7 +564,7 @@ async function onPglite(appDir: string): Promise<void> {
       load(server.baseUrl, CONNECTIONS - LOGIN_CONNECTIONS, workRequests(sessions), outcome),
       load(server.baseUrl, LOGIN_CONNECTIONS, loginRequests(), outcome),
     ]);
-    report(`PGlite, 1 process, ${CONNECTIONS} connections, ${DURATION} s`, outcome);
+    report(`PGlite, 1 process, ${CONNECTIONS} connections, ${DURATION} s${pace}`, outcome);
     console.log(cpu(outcome.requests));
   } finally {
     await server?.stop();
