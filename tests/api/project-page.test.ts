@@ -158,6 +158,11 @@ describe('the project page’s routes', () => {
     expect(multiple.body).toContain('Maison Dupont');
     const noFormat = await get(path('api.projects.export_multiple', {}));
     expect(noFormat.statusCode).toBe(400);
+    for (const ids of [undefined, '', 'tous']) {
+      const noSelection = await get(path('api.projects.export_selection', { format: 'csv', ids }));
+      expect(noSelection.statusCode).toBe(400);
+      expect(noSelection.json().message).toBe('Sélectionnez au moins un projet à exporter.');
+    }
   });
 
   it('answers a hidden project exactly as a missing one (404, in French), on every route naming a project', async () => {

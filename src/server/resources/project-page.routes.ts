@@ -77,9 +77,12 @@ async function exportProjects(request: FastifyRequest, context: ResourceContext,
   return stream.body;
 }
 
-/** Ids written "1,2,3" (a path's or a query's): each a record id, else the request names nothing. */
-function idList(raw: string): number[] {
-  if (!/^\d{1,9}(,\d{1,9})*$/.test(raw)) throw new ApiError(404, 'errors.not_found');
+/**
+ * Ids written "1,2,3" (a path's or a query's): each a record id, else the request names nothing
+ * (404), or, where the ids are a selection the user makes, `refusal`.
+ */
+function idList(raw: string, refusal = () => new ApiError(404, 'errors.not_found')): number[] {
+  if (!/^\d{1,9}(,\d{1,9})*$/.test(raw)) throw refusal();
   return [...new Set(raw.split(',').map(Number))];
 }
 
@@ -258,7 +261,10 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'export',
     summary: 'openapi.operations.projects_export_selection',
     query: { ids: 'openapi.parameters.ids', format: 'openapi.parameters.format' },
-    handle: (request, context) => exportProjects(request, context, { ids: idList(requestValue(request, 'ids')) }),
+    handle: (request, context) =>
+      exportProjects(request, context, {
+        ids: idList(requestValue(request, 'ids'), () => new ApiError(400, 'export.no_selection')),
+      }),
   },
   {
     // export-multiple?format=csv|xlsx&<the list's criteria>: every project the list's criteria find.
