@@ -363,6 +363,29 @@ describe('what the saved characteristics show', () => {
       expect.objectContaining({ name: 'caracteristique', in: 'query', style: 'deepObject' }),
     );
   });
+
+  it('mark the project modified, by whoever saved them, when a value changes', async () => {
+    await t.database.db.execute(
+      sql`update projects set updated_at = '2026-01-05T10:00:00Z', updated_by = null where id = ${ids.other}`,
+    );
+    const modified = async () => {
+      const response = await request('GET', path('api.resource.item', { resource: 'projet', id: ids.other }));
+      return response.json<{ updatedAt: string; updatedBy: number | null }>();
+    };
+    const values = { [f('Adresse du chantier')]: '3 rue des Acacias' };
+    const saved = await request('POST', formUrl(ids.other, ids.housing), { values }, reader);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await modified();
+    expect(after.updatedBy).toBe(reader.session.user.id);
+    expect(Date.now() - Date.parse(after.updatedAt)).toBeLessThan(60_000);
+    // Saving the same values again changes nothing, the date either.
+    await t.database.db.execute(sql`update projects set updated_at = '2026-01-05T10:00:00Z' where id = ${ids.other}`);
+    await request('POST', formUrl(ids.other, ids.housing), { values }, t.admin);
+    expect(await modified()).toMatchObject({
+      updatedAt: '2026-01-05T10:00:00.000Z',
+      updatedBy: reader.session.user.id,
+    });
+  });
 });
 
 describe('the project export', () => {

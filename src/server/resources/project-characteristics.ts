@@ -341,6 +341,8 @@ async function saveInTransaction(
       after: displayValue(field, value, titles[field.id], locale) || null,
     }));
     await recordAudit(tx, projects, actor, [{ recordId: projectId, action: 'update', changes }]);
+    // The characteristics are the project's: its "modifié le / par" follow them.
+    await tx.execute(sql`update projects set updated_at = now(), updated_by = ${actor.id} where id = ${projectId}`);
   }
   return projectForms(context, projectId);
 }
