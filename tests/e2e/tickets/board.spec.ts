@@ -401,6 +401,42 @@ describe('the tickets’ board', () => {
     expect(boardsAsked).toBe(1);
   });
 
+  it('leaves aside a board answer on its way when a card is picked up, and asks again once it is let go', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const { project, tickets } = await projectWithTickets(page, 'Maison Lefèvre', [
+      { name: 'Carte saisie' },
+      { name: 'Carte déplacée entre-temps' },
+    ]);
+    await openBoard(page, project);
+    // The board's next answer is held back, as on a slow network, until the card is picked up.
+    const boardRoute = path('api.tickets.board');
+    let letThrough: () => void = () => {};
+    const pickedUp = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(
+      (url) => url.pathname === boardRoute,
+      async (route) => {
+        const response = await route.fetch();
+        await pickedUp;
+        await route.fulfill({ response });
+      },
+    );
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === boardRoute);
+    await moveThroughApi(page, tickets[1]!, steps!['En cours']);
+    await asked;
+
+    await card(page, 'Carte saisie').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => spoken(page)).toBe('« Carte saisie » saisi, dans l’étape « À faire ».');
+    const answered = page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === boardRoute);
+    letThrough();
+    await answered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await namesIn(page, 'À faire')).toEqual(['Carte saisie', 'Carte déplacée entre-temps']);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => namesIn(page, 'En cours')).toEqual(['Carte déplacée entre-temps']);
+  });
+
   it('filters the global board in its address, and refuses a deadline range ending before it starts', async () => {
     const page = await started.openAsAdmin('/admin');
     await projectWithTickets(page, 'Maison Moreau', [

@@ -31,7 +31,8 @@ interface MoveReply {
  * asking characteristics waits for them. The version is polled every 5 s; when it differs from the
  * board's, the board is fetched again — unless a move is under way, which would be undone, or a card
  * is held (`holding`): the cards would shift under the pointer, and the drop be read against a board
- * the adviser no longer sees. The refresh comes once the card is let go.
+ * the adviser no longer sees (an answer already on its way is left aside). The refresh comes once the
+ * card is let go.
  */
 export function useTicketBoard(query: string, holding: boolean) {
   const { t } = useTranslation();
@@ -62,6 +63,21 @@ export function useTicketBoard(query: string, holding: boolean) {
     // key is derived from query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [latest, current, pendingTransition, answered, holding, queryClient, query]);
+
+  // A board answer already on its way when a card is picked up would shift the cards all the same:
+  // it is left aside (the board stays as drawn), and the board asked again once the card is let go.
+  const setAside = useRef(false);
+  useEffect(() => {
+    if (holding && queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+      setAside.current = true;
+      void queryClient.cancelQueries({ queryKey: key, exact: true });
+    } else if (!holding && setAside.current) {
+      setAside.current = false;
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }
+    // key is derived from query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [holding, queryClient, query]);
 
   const setCards = useCallback(
     (update: (cards: BoardCard[]) => BoardCard[]) =>
