@@ -9,7 +9,16 @@ import { router } from './app.router';
 import './i18n';
 
 // Darker shades than Mantine's defaults, so text, links and dimmed text meet WCAG AA contrast.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'sm' });
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 5 },
+  defaultRadius: 'sm',
+  components: {
+    // A select's closed list stays out of the page: mounted (Mantine's default), it is positioned
+    // again at every render of its form or list, each time making the browser lay the page out.
+    Combobox: { defaultProps: { keepMounted: false } },
+  },
+});
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
