@@ -1,10 +1,11 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconWorld, IconWorldOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
 import { csrfHeader } from '../api-client';
 import { toast } from '../shell/toasts.component';
+import { iconLabelled } from './list/icon-labels.component';
 
 /**
  * Spec 4: a GET to the record's publication address, with the session's CSRF token; a reply of
@@ -45,16 +46,15 @@ export function PublishToggle({
 
   const Icon = isPublished ? IconWorld : IconWorldOff;
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="light"
-        color={isPublished ? 'green.8' : 'red.8'}
-        aria-label={label}
-        aria-pressed={isPublished}
-        onClick={() => void toggle()}
-      >
-        <Icon size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="light"
+      color={isPublished ? 'green.8' : 'red.8'}
+      aria-label={label}
+      aria-pressed={isPublished}
+      onClick={() => void toggle()}
+      {...iconLabelled}
+    >
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
   );
 }

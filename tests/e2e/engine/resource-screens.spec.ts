@@ -70,6 +70,23 @@ describe('list screen', () => {
     expect(await page.getByRole('columnheader', { name: /Nom/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('names a row’s action in a tooltip under the pointer and on keyboard focus, until Escape', async () => {
+    await openAsAdmin('/admin/liens-utiles');
+    await createRecords(page, 'liens-utiles', [{ name: 'Delta', url: 'https://exemple.fr/d' }]);
+    await page.reload();
+    const tooltip = page.getByRole('tooltip');
+    await page.getByRole('link', { name: 'Voir « Delta »' }).hover();
+    await expect.poll(() => tooltip.textContent()).toBe('Voir « Delta »');
+    await page.getByRole('heading', { level: 1 }).hover();
+    await expect.poll(() => tooltip.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Aperçu de « Delta »' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => tooltip.textContent()).toBe('Voir « Delta »');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tooltip.count()).toBe(0);
+  });
+
   it('selects a range with shift-click, and deletes a selection through the batch dialog', async () => {
     await openAsAdmin('/admin/thematiques-projet');
     const names = ['Audit', 'Chauffage', 'Isolation', 'Menuiseries', 'Ventilation'];

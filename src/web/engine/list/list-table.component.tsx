@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { listColumns, recordTitle } from '../../../shared/resources/resource';
 import { FieldValue } from '../field-value.component';
 import { useRecordPath } from '../web-module';
+import { IconLabels } from './icon-labels.component';
 import { useListContext } from './list-context.hook';
 import { RowActions } from './row-actions.component';
 
@@ -34,100 +35,105 @@ export function ListTable() {
   const { selected, enabledIds, allSelected } = selection;
 
   return (
-    <Table.ScrollContainer minWidth={0} maxHeight={TABLE_MAX_HEIGHT} type="native">
-      <Table stickyHeader striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('engine.select_all')}
-                  checked={allSelected}
-                  indeterminate={!allSelected && enabledIds.some((id) => selected.has(id))}
-                  disabled={enabledIds.length === 0}
-                  onChange={selection.toggleAll}
-                />
-              </Table.Th>
-            )}
-            {columns.map((name) => {
-              const fieldLabel = t(`resources.${slug}.fields.${name}`);
-              const sorted = sort === name;
-              if (!definition.fields[name]?.sortable) return <Table.Th key={name}>{fieldLabel}</Table.Th>;
-              const SortIcon = sorted
-                ? direction === 'desc'
-                  ? IconSortDescending
-                  : IconSortAscending
-                : IconArrowsSort;
-              return (
-                <Table.Th key={name} aria-sort={sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none'}>
-                  <UnstyledButton
-                    onClick={() =>
-                      update({ tri: name, ordre: sorted && direction === 'asc' ? 'desc' : 'asc', page: '' })
-                    }
-                    aria-label={t('engine.sort_by', { field: fieldLabel })}
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <Text fw={700} size="sm">
-                        {fieldLabel}
-                      </Text>
-                      <SortIcon size={14} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
+    <IconLabels>
+      <Table.ScrollContainer minWidth={0} maxHeight={TABLE_MAX_HEIGHT} type="native">
+        <Table stickyHeader striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              {selectable && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('engine.select_all')}
+                    checked={allSelected}
+                    indeterminate={!allSelected && enabledIds.some((id) => selected.has(id))}
+                    disabled={enabledIds.length === 0}
+                    onChange={selection.toggleAll}
+                  />
                 </Table.Th>
+              )}
+              {columns.map((name) => {
+                const fieldLabel = t(`resources.${slug}.fields.${name}`);
+                const sorted = sort === name;
+                if (!definition.fields[name]?.sortable) return <Table.Th key={name}>{fieldLabel}</Table.Th>;
+                const SortIcon = sorted
+                  ? direction === 'desc'
+                    ? IconSortDescending
+                    : IconSortAscending
+                  : IconArrowsSort;
+                return (
+                  <Table.Th
+                    key={name}
+                    aria-sort={sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none'}
+                  >
+                    <UnstyledButton
+                      onClick={() =>
+                        update({ tri: name, ordre: sorted && direction === 'asc' ? 'desc' : 'asc', page: '' })
+                      }
+                      aria-label={t('engine.sort_by', { field: fieldLabel })}
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        <Text fw={700} size="sm">
+                          {fieldLabel}
+                        </Text>
+                        <SortIcon size={14} aria-hidden />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
+              {definition.behaviours.activatable && <Table.Th>{t('engine.enabled')}</Table.Th>}
+              <Table.Th style={stickyActions}>{t('engine.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((record, index) => {
+              const title = recordTitle(definition, record);
+              return (
+                <Table.Tr key={record.id}>
+                  {selectable && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('engine.select_row', { title })}
+                        checked={selected.has(record.id)}
+                        disabled={!selection.enabled(record.id)}
+                        onChange={() => undefined}
+                        onClick={(event) => selection.toggle(index, event)}
+                      />
+                    </Table.Td>
+                  )}
+                  {columns.map((name) => (
+                    <Table.Td key={name}>
+                      {name === definition.titleField ? (
+                        // The record's whole title, as its page and its actions name it.
+                        <Link to={recordPath(record.id)}>{title}</Link>
+                      ) : (
+                        <FieldValue
+                          slug={slug}
+                          name={name}
+                          def={definition.fields[name]!}
+                          value={record[name]}
+                          titles={page?.titles ?? {}}
+                        />
+                      )}
+                    </Table.Td>
+                  ))}
+                  {definition.behaviours.activatable && (
+                    <Table.Td>
+                      {/* The dot variant keeps the text dark: light badges fail the contrast check. */}
+                      <Badge color={record.enabled ? 'green.8' : 'gray.7'} variant="dot">
+                        {t(record.enabled ? 'engine.enabled_yes' : 'engine.enabled_no')}
+                      </Badge>
+                    </Table.Td>
+                  )}
+                  <Table.Td style={stickyActions}>
+                    <RowActions record={record} />
+                  </Table.Td>
+                </Table.Tr>
               );
             })}
-            {definition.behaviours.activatable && <Table.Th>{t('engine.enabled')}</Table.Th>}
-            <Table.Th style={stickyActions}>{t('engine.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((record, index) => {
-            const title = recordTitle(definition, record);
-            return (
-              <Table.Tr key={record.id}>
-                {selectable && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('engine.select_row', { title })}
-                      checked={selected.has(record.id)}
-                      disabled={!selection.enabled(record.id)}
-                      onChange={() => undefined}
-                      onClick={(event) => selection.toggle(index, event)}
-                    />
-                  </Table.Td>
-                )}
-                {columns.map((name) => (
-                  <Table.Td key={name}>
-                    {name === definition.titleField ? (
-                      // The record's whole title, as its page and its actions name it.
-                      <Link to={recordPath(record.id)}>{title}</Link>
-                    ) : (
-                      <FieldValue
-                        slug={slug}
-                        name={name}
-                        def={definition.fields[name]!}
-                        value={record[name]}
-                        titles={page?.titles ?? {}}
-                      />
-                    )}
-                  </Table.Td>
-                ))}
-                {definition.behaviours.activatable && (
-                  <Table.Td>
-                    {/* The dot variant keeps the text dark: light badges fail the contrast check. */}
-                    <Badge color={record.enabled ? 'green.8' : 'gray.7'} variant="dot">
-                      {t(record.enabled ? 'engine.enabled_yes' : 'engine.enabled_no')}
-                    </Badge>
-                  </Table.Td>
-                )}
-                <Table.Td style={stickyActions}>
-                  <RowActions record={record} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </IconLabels>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPencilBolt, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,10 @@ import { PublishToggle } from '../publish-toggle.component';
 import { EditModal } from '../resource-edit.modal';
 import { PreviewModal } from '../resource-preview.modal';
 import { useRecordPath } from '../web-module';
+import { iconLabelled } from './icon-labels.component';
 import { useListContext } from './list-context.hook';
 
-/** An icon button, its name in a tooltip: a link when given `to`. */
+/** An icon button, its name in the list's tooltip: a link when given `to`. */
 function RowAction({
   label,
   icon,
@@ -27,18 +28,14 @@ function RowAction({
   onClick?: () => void;
   color?: string;
 }) {
-  return (
-    <Tooltip label={label}>
-      {to ? (
-        <ActionIcon variant="subtle" component={Link} to={to} aria-label={label}>
-          {icon}
-        </ActionIcon>
-      ) : (
-        <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
-          {icon}
-        </ActionIcon>
-      )}
-    </Tooltip>
+  return to ? (
+    <ActionIcon variant="subtle" component={Link} to={to} aria-label={label} {...iconLabelled}>
+      {icon}
+    </ActionIcon>
+  ) : (
+    <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} {...iconLabelled}>
+      {icon}
+    </ActionIcon>
   );
 }
 
