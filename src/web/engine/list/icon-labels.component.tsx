@@ -28,7 +28,7 @@ export function IconLabels({ children }: { children: ReactNode }) {
       }}
     >
       {children}
-      {shown && <Tooltip label={shown.getAttribute('aria-label')} opened target={shown} />}
+      {shown && <Tooltip label={shown.getAttribute('aria-label')} opened target={shown} hideDetached />}
     </div>
   );
 }
