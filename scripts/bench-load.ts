@@ -305,6 +305,13 @@ function load(
     : withoutPause(url, connections, requests, outcome, duration);
 }
 
+/** Counts an answer, its status and how long it took (ms), whichever generator sent it. */
+function answered(outcome: Outcome, status: number, latency: number): void {
+  outcome.requests += 1;
+  outcome.latencies.push(latency);
+  outcome.statuses.set(status, (outcome.statuses.get(status) ?? 0) + 1);
+}
+
 /** autocannon: each connection sends its next request as soon as the last is answered. */
 function withoutPause(url: string, connections: number, requests: Request[], outcome: Outcome, duration: number) {
   let finished: (result: autocannon.Result) => void = () => {};
@@ -319,11 +326,9 @@ function withoutPause(url: string, connections: number, requests: Request[], out
     },
     (error: unknown, result) => (error ? failed(error) : finished(result)),
   );
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    outcome.requests += 1;
-    outcome.latencies.push(responseTime);
-    outcome.statuses.set(statusCode, (outcome.statuses.get(statusCode) ?? 0) + 1);
-  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) =>
+    answered(outcome, statusCode, responseTime),
+  );
   return new Promise<autocannon.Result>((resolve, reject) => {
     finished = resolve;
     failed = reject;
@@ -359,9 +364,7 @@ async function withPauses(
         const sentAt = performance.now();
         try {
           const response = await send(agent, url, built);
-          outcome.requests += 1;
-          outcome.latencies.push(performance.now() - sentAt);
-          outcome.statuses.set(response.status, (outcome.statuses.get(response.status) ?? 0) + 1);
+          answered(outcome, response.status, performance.now() - sentAt);
           onResponse?.(response.status, response.body, context, response.headers);
         } catch (error) {
           outcome.errors += 1;
