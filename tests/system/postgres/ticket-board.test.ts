@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board } from '../../src/shared/resources/ticket-board';
-import { path as routePath, type RouteName } from '../../src/shared/routes';
+import type { Board } from '../../../src/shared/resources/ticket-board';
+import { path as routePath, type RouteName } from '../../../src/shared/routes';
 import {
   logInAsAdministrator,
   sharedDatabaseStorage,
   startServer,
   type ProcessSession,
   type ServerProcess,
-} from '../support/server-process';
-import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
+} from '../../support/server-process';
+import { createScratchDatabase, postgresServerUrl, type ScratchDatabase } from '../../support/test-database';
 
 /**
  * Two server processes on one PostgreSQL database move the cards of one board at the same time,
@@ -20,7 +20,7 @@ import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '..
  * one column, the positions of a column stay distinct, and each move either happened whole (the
  * card in its new step and one transition recorded) or not at all.
  */
-const postgresServer = testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresServer = postgresServerUrl();
 const CARDS = 40;
 
 let scratch: ScratchDatabase | undefined;
