@@ -15,8 +15,15 @@ const fileTime = (module: TestModule) => {
 };
 
 export default class FileBudgetReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const timed = modules
+  /** Each file as it ends, by project and path. */
+  private readonly ended = new Map<string, TestModule>();
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.set(`${module.project.name} ${module.moduleId}`, module);
+  }
+
+  onTestRunEnd(): void {
+    const timed = [...this.ended.values()]
       .filter((module) => module.state() !== 'skipped')
       .map((module) => ({ module, ms: fileTime(module) }))
       .sort((a, b) => b.ms - a.ms);
