@@ -8,10 +8,10 @@ import { path } from '../../src/shared/routes';
 import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-const upload = (t: TestApp, who: LoggedIn, bytes: Buffer, name = 'devis.docx') =>
+const upload = (t: TestApp, who: LoggedIn, bytes: Buffer, name = 'devis.docx', folder = 'fichier-type') =>
   t.app.inject({
     method: 'POST',
-    url: path('api.upload', { dossier: 'fichier-type', nom: name }),
+    url: path('api.upload', { dossier: folder, nom: name }),
     headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
     payload: bytes,
   });
@@ -85,6 +85,75 @@ describe('uploaded files', () => {
     expect((await createTemplate(sender, file, 'Modèle partagé')).statusCode).toBe(201);
     const clone = await createTemplate(reader, file, 'Modèle partagé (copie)');
     expect(clone.statusCode, clone.body).toBe(201);
+  });
+});
+
+describe("an upload's folder and name", () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  let nobody: LoggedIn;
+  let usersEditor: LoggedIn;
+  let projectsEditor: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await logIn(t.app);
+    nobody = await logInWithProfile(t, { email: 'sans-droits@exemple.fr', permissions: [] });
+    usersEditor = await logInWithProfile(t, {
+      email: 'gestion-comptes@exemple.fr',
+      permissions: ['utilisateurs.consult', 'utilisateurs.modify'],
+    });
+    projectsEditor = await logInWithProfile(t, {
+      email: 'charge-projets@exemple.fr',
+      permissions: ['projet.consult', 'projet.modify'],
+    });
+  });
+  afterAll(() => t.close());
+
+  const badName = "Le fichier n'a pas pu être envoyé : son nom n'est pas valide.";
+
+  it('refuses a name that is empty, "." or ".." once reduced to its last part, so no file takes a folder\'s place', async () => {
+    // The import assistant's folder: once replaced by a file, the assistant answered 500 to everyone.
+    for (const name of ['..', '.', '', '  ', 'rapports/..', '..\\', '/']) {
+      const response = await upload(t, nobody, Buffer.from('pas un dossier'), name, 'imports');
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message).toBe(badName);
+    }
+    expect((await upload(t, nobody, Buffer.from('pas un dossier'), '..', 'utilisateurs')).statusCode).toBe(403);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: path('api.import_assistant.upload', { nom: 'contacts.csv' }),
+      headers: { ...authHeaders(admin), 'content-type': 'application/octet-stream' },
+      payload: 'Nom;Prénom\nRoux;Inès\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().preview.rowCount).toBe(1);
+  });
+
+  it("lets into a resource's folder only whoever may create or change its records (a child's: its parent)", async () => {
+    const forbidden = "Vous n'avez pas les droits nécessaires pour cette action.";
+    const cases: [LoggedIn, string, number][] = [
+      [nobody, 'utilisateurs', 403],
+      [nobody, 'groupes', 403],
+      [nobody, 'piece-jointe', 403],
+      [usersEditor, 'utilisateurs', 201],
+      [usersEditor, 'groupes', 403],
+      [projectsEditor, 'piece-jointe', 201],
+      [projectsEditor, 'fichier-type', 403],
+    ];
+    for (const [who, folder, status] of cases) {
+      const response = await upload(t, who, Buffer.from('photo'), 'photo.png', folder);
+      expect(response.statusCode, `${who.session.user.email} → ${folder}`).toBe(status);
+      if (status === 403) expect(response.json().message).toBe(forbidden);
+    }
+  });
+
+  it('keeps a file tied to no resource working for its sender alone', async () => {
+    const response = await upload(t, nobody, Buffer.from('brouillon personnel'), 'brouillon.txt', 'brouillons');
+    expect(response.statusCode, response.body).toBe(201);
+    const file = response.json<UploadedFile>().path;
+    expect(file).toMatch(/^brouillons\/[0-9a-f-]{36}\/brouillon\.txt$/);
+    expect((await download(t, nobody, file)).body).toBe('brouillon personnel');
+    expect((await download(t, usersEditor, file)).statusCode).toBe(404);
   });
 });
 
