@@ -207,6 +207,25 @@ describe('the request log', () => {
     expect(log).not.toContain(admin.csrfToken);
   });
 
+  it('keeps no token whose name or route is percent-encoded: what the server decodes is what is hidden', async () => {
+    const admin = await logIn(t.app);
+    const token = 'jeton-secret-encode-654321';
+    const publish = path('api.resource.publish', { resource: 'fichier-type', id: 1 });
+    for (const name of ['%5Ftoken', '_%74oken', '%5F%74%6F%6B%65%6E']) {
+      await t.app.inject({
+        method: 'GET',
+        url: `${publish}?${name}=${admin.csrfToken}`,
+        headers: { cookie: admin.cookie },
+      });
+    }
+    await t.app.inject({ method: 'GET', url: `/api/r%65initialisation/${token}` });
+    const log = lines.join('\n');
+    expect(log).toContain('%5Ftoken=…');
+    expect(log).toContain('/api/reinitialisation/…');
+    expect(log).not.toContain(admin.csrfToken);
+    expect(log).not.toContain(token);
+  });
+
   it('has one line per request, written once answered, with its status and duration', async () => {
     const before = lines.length;
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -220,5 +239,41 @@ describe('the request log', () => {
       res: { statusCode: 200 },
     });
     expect(written[0]!.responseTime).toEqual(expect.any(Number));
+  });
+});
+
+describe('what caches may keep', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await logIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('is nothing of an answer that depends on the session: API, export, downloaded file, even a refusal', async () => {
+    const file = (await upload(t, admin, Buffer.from('devis'))).json<UploadedFile>().path;
+    const answers = [
+      await t.app.inject({ method: 'GET', url: path('api.session'), headers: authHeaders(admin) }),
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.collection', { resource: 'fichier-type' }),
+        headers: authHeaders(admin),
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.export', { resource: 'individus', format: 'csv' }),
+        headers: authHeaders(admin),
+      }),
+      await download(t, admin, file),
+      await t.app.inject({ method: 'GET', url: path('api.session') }),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+    ]);
   });
 });
