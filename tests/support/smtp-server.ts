@@ -16,6 +16,11 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** The next mail to this address not yet taken; rejects after the timeout. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Leaves the mails arriving from now on unanswered until release(), as a slow server would: their
+   * senders wait meanwhile. `arrived` resolves once one such mail is held.
+   */
+  hold(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -23,13 +28,18 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
+  let held: { arrived: () => void; released: Promise<void> } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          if (held) {
+            held.arrived();
+            await held.released;
+          }
           const to = [mail.to ?? []].flat().flatMap(({ value }) => value.map(({ address }) => address ?? ''));
           received.push({
             to: to.join(', '),
@@ -60,6 +70,20 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    hold() {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held = { arrived, released };
+      return {
+        arrived: arrival,
+        release() {
+          held = null;
+          release();
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
