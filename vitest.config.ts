@@ -10,7 +10,11 @@ import { defineConfig } from 'vitest/config';
 // The browser suite runs once, on the embedded database (the default a new machine starts with): a
 // browser sees the same screens whatever the database, the api and system suites run on both, and
 // Chromium drawing on two cores for ten minutes a second time would keep CI over its 30 minutes.
-const browserSpecs = process.env.TEST_DATABASE_URL ? [] : ['tests/e2e/**/*.spec.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const browserSpecs = onPostgres ? [] : ['tests/e2e/**/*.spec.ts'];
+// Several processes on one database, or connections the database server ends: PostgreSQL only, so
+// the embedded pass needs nothing but the project (PGlite's data folder serves one process).
+const postgresSystemTests = 'tests/system/postgres/**/*.test.ts';
 // A worker runs its files one after the other in one module graph, rather than importing the server
 // anew for each file (the api suite on PostgreSQL: 285 s with a fresh graph a file, 167 s without,
 // on 2 cores). Each file still opens its own database, server and browser in its hooks; what a test
@@ -21,6 +25,8 @@ export default defineConfig({
   test: {
     // The migrations run once, into a template each test database copies.
     globalSetup: ['tests/support/migrated-template.setup.ts'],
+    // The slowest files, and a budget a file: tests/support/file-budget.reporter.ts.
+    reporters: ['default', './tests/support/file-budget.reporter.ts'],
     projects: [
       { test: { name: 'unit', isolate, include: ['src/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       {
@@ -28,8 +34,10 @@ export default defineConfig({
           name: 'api',
           isolate,
           include: ['tests/api/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          // A job runs within the queue's 1-2 s polling: expect.poll waits for it (Vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -39,8 +47,9 @@ export default defineConfig({
           name: 'system',
           isolate,
           include: ['tests/system/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: onPostgres ? [] : [postgresSystemTests],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
@@ -50,8 +59,8 @@ export default defineConfig({
           name: 'e2e',
           isolate,
           include: browserSpecs,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           // expect.poll waits for the page as Playwright's waitFor does: 1 s (Vitest's default) is short on a busy machine.
           expect: { poll: { timeout: 10_000 } },
           maxWorkers: 2,

@@ -11,7 +11,8 @@ import { logInWithProfile } from '../support/test-users';
 
 /** A project's documents (piece-jointe): upload, list, download, delete, the project's history, the read scope. */
 const t = useAdminApp();
-const today = new Date().toISOString().slice(0, 10);
+/** Today's date as the server writes it, read when a test asserts it (a run may cross midnight). */
+const today = () => new Date().toISOString().slice(0, 10);
 const ids = {} as Record<'quote' | 'invoice' | 'house' | 'condo' | 'secret', number>;
 let limited: LoggedIn;
 
@@ -76,7 +77,7 @@ describe('a project document', () => {
       project: ids.house,
       title: 'Devis toiture',
       documentType: ids.quote,
-      addedOn: today,
+      addedOn: today(),
     });
 
     const page = (await api().get(documentsUrl(ids.house))).json<ResourcePage>();
@@ -89,7 +90,7 @@ describe('a project document', () => {
     expect(downloaded.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Devis%20toiture.pdf");
 
     // The addition is an intervention on the project, and an entry of its history naming the document.
-    expect((await project(ids.house)).lastInterventionDate).toBe(today);
+    expect((await project(ids.house)).lastInterventionDate).toBe(today());
     const [entry] = await history(ids.house);
     expect(entry).toMatchObject({
       action: 'update',
@@ -153,7 +154,7 @@ describe('the documents screen’s list', () => {
     expect(await listed({ q: 'toiture', tri: 'title' })).toEqual(['Devis toiture']);
     // The file's name is searched too: "audit-2026.pdf" is the report's.
     expect(await listed({ q: 'audit-2026' })).toEqual(['Rapport d’audit']);
-    expect(await listed({ addedOnDu: today, addedOnAu: today, tri: 'title' })).toEqual([
+    expect(await listed({ addedOnDu: today(), addedOnAu: today(), tri: 'title' })).toEqual([
       'Devis toiture',
       'Rapport d’audit',
     ]);

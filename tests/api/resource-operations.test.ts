@@ -8,7 +8,7 @@ import { ApiError } from '../../src/server/http/api-error';
 import { serverHooks } from '../../src/server/resources/registry';
 import { findResource } from '../../src/shared/resources/registry';
 import { path } from '../../src/shared/routes';
-import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, untilJobsSettled, type LoggedIn, type TestApp } from '../support/test-app';
 
 /**
  * The operations layer, called as a job or a script would call it (no request), and a resource's
@@ -79,9 +79,8 @@ describe('an after-commit effect', () => {
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: number };
 
-    await expect.poll(mailSubjects, { timeout: 15_000 }).toEqual([noticeSubject(id)]);
-    // Nothing else comes later: the refused and the rolled-back writes queued nothing.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once the queue has run everything: the refused and the rolled-back writes queued nothing.
+    await untilJobsSettled(t.database);
     expect(await mailSubjects()).toEqual([noticeSubject(id)]);
     const list = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
@@ -12,8 +12,9 @@ import { logInWithProfile } from '../support/test-users';
  * (Windows-1252, `|;|`, CRLF, no header, 39 columns), and its filters.
  */
 const t = useAdminApp();
-const ids = {} as Record<'missionA' | 'missionB' | 'adviser' | 'a1' | 'a2' | 'a3' | 'a4', number>;
-const today = new Date().toISOString().slice(0, 10);
+const ids = {} as Record<'missionA' | 'missionB' | 'adviser' | 'building' | 'a1' | 'a2' | 'a3' | 'a4', number>;
+/** Today's date as the server writes it, read when a test asserts it (a run may cross midnight). */
+const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   const api = resourceRequests(t.app, t.admin);
@@ -65,6 +66,7 @@ beforeAll(async () => {
     ownerStructure: sci,
     missions: row(ids.missionB),
   });
+  ids.building = building;
   const act = (project: number, values: Record<string, unknown>) =>
     created('commentaires-projet', { project, adviser: ids.adviser, ...values });
   ids.a1 = await act(house, {
@@ -127,7 +129,7 @@ const expectedLines = () => ({
     19: 'Bourg-en-Bresse',
     20: '3 rue de la R\xe9publique',
     28: 'Non',
-    38: today,
+    38: today(),
     39: '01053',
   }),
   a1: line({
@@ -150,7 +152,7 @@ const expectedLines = () => ({
     26: 'Audit d\x92abord ? puis travaux. MaPrimeR\xe9nov\x92 possible.',
     27: 'REALISATION AUDIT ENERGETIQUE_/_ACCOMPAGNEMENT REALISATION DE TRAVAUX',
     28: 'Oui',
-    38: today,
+    38: today(),
     39: '01053',
   }),
   // No adviser named: whoever wrote the act (the administrator, who has no service).
@@ -167,7 +169,7 @@ const expectedLines = () => ({
     19: 'Bourg-en-Bresse',
     20: '12 all\xe9e des Tilleuls',
     28: 'Non',
-    38: today,
+    38: today(),
     39: '01053',
   }),
   a2: line({
@@ -185,7 +187,7 @@ const expectedLines = () => ({
     20: '12 all\xe9e des Tilleuls',
     22: 'INFORMATION JURIDIQUE',
     28: 'Non',
-    38: today,
+    38: today(),
     39: '01053',
   }),
 });
@@ -202,7 +204,7 @@ describe('the SARE export', () => {
     const response = await exportSare();
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=windows-1252');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="export-sare-${today}.txt"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="export-sare-${today()}.txt"`);
     const { a1, a2, a3, a4 } = expectedLines();
     expect(response.rawPayload.toString('latin1')).toBe(a3 + a1 + a4 + a2);
     expect(response.rawPayload.equals(Buffer.from(a3 + a1 + a4 + a2, 'latin1'))).toBe(true);
@@ -248,6 +250,14 @@ describe('the SARE export', () => {
     const response = await exportSare({}, limited);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.length).toBe(0);
+    // Named on the building's project (a referent), the same user now sees its acts, and still not the house's.
+    await t.database.db.execute(
+      sql`update projects set referents = ${`{${limited.session.user.id}}`}::integer[] where id = ${ids.building}`,
+    );
+    const { a2, a4 } = expectedLines();
+    const some = await exportSare({}, limited);
+    expect(some.statusCode).toBe(200);
+    expect(some.rawPayload.toString('latin1')).toBe(a4 + a2);
     const refused = await logInWithProfile(t, {
       email: 'sans-export@exemple.fr',
       permissions: ['commentaires-projet.consult'],
@@ -259,7 +269,7 @@ describe('the SARE export', () => {
     const response = await exportSare({ typeActe: 'A04b', format: 'xlsx' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="export-sare-${today}.xlsx"`);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="export-sare-${today()}.xlsx"`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -299,7 +309,7 @@ describe('the SARE export', () => {
     const response = await one(ids.a4);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="export-sare-acte-${ids.a4}-${today}.txt"`,
+      `attachment; filename="export-sare-acte-${ids.a4}-${today()}.txt"`,
     );
     expect(response.rawPayload.toString('latin1')).toBe(expectedLines().a4);
 

@@ -1,11 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './chromium';
+import { path } from '../../src/shared/routes';
+import { workerBrowser } from './chromium';
 import { createServerStorage, startServer, type ServerProcess, type ServerStorage } from './server-process';
 import { adminCredentials } from './test-app';
 
-export { chromiumPath, launchBrowser } from './chromium';
+export { chromiumPath, launchBrowser, workerBrowser } from './chromium';
+
+/**
+ * Logs the browser context in through the API, as the login form would, without drawing it: the
+ * session cookie lands in the context, for every page it opens. The form itself has its own tests.
+ */
+export async function logInByApi(context: BrowserContext, credentials = adminCredentials): Promise<void> {
+  const response = await context.request.post(path('api.login'), { data: credentials });
+  if (response.status() !== 200) throw new Error(`login: ${response.status()} ${await response.text()}`);
+}
 
 export async function logInThroughForm(page: Page, credentials = adminCredentials, remember = false): Promise<void> {
   await page.getByLabel('Adresse e-mail').fill(credentials.email);
@@ -32,6 +42,12 @@ export async function settled(page: Page): Promise<void> {
     ]),
   );
 }
+
+/**
+ * Resolves once the page has run the timers it had queued with no delay (a timer of the page's own,
+ * queued after them): dnd-kit listens for the arrows in such a timer after a pick-up.
+ */
+export const queuedTimersRun = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 /** axe's serious and critical violations on the page as it stands, a line each (rule, element, message). */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -78,13 +94,13 @@ export const rowIn = (page: Page, region: string, title: string) =>
 export interface BrowserAndServer {
   readonly server: ServerProcess;
   readonly browser: Browser;
-  /** A new window on the app, logged in as the administrator through the form, at this page; closed after the test. */
+  /** A new window on the app, logged in as the administrator, at this page; closed after the test. */
   openAsAdmin(url: string): Promise<Page>;
 }
 
 /**
- * For a browser spec file: the built server on a fresh database and a Chromium, started before
- * its tests and stopped after them. `env` adds variables to the server's, read when it starts
+ * For a browser spec file: the built server on a fresh database, started before its tests and
+ * stopped after them, and the worker's Chromium (its windows closed after each test and the file). `env` adds variables to the server's, read when it starts
  * (after the spec's own earlier beforeAll hooks, e.g. an SMTP server's SMTP_URL).
  */
 export function useBrowserAndServer({ env }: { env?: () => Record<string, string> } = {}): BrowserAndServer {
@@ -98,10 +114,11 @@ export function useBrowserAndServer({ env }: { env?: () => Record<string, string
   beforeAll(async () => {
     storage = await createServerStorage();
     server = await startServer(storage, env?.());
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser outlives the file: whatever window the file opened goes with it.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.stop();
     await storage?.dispose();
   });
@@ -121,10 +138,9 @@ export function useBrowserAndServer({ env }: { env?: () => Record<string, string
         acceptDownloads: true,
       });
       contexts.push(context);
+      await logInByApi(context);
       const page = await context.newPage();
-      await page.goto(`/admin/connexion?redirect=${encodeURIComponent(url)}`);
-      await logInThroughForm(page);
-      await page.waitForURL((current) => current.pathname === url.split('?')[0]);
+      await page.goto(url);
       return page;
     },
   };

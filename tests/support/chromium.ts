@@ -26,3 +26,18 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every spec file a test worker runs (a worker keeps its modules from one file to
+ * the next): each file opens its own contexts in it and closes them, rather than starting a browser
+ * of its own. It ends with the worker.
+ */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}

@@ -1,11 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { openDatabase, pgliteExtensions, type DatabaseHandle } from '../../src/server/db/database';
 import { startJobQueue } from '../../src/server/jobs/job-queue';
-import { createScratchDatabase, templateEnv, testDatabaseUrl, type ScratchDatabase } from './test-database';
+import {
+  createScratchDatabase,
+  dropRunDatabases,
+  runEnv,
+  templateEnv,
+  testDatabaseUrl,
+  type ScratchDatabase,
+} from './test-database';
 
 /**
  * Vitest's global setup: the migrations run once per test run, into a template that every test
@@ -20,7 +27,15 @@ async function migrateWithJobQueue(database: DatabaseHandle): Promise<void> {
 }
 
 export async function setup(): Promise<() => Promise<void>> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'renov-template-'));
+  // Everything a run leaves behind is named after it: the temporary folders of its test files,
+  // servers and browsers (TMPDIR, inherited by the workers and the processes they start), and its
+  // scratch databases; the end of the run removes them all, whichever test forgot one.
+  const runId = process.env[runEnv.id] || `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  process.env[runEnv.id] = runId;
+  const runFolder = path.join(tmpdir(), `renov-run-${runId}`);
+  mkdirSync(runFolder, { recursive: true });
+  process.env.TMPDIR = runFolder;
+  const folder = mkdtempSync(path.join(runFolder, 'renov-template-'));
   const dataDir = path.join(folder, 'pgdata');
   const pglite = await openDatabase({ kind: 'pglite', dataDir });
   await migrateWithJobQueue(pglite);
@@ -42,6 +57,7 @@ export async function setup(): Promise<() => Promise<void>> {
 
   return async () => {
     await template?.drop();
-    rmSync(folder, { recursive: true, force: true });
+    if (testDatabaseUrl) await dropRunDatabases(testDatabaseUrl, runId);
+    rmSync(runFolder, { recursive: true, force: true });
   };
 }

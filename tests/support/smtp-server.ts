@@ -14,6 +14,9 @@ export interface TestSmtpServer {
   url: string;
   /** Every mail received so far. */
   received: ReceivedMail[];
+  /** The next `count` mails are refused with a temporary failure (451), as a busy server does; how many were. */
+  refuseNext(count: number): void;
+  readonly refused: number;
   /** The next mail to this address not yet taken; rejects after the timeout. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /**
@@ -29,11 +32,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   let held: { arrived: () => void; released: Promise<void> } | null = null;
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (toRefuse > 0) {
+        toRefuse -= 1;
+        refused += 1;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Service temporairement indisponible'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream).then(
         async (mail) => {
           if (held) {
@@ -59,6 +73,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuseNext(count) {
+      toRefuse = count;
+    },
+    get refused() {
+      return refused;
+    },
     async nextMail(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

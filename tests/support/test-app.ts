@@ -1,9 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { path } from '../../src/shared/routes';
 import { buildApp, type AppOptions } from '../../src/server/app';
-import type { DatabaseHandle } from '../../src/server/db/database';
+import { rowsOf, type DatabaseHandle } from '../../src/server/db/database';
 import { seedEmptyDatabase } from '../../src/server/db/seed';
 import { openTestDatabase, temporaryUploadsDir } from './test-database';
 
@@ -110,4 +111,22 @@ export function useAdminApp({ mail }: { mail?: () => AppOptions['mail'] } = {}):
       return admin;
     },
   };
+}
+
+/**
+ * Resolves once the job queue holds no job still to run (created, waiting for a retry, or running):
+ * a test asserting that something did not happen (no second mail) asserts it then, not after a
+ * sleep that passes whenever the unwanted effect is merely late.
+ */
+export async function untilJobsSettled(database: DatabaseHandle, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ pending }] = (await rowsOf<{ pending: number }>(
+      database.db,
+      sql`select count(*)::int as pending from pgboss.job where state in ('created', 'retry', 'active')`,
+    )) as [{ pending: number }];
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} job(s) still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -9,6 +9,35 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/database'
 /** Set by .ci/run and by whoever wants the suites on a PostgreSQL server rather than PGlite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * The PostgreSQL server of the tests under tests/system/postgres/ (several processes on one
+ * database, connections the server ends): vitest.config.ts runs them only when TEST_DATABASE_URL
+ * is set, so that the embedded pass of `npm test` needs nothing but the project.
+ */
+export function postgresServerUrl(): string {
+  if (!testDatabaseUrl) throw new Error('tests/system/postgres/ run on a PostgreSQL server: set TEST_DATABASE_URL');
+  return testDatabaseUrl;
+}
+
+/** The run's id (TEST_RUN_ID: set by .ci/run, else by the global setup), which names its scratch databases. */
+export const runEnv = { id: 'TEST_RUN_ID' } as const;
+const scratchPrefix = (runId: string) => `test_${runId}_`;
+
+/** Drops the run's scratch databases left behind (a test file stopped before its own drop). */
+export async function dropRunDatabases(serverUrl: string, runId: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [scratchPrefix(runId)],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Where the global setup (migrated-template.setup.ts) tells the test files its migrated template is. */
 export const templateEnv = { folder: 'TEST_TEMPLATE_FOLDER', database: 'TEST_TEMPLATE_DATABASE' } as const;
 
@@ -34,7 +63,7 @@ export interface ScratchDatabase {
 
 /** A new database on a PostgreSQL server, dropped at the end: empty, or a copy of `template`. */
 export async function createScratchDatabase(serverUrl: string, template?: string): Promise<ScratchDatabase> {
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${scratchPrefix(process.env[runEnv.id] ?? 'norun')}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);

@@ -71,9 +71,11 @@ export const demoTicketDocuments: DemoRecord[] = [
 
 /**
  * Spreads the demo tickets over the workflow's steps (they are created in the first one), the
- * finished ones green, each column in order: what the board would show after some weeks of work.
+ * finished ones green, each column in order, each move in the ticket's history (its transition
+ * from the first step): what the board would show after some weeks of work.
  */
 export async function seedTicketSteps(tx: Database): Promise<void> {
+  const first = sql`(select id from steps where deleted_at is null order by position, id limit 1)`;
   await tx.execute(sql`
     with step as (select id, done, row_number() over (order by position, id) - 1 as n, count(*) over () as total
                   from steps where deleted_at is null)
@@ -85,4 +87,8 @@ export async function seedTicketSteps(tx: Database): Promise<void> {
     update tickets t set board_position = r.rank * 1024
     from (select id, row_number() over (partition by step order by id) as rank from tickets where deleted_at is null) r
     where t.id = r.id`);
+  await tx.execute(sql`
+    insert into ticket_transitions (ticket, from_step, to_step, from_status, to_status, created_by, updated_by)
+    select t.id, ${first}, t.step, 'in_progress', t.status, t.created_by, t.created_by
+    from tickets t where t.deleted_at is null and t.step <> ${first}`);
 }

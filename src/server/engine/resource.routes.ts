@@ -20,6 +20,7 @@ import type { ResourceOperations } from './resource-operations';
 import { declareRoute, type ApiRoute, type RouteSchemas } from '../http/api-route';
 import type { OpenApiTools } from '../http/openapi-tools';
 import { resourceRouteDocs } from './resource-route-docs';
+import { clock } from '../clock';
 
 const batchSchema = z.object({
   ids: z.array(recordId).default([]),
@@ -196,7 +197,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
           if (!format) throw new ApiError(400, 'export.unknown_format');
           const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(definition, raw);
           const file = await operations.export(definition, query, format, context);
-          const date = new Date().toISOString().slice(0, 10);
+          const date = clock.now().toISOString().slice(0, 10);
           return reply
             .header('content-type', file.contentType)
             .header('content-disposition', `attachment; filename="${slug}-${date}.${format}"`)

@@ -25,6 +25,7 @@ import { exportFormats, exportResource } from '../engine/resource-export';
 import { authorize } from '../engine/resource-operations';
 import type { ListQuery } from '../engine/resource-store';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../engine/server-resource';
+import { clock } from '../clock';
 
 const columns = getTableColumns(projectsTable) as Record<string, AnyPgColumn>;
 
@@ -69,7 +70,7 @@ async function exportProjects(request: FastifyRequest, context: ResourceContext,
   const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(projects, raw);
   const { store, locale, actor } = context;
   const stream = await exportResource(store, projects, { ...query, ...narrowed }, format, locale, actor);
-  const date = new Date().toISOString().slice(0, 10);
+  const date = clock.now().toISOString().slice(0, 10);
   context
     .session!.reply.header('content-type', stream.contentType)
     .header('content-disposition', `attachment; filename="projets-${date}.${format}"`)

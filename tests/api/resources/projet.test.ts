@@ -7,7 +7,8 @@ import { authHeaders, useAdminApp } from '../../support/test-app';
 
 /** Projects' own rules: the reference, the missions' ids, the filters, the history, the state change, the acts. */
 const t = useAdminApp();
-const year = new Date().getFullYear();
+/** The current year, read when a test asserts it (a run may cross the new year). */
+const year = () => new Date().getFullYear();
 const ids = {} as Record<
   'template' | 'advice' | 'condo' | 'global' | 'condoType' | 'toProcess' | 'works' | 'heating' | 'dupont',
   number
@@ -35,9 +36,9 @@ beforeAll(async () => {
 describe('a project', () => {
   it('gets its reference from its template around the year’s counter, one number each, concurrent creates too', async () => {
     const first = await api().created('projet', { name: 'Maison Dupont', template: ids.template });
-    expect(first.reference).toBe(`RG-${year}-0001-BB`);
+    expect(first.reference).toBe(`RG-${year()}-0001-BB`);
     const second = await api().created('projet', { name: 'Maison Martin' });
-    expect(second.reference).toBe(`${year}-0002`);
+    expect(second.reference).toBe(`${year()}-0002`);
     // Internal unless said: a new project is not shown to external users before someone makes it public.
     expect(second.status).toBe('internal');
     // Eight creates at once (truly concurrent on PostgreSQL): eight numbers, none twice, none skipped.
@@ -48,12 +49,12 @@ describe('a project', () => {
     );
     expect(together.map((response) => response.statusCode)).toEqual(Array(8).fill(201));
     expect(together.map((response) => response.json().reference).sort()).toEqual(
-      [3, 4, 5, 6, 7, 8, 9, 10].map((n) => `RG-${year}-${String(n).padStart(4, '0')}-BB`),
+      [3, 4, 5, 6, 7, 8, 9, 10].map((n) => `RG-${year()}-${String(n).padStart(4, '0')}-BB`),
     );
     // The reference is the server's: a client's is ignored, and an update keeps it.
     const updated = await api().put('projet', first.id, { name: 'Maison Dupont (modifiée)', reference: 'PIRATE' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().reference).toBe(`RG-${year}-0001-BB`);
+    expect(updated.json().reference).toBe(`RG-${year()}-0001-BB`);
     // The creation date is today's unless given.
     expect(first.creationDate).toBe(new Date().toISOString().slice(0, 10));
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, listRow, shownValue, toast, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, listRow, settled, shownValue, toast, useBrowserAndServer } from '../../support/browser';
 
 // Every test shares one server and database: record names are unique across the file.
 const started = useBrowserAndServer();
@@ -163,7 +163,7 @@ describe('workflow steps', () => {
     await page.mouse.up();
     await expect.poll(order).toEqual(['Travaux', 'Accueil', 'Diagnostic']);
     // dnd-kit ends the drop with a short animation; a click during it is lost.
-    await page.waitForTimeout(500);
+    await settled(page);
     await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
     await toast(page, 'Les données ont été enregistrées.').waitFor();
     await page.waitForURL((current) => current.pathname === '/admin/etapes');

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, queuedTimersRun, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 let page: Page;
@@ -251,10 +251,17 @@ describe('arranging', () => {
     await page.getByRole('link', { name: 'Organiser' }).click();
     const handle = page.getByRole('button', { name: 'Déplacer « Appel »' });
     await handle.focus();
-    // dnd-kit moves one place per key press, once the previous move has settled.
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    // dnd-kit moves one place per key press, and says so in its live region.
+    const liveRegion = page.getByRole('status').filter({ hasText: '« Appel »' });
+    for (const [key, said] of [
+      ['Space', '« Appel » saisi, en position 1 sur 3.'],
+      ['ArrowDown', '« Appel » déplacé en position 2 sur 3.'],
+      ['ArrowDown', '« Appel » déplacé en position 3 sur 3.'],
+      ['Space', '« Appel » déposé en position 3 sur 3.'],
+    ] as const) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(250);
+      await expect.poll(() => liveRegion.textContent()).toBe(said);
+      await queuedTimersRun(page);
     }
     await expect
       .poll(() => page.getByRole('list').locator('li').allTextContents())

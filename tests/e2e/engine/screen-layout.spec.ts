@@ -37,8 +37,8 @@ describe('screen layout', () => {
       await page.getByRole('button', { name: 'Importer les qualifications RGE' }).click();
       const shown = errorToast(page, "La structure n'a pas de SIRET");
       await shown.waitFor();
-      // Shown in 300 ms: measured where it stands.
-      await page.waitForTimeout(400);
+      // Measured where it stands, once its 300 ms entrance (fading in from the side) has ended.
+      await expect.poll(() => shown.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
       const toastBox = await boxOf(shown);
       const actions = await headerActions(page).all();
       expect(actions.length).toBeGreaterThanOrEqual(5);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, queuedTimersRun, useBrowserAndServer } from '../../support/browser';
 
 // What a screen reader says in the French interface comes from the catalogs, never a library's
 // English defaults.
@@ -37,8 +37,8 @@ describe('the sort screen', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => liveRegion.textContent()).toBe('« Relance » saisi, en position 3 sur 3.');
-    // dnd-kit listens for the arrows a moment after the pick-up, as a person's next key comes.
-    await page.waitForTimeout(300);
+    // dnd-kit listens for the arrows from a timer it queues at the pick-up.
+    await queuedTimersRun(page);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => liveRegion.textContent()).toBe('« Relance » déplacé en position 2 sur 3.');
     await page.keyboard.press('Space');
@@ -52,7 +52,10 @@ describe('the sort screen', () => {
     // Escape puts it back where it was, and says so.
     await page.getByRole('button', { name: 'Déplacer « Appel »' }).focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '« Appel »' }).textContent())
+      .toBe('« Appel » saisi, en position 1 sur 3.');
+    await queuedTimersRun(page);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Escape');
     await expect

@@ -44,6 +44,8 @@ describe('login page', () => {
   });
 
   it('logs out through the confirm dialog, which closes 1.5 s after the click, then shows a toast', async () => {
+    // The page's timers under Playwright's clock, paused below to tell when the dialog closes.
+    await page.context().clock.install();
     await page.goto('/admin/connexion');
     await logInThroughForm(page);
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
@@ -65,17 +67,19 @@ describe('login page', () => {
     await page.getByRole('button', { name: /^Menu de / }).click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     const confirm = dialog.getByRole('button', { name: 'Se déconnecter' });
-    // Taken before the click: click() returns some time after the page saw it (on a busy machine, over 100 ms).
-    const clickedAt = Date.now();
+    await confirm.waitFor();
+    // From the click on, the page's time moves only as the test says.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await confirm.click();
     // A second click while the dialog is still up must not submit the form again.
     await confirm.click({ force: true, timeout: 500 }).catch(() => undefined);
     await page.waitForURL('**/admin/connexion');
+    await page.clock.runFor(1400);
     expect(await dialog.isVisible()).toBe(true);
-    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
-    const closedAfter = Date.now() - clickedAt;
-    expect(closedAfter).toBeGreaterThanOrEqual(1400);
-    expect(closedAfter).toBeLessThan(3500);
+    // Closed at 1.5 s, then its closing transition.
+    await page.clock.runFor(600);
+    await dialog.waitFor({ state: 'hidden', timeout: 1000 });
+    await page.clock.resume();
     expect(logoutCalls).toBe(1);
 
     await page.getByRole('status').filter({ hasText: 'Vous avez été déconnecté.' }).waitFor();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, logInByApi, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 
@@ -9,9 +9,11 @@ async function loggedInPage(width = 1280): Promise<{ context: BrowserContext; pa
     baseURL: started.server.baseUrl,
     viewport: { width, height: 800 },
   });
+  // The page's timers under Playwright's clock (running as usual until a test pauses it).
+  await context.clock.install();
+  await logInByApi(context);
   const page = await context.newPage();
-  await page.goto('/admin/connexion');
-  await logInThroughForm(page);
+  await page.goto('/admin');
   await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
   return { context, page };
 }
@@ -72,14 +74,19 @@ describe('side menu', () => {
 
     await page.setViewportSize({ width: 600, height: 800 });
     await expect.poll(() => bodyClass(page)).toContain('is-xs');
-    let posts = 0;
+    const posted: unknown[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/toggle-content')) posts += 1;
+      if (request.url().endsWith('/api/toggle-content')) posted.push(request.postDataJSON());
     });
     await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
     await expect.poll(() => visibleMenuLabels(page)).toBe(2);
-    await page.waitForTimeout(300);
-    expect(posts).toBe(0);
+    // Back on a large screen, the button posts: the one post seen is that one, none came before it.
+    await page.setViewportSize({ width: 1300, height: 800 });
+    await expect.poll(() => bodyClass(page)).toContain('is-lg');
+    const next = page.waitForRequest((request) => request.url().endsWith('/api/toggle-content'));
+    await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
+    await next;
+    expect(posted).toHaveLength(1);
     await context.close();
   });
 });
@@ -148,12 +155,17 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     expect(box && viewport && box.x + box.width > viewport.width - 40).toBe(true);
     expect(box && header && box.y >= header.y + header.height && box.y < header.y + header.height + 40).toBe(true);
 
-    await page.waitForTimeout(6500);
+    // The page's time from here on moves only as the test says (Playwright's clock).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.runFor(6500);
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(10, 400);
-    const leftAt = Date.now();
-    await toast.waitFor({ state: 'detached', timeout: 5000 });
-    expect(Date.now() - leftAt).toBeGreaterThanOrEqual(1500);
+    // 1 s after the pointer leaves, it starts hiding, which takes 1 s.
+    await page.clock.runFor(900);
+    expect(await toast.isVisible()).toBe(true);
+    await page.clock.runFor(1200);
+    await toast.waitFor({ state: 'detached', timeout: 1000 });
+    await page.clock.resume();
 
     await page.reload();
     await page.getByRole('button', { name: /^Menu de Administrateur Durand/ }).click();
@@ -162,24 +174,36 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     await context.close();
   });
 
-  it('puts the newest toast on top and hides each one after 5 s', async () => {
+  it('hides each toast 5 s after it shows, taking 1 s to go', async () => {
     const { context, page } = await loggedInPage();
+    await page.mouse.move(10, 400);
+    // The page's time moves only as the test says (Playwright's clock): a toast's age is known.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const settle = () => page.clock.runFor(500);
     for (const name of ['Premier', 'Second']) {
       await page.getByRole('button', { name: /^Menu de / }).click();
+      await settle();
       await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+      await settle();
       const modal = page.getByRole('dialog', { name: 'Mon profil' });
       await modal.getByLabel(/^Prénom/).fill(name);
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/mon-profil'));
       await modal.getByRole('button', { name: 'Enregistrer' }).click();
+      expect((await saved).status()).toBe(200);
+      await settle();
       await modal.waitFor({ state: 'hidden' });
     }
+    // "Premier" was shown 1.5 s (three settles) before "Second": 2 s and 0.5 s ago.
     const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
-    await expect.poll(() => toasts.count()).toBe(2);
-    const shownAt = Date.now();
-    await page.mouse.move(10, 400);
-    await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
-    const gone = Date.now() - shownAt;
-    expect(gone).toBeGreaterThanOrEqual(4000);
-    expect(gone).toBeLessThan(9000);
+    expect(await toasts.count()).toBe(2);
+    // At 4.8 s of age "Premier" is still shown; at 5 s it starts hiding (1 s), then "Second" 1.5 s later.
+    await page.clock.runFor(2800);
+    expect(await toasts.count()).toBe(2);
+    await page.clock.runFor(1300);
+    expect(await toasts.count()).toBe(1);
+    await page.clock.runFor(1500);
+    expect(await toasts.count()).toBe(0);
+    await page.clock.resume();
     await context.close();
   });
 });

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { databaseAnswers, openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
+import { databaseAnswers, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+import { createScratchDatabase, postgresServerUrl, type ScratchDatabase } from '../../support/test-database';
 
 /** PostgreSQL ends connections of its own accord (restart, administrator, database dropped). */
-const postgresServer = testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresServer = postgresServerUrl();
 
 let scratch: ScratchDatabase;
 let handle: DatabaseHandle;

@@ -1,34 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { path as routePath } from '../../src/shared/routes';
-import { sharedDatabaseStorage, startServer, type ServerProcess } from '../support/server-process';
-import { adminCredentials } from '../support/test-app';
-import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
+import { path as routePath } from '../../../src/shared/routes';
+import { sharedDatabaseStorage, startServer, type ServerProcess } from '../../support/server-process';
+import { adminCredentials } from '../../support/test-app';
+import { createScratchDatabase, postgresServerUrl, type ScratchDatabase } from '../../support/test-database';
 
 /**
  * Two server processes on one PostgreSQL database (PGlite's data folder serves one process only):
- * TEST_DATABASE_URL's server, else this machine's PostgreSQL on 127.0.0.1:5432.
+ * TEST_DATABASE_URL's server.
  */
-const postgresServer = testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresServer = postgresServerUrl();
 
 let scratch: ScratchDatabase | undefined;
 let dataDir: string | undefined;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  const probe = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    await probe.end();
-  } catch (error) {
-    throw new Error(
-      `The lockout test needs a PostgreSQL server shared by two processes: none answers at ${postgresServer} ` +
-        `(${String(error)}). Set TEST_DATABASE_URL to one.`,
-    );
-  }
   scratch = await createScratchDatabase(postgresServer);
   dataDir = mkdtempSync(path.join(tmpdir(), 'renov-lockout-'));
   // One after the other: the first migrates and seeds, the second finds it done.

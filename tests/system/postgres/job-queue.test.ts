@@ -3,24 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '../../src/shared/import-assistant/import-assistant';
-import { path as routePath } from '../../src/shared/routes';
+import type { ImportJob } from '../../../src/shared/import-assistant/import-assistant';
+import { path as routePath } from '../../../src/shared/routes';
 import {
   logInAsAdministrator,
   sharedDatabaseStorage,
   startServer,
   type ProcessSession,
   type ServerProcess,
-} from '../support/server-process';
-import { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from '../support/test-database';
+} from '../../support/server-process';
+import { createScratchDatabase, postgresServerUrl, type ScratchDatabase } from '../../support/test-database';
 
 /**
  * A job survives its process: an import killed (SIGKILL) part-way on one process is taken up by
  * another, which undoes the first attempt's batches and imports every row once. Two processes share
  * one PostgreSQL database (PGlite's data folder serves one process only): TEST_DATABASE_URL's
- * server, else this machine's PostgreSQL.
+ * server.
  */
-const postgresServer = testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresServer = postgresServerUrl();
 const ROWS = 60_000;
 
 let scratch: ScratchDatabase | undefined;
