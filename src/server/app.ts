@@ -195,7 +195,7 @@ export async function buildApp({
   await jobs.work('password-reset', ({ email }) => mailResetLink(db, mailer, email));
   await jobs.work('password-creation', ({ userId }) => mailPasswordCreationLink(db, mailer, userId));
   await jobs.work('ticket-attribution', ({ ticket, actorId }) => notifyCreatedTicketAttributions(db, ticket, actorId));
-  await jobs.work('maintenance', () => runMaintenance(db));
+  await jobs.work('maintenance', () => runMaintenance(db, uploadsDir));
   await jobs.schedule('maintenance', '17 * * * *');
   registerAccountRoutes(app, db, mailer, jobs);
   registerPreferenceRoutes(app, db);
@@ -205,7 +205,7 @@ export async function buildApp({
   registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
-  await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs);
+  await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
 
   return app;

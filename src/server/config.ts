@@ -22,7 +22,10 @@ export interface AppConfig {
   /** Loads the communes at start while their table is empty (LOAD_COMMUNES, on unless "false"). */
   loadCommunes: boolean;
   logLevel: string;
-  /** What each user may have sent through the forms' file fields, in all (UPLOAD_QUOTA_MB, 500 by default). */
+  /**
+   * What each user may have sent through the forms' file fields and the import assistant, in all
+   * (UPLOAD_QUOTA_MB, 500 by default).
+   */
   uploadQuotaBytes: number;
   /**
    * The reverse proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses, CIDR ranges

@@ -1,7 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { cleanUp } from '../../src/server/jobs/maintenance';
 import type {
   ImportConfig,
   ImportJob,
@@ -11,7 +15,8 @@ import type {
 import { permissionKey } from '../../src/shared/permissions';
 import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, useAdminApp } from '../support/test-app';
+import { temporaryUploadsDir } from '../support/test-database';
 import { logInWithProfile } from '../support/test-users';
 
 const t = useAdminApp();
@@ -655,6 +660,67 @@ describe('the import assistant', () => {
       ),
     });
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe("the assistant's files", () => {
+  it("count in their sender's upload quota, and go with their job a week after it last changed", async () => {
+    const uploadsDir = await temporaryUploadsDir();
+    const small = await createTestApp(undefined, { uploadQuotaBytes: 1024 * 1024, uploadsDir });
+    try {
+      let admin = await logIn(small.app);
+      const send = (url: string, payload: string) =>
+        small.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...authHeaders(admin), 'content-type': 'application/octet-stream' },
+          payload,
+        });
+      const overQuota = "Vous avez atteint votre quota de fichiers envoyés (1 Mo) : le fichier n'a pas été enregistré.";
+      // About 600 KB each: one fits in the quota of 1 MB, two do not.
+      const csv = `Nom;Prénom\n${'Martin;Louise\n'.repeat(44_000)}`;
+      const first = await send(path('api.import_assistant.upload', { nom: 'contacts.csv' }), csv);
+      expect(first.statusCode, first.body).toBe(201);
+      const jobId = first.json<{ job: ImportJob }>().job.id;
+      const second = await send(path('api.import_assistant.upload', { nom: 'encore.csv' }), csv);
+      expect(second.statusCode).toBe(413);
+      expect(second.json().message).toBe(overQuota);
+      // The form's uploads share the quota.
+      const form = await send(
+        path('api.upload', { dossier: 'fichier-type', nom: 'devis.pdf' }),
+        'x'.repeat(500 * 1024),
+      );
+      expect(form.statusCode).toBe(413);
+      expect(await readdir(join(uploadsDir, 'imports'))).toHaveLength(1);
+
+      const cleanUpAt = async (days: number) => {
+        vi.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+        try {
+          await cleanUp(small.database.db, uploadsDir);
+        } finally {
+          vi.restoreAllMocks();
+        }
+        // The cleanup also ends sessions idle for days: a new one.
+        admin = await logIn(small.app);
+      };
+      const jobStatus = async () =>
+        (
+          await small.app.inject({
+            method: 'GET',
+            url: path('api.import_jobs.item', { id: jobId }),
+            headers: authHeaders(admin),
+          })
+        ).statusCode;
+      await cleanUpAt(6);
+      expect(await jobStatus()).toBe(200);
+      await cleanUpAt(8);
+      expect(await jobStatus()).toBe(404);
+      expect(await readdir(join(uploadsDir, 'imports'))).toEqual([]);
+      const again = await send(path('api.import_assistant.upload', { nom: 'encore.csv' }), csv);
+      expect(again.statusCode, again.body).toBe(201);
+    } finally {
+      await small.close();
+    }
   });
 });
 

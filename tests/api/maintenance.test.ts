@@ -3,6 +3,7 @@ import { cleanUp } from '../../src/server/jobs/maintenance';
 import { loginThrottles, passwordResets, sessions } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
 import { authHeaders, logIn, useAdminApp } from '../support/test-app';
+import { temporaryUploadsDir } from '../support/test-database';
 
 const t = useAdminApp();
 const HOUR = 60 * 60 * 1000;
@@ -32,8 +33,9 @@ describe('the hourly maintenance job', () => {
     ]);
     const live = await logIn(t.app);
 
-    await cleanUp(t.database.db);
-    await cleanUp(t.database.db);
+    const uploadsDir = await temporaryUploadsDir();
+    await cleanUp(t.database.db, uploadsDir);
+    await cleanUp(t.database.db, uploadsDir);
 
     const left = await t.database.db.select({ id: sessions.id }).from(sessions);
     expect(left.map(({ id }) => id)).not.toContain('perimee');

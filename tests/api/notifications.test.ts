@@ -8,6 +8,7 @@ import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { resourceRequests } from '../support/resource-requests';
 import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
+import { temporaryUploadsDir } from '../support/test-database';
 import { logInWithProfile } from '../support/test-users';
 
 /**
@@ -23,6 +24,8 @@ const ids = {} as Record<
 >;
 const people = {} as Record<'alice' | 'bob' | 'carol' | 'dave' | 'mover', { who: LoggedIn; id: number }>;
 const admin = () => t.admin.session.user.id;
+// The maintenance's own folder of uploads: it removes old import files there (none in this file).
+let uploadsDir: string;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const created = async (slug: string, values: Record<string, unknown>, who: LoggedIn = t.admin) =>
@@ -70,6 +73,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
 }
 
 beforeAll(async () => {
+  uploadsDir = await temporaryUploadsDir();
   const permissions = [
     'projet.consult',
     'tickets.consult',
@@ -231,8 +235,8 @@ describe('deadlines', () => {
     // Their creation's attribution notifications first (a job), so that the order below is fixed.
     await eventually(() => told(near), ['alice attribution', 'bob attribution']);
     await eventually(() => told(far), ['alice attribution']);
-    await Promise.all([runMaintenance(t.database.db), runMaintenance(t.database.db)]);
-    await runMaintenance(t.database.db);
+    await Promise.all([runMaintenance(t.database.db, uploadsDir), runMaintenance(t.database.db, uploadsDir)]);
+    await runMaintenance(t.database.db, uploadsDir);
     const deadlines = async (id: number) => (await told(id)).filter((pair) => pair.endsWith('deadline'));
     expect(await deadlines(near)).toEqual(['alice deadline', 'bob deadline']);
     expect(await deadlines(far)).toEqual([]);
@@ -243,7 +247,7 @@ describe('deadlines', () => {
       attributions: [people.alice.id, people.bob.id],
       deadline: day(1),
     });
-    await runMaintenance(t.database.db);
+    await runMaintenance(t.database.db, uploadsDir);
     expect(await deadlines(near)).toEqual(['alice deadline', 'alice deadline', 'bob deadline', 'bob deadline']);
   });
 });

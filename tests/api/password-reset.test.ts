@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { clock } from '../../src/server/clock';
+import { rowsOf } from '../../src/server/db/database';
 import { emailLog, passwordResets, users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer, linkIn, type TestSmtpServer } from '../support/smtp-server';
@@ -41,8 +42,21 @@ async function createUser(password = 'Un-ancien-mot-de-passe-2020'): Promise<{ i
   return { id: user!.id, email };
 }
 
-const requestReset = (email: string) =>
-  t.app.inject({ method: 'POST', url: path('api.password_reset.request'), payload: { email } });
+let clients = 0;
+/** A client address of its own for each request, unless told: the form counts requests per address. */
+const clientAddress = () => `198.51.${Math.floor((clients += 1) / 250)}.${(clients % 250) + 1}`;
+
+const requestReset = (email: string, remoteAddress = clientAddress()) =>
+  t.app.inject({ method: 'POST', url: path('api.password_reset.request'), payload: { email }, remoteAddress });
+
+/** The password-reset jobs queued for an address so far (pg-boss's rows, in its own schema). */
+const resetJobs = async (email: string) =>
+  (
+    await rowsOf<{ count: number }>(
+      t.database.db,
+      sql`select count(*)::int as count from pgboss.job where name = 'password-reset' and data->>'email' = ${email}`,
+    )
+  )[0]!.count;
 
 /** Asks for a reset and follows the link of the mail received: the token. */
 async function resetToken(email: string): Promise<string> {
@@ -178,6 +192,56 @@ describe('forgotten password', () => {
     expect((await setPassword(token, strongPassword)).statusCode).toBe(204);
     // The new password lifts the lock at once.
     expect((await login(email, strongPassword)).statusCode).toBe(200);
+  });
+});
+
+describe('the form under a flood of requests', () => {
+  const invalid = "L'adresse email n'est pas valide";
+
+  it('refuses an address that is not one, or longer than 254 characters (a megabyte was accepted)', async () => {
+    const tooLong = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.fr`;
+    expect(tooLong).toHaveLength(255);
+    for (const email of ['pas-une-adresse', 'deux@@exemple.fr', tooLong, `${'a'.repeat(1_000_000)}@exemple.fr`]) {
+      const response = await requestReset(email);
+      expect(response.statusCode, email.slice(0, 40)).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ email: invalid });
+    }
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.fr`;
+    expect(longest).toHaveLength(254);
+    expect((await requestReset(longest)).json()).toEqual({ message: neutral });
+  });
+
+  it('serves 5 requests from one client address within 15 minutes, then answers 429 to it alone', async () => {
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await requestReset(`inconnu${n}@exemple.fr`, '203.0.113.7')).statusCode).toBe(200);
+    }
+    const refused = await requestReset('inconnu6@exemple.fr', '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Accès temporairement bloqué');
+    expect(await resetJobs('inconnu6@exemple.fr')).toBe(0);
+    expect((await requestReset('inconnu6@exemple.fr', '203.0.113.8')).json()).toEqual({ message: neutral });
+  });
+
+  it('makes one job of the requests for one address while its job waits, from however many client addresses', async () => {
+    const busy = await createUser();
+    const { email } = await createUser();
+    // The worker takes one job at a time: while a mail is on its way, the jobs queued meanwhile wait.
+    const held = smtp.hold();
+    let jobs: number;
+    try {
+      expect((await requestReset(busy.email)).statusCode).toBe(200);
+      await held.arrived;
+      for (let n = 0; n < 30; n += 1) {
+        const response = await requestReset(n % 2 === 0 ? email : email.toUpperCase());
+        expect(response.json()).toEqual({ message: neutral });
+      }
+      jobs = (await resetJobs(email)) + (await resetJobs(email.toUpperCase()));
+    } finally {
+      held.release();
+    }
+    expect(jobs).toBe(1);
+    expect((await smtp.nextMail(busy.email)).subject).toBe('Réinitialisation de votre mot de passe');
+    expect((await smtp.nextMail(email)).subject).toBe('Réinitialisation de votre mot de passe');
   });
 });
 

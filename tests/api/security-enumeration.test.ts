@@ -3,50 +3,62 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { emailLog, passwordResets, users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
-import { authHeaders, useAdminApp } from '../support/test-app';
+import { startSmtpServer } from '../support/smtp-server';
+import { authHeaders, createTestApp, useAdminApp } from '../support/test-app';
 
 const t = useAdminApp();
 
 describe('the forgotten-password form', () => {
   it('replies before it looks the email up or writes a link, so its timing tells nothing', async () => {
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ email: 'connue@exemple.fr', passwordHash: await hashPassword('Mot-de-passe-de-test-2026') })
-      .returning({ id: users.id });
-    // The account's row is held locked meanwhile: any work done before the reply would wait for it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const lock = t.database.db.transaction(async (tx) => {
-      await tx.select().from(users).where(eq(users.id, user!.id)).for('update');
-      locked();
-      await held;
+    const smtp = await startSmtpServer();
+    const mailing = await createTestApp(undefined, {
+      mail: { smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'no-reply@exemple.fr' },
     });
-    await isLocked;
-    const reply = await Promise.race([
-      t.app.inject({
-        method: 'POST',
-        url: path('api.password_reset.request'),
-        payload: { email: 'connue@exemple.fr' },
-      }),
-      new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
-    ]);
-    release();
-    await lock;
-    expect(reply).not.toBe('waited');
-    if (reply === 'waited') return;
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json().message).toBe(
-      "Si l'adresse e-mail correspond à un compte, un lien de réinitialisation vient de lui être envoyé.",
-    );
-    // The link is written once the reply has gone.
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user!.id))).length,
-      )
-      .toBe(1);
+    try {
+      const account = async (email: string) =>
+        (
+          await mailing.database.db
+            .insert(users)
+            .values({ email, passwordHash: await hashPassword('Mot-de-passe-de-test-2026') })
+            .returning({ id: users.id })
+        )[0]!.id;
+      const links = async (userId: number) =>
+        (await mailing.database.db.select().from(passwordResets).where(eq(passwordResets.userId, userId))).length;
+      const request = (email: string, remoteAddress: string) =>
+        mailing.app.inject({
+          method: 'POST',
+          url: path('api.password_reset.request'),
+          payload: { email },
+          remoteAddress,
+        });
+      await account('occupee@exemple.fr');
+      const known = await account('connue@exemple.fr');
+      // The jobs run one at a time: while the first one's mail is held at the SMTP server, the
+      // account of the second is not looked up. (The reply itself reads only the client address's
+      // request counter, whatever the email.)
+      const held = smtp.hold();
+      expect((await request('occupee@exemple.fr', '198.51.100.1')).statusCode).toBe(200);
+      await held.arrived;
+      const reply = await Promise.race([
+        request('connue@exemple.fr', '198.51.100.2'),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+      const written = await links(known);
+      held.release();
+      expect(reply).not.toBe('waited');
+      if (reply === 'waited') return;
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json().message).toBe(
+        "Si l'adresse e-mail correspond à un compte, un lien de réinitialisation vient de lui être envoyé.",
+      );
+      expect(written).toBe(0);
+      // The link is written once the reply has gone.
+      await expect.poll(() => links(known)).toBe(1);
+      await smtp.nextMail('connue@exemple.fr');
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 });
 

@@ -8,10 +8,10 @@ import { path } from '../../src/shared/routes';
 import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
-const upload = (t: TestApp, who: LoggedIn, bytes: Buffer, name = 'devis.docx') =>
+const upload = (t: TestApp, who: LoggedIn, bytes: Buffer, name = 'devis.docx', folder = 'fichier-type') =>
   t.app.inject({
     method: 'POST',
-    url: path('api.upload', { dossier: 'fichier-type', nom: name }),
+    url: path('api.upload', { dossier: folder, nom: name }),
     headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
     payload: bytes,
   });
@@ -88,6 +88,75 @@ describe('uploaded files', () => {
   });
 });
 
+describe("an upload's folder and name", () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  let nobody: LoggedIn;
+  let usersEditor: LoggedIn;
+  let projectsEditor: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await logIn(t.app);
+    nobody = await logInWithProfile(t, { email: 'sans-droits@exemple.fr', permissions: [] });
+    usersEditor = await logInWithProfile(t, {
+      email: 'gestion-comptes@exemple.fr',
+      permissions: ['utilisateurs.consult', 'utilisateurs.modify'],
+    });
+    projectsEditor = await logInWithProfile(t, {
+      email: 'charge-projets@exemple.fr',
+      permissions: ['projet.consult', 'projet.modify'],
+    });
+  });
+  afterAll(() => t.close());
+
+  const badName = "Le fichier n'a pas pu être envoyé : son nom n'est pas valide.";
+
+  it('refuses a name that is empty, "." or ".." once reduced to its last part, so no file takes a folder\'s place', async () => {
+    // The import assistant's folder: once replaced by a file, the assistant answered 500 to everyone.
+    for (const name of ['..', '.', '', '  ', 'rapports/..', '..\\', '/']) {
+      const response = await upload(t, nobody, Buffer.from('pas un dossier'), name, 'imports');
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message).toBe(badName);
+    }
+    expect((await upload(t, nobody, Buffer.from('pas un dossier'), '..', 'utilisateurs')).statusCode).toBe(403);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: path('api.import_assistant.upload', { nom: 'contacts.csv' }),
+      headers: { ...authHeaders(admin), 'content-type': 'application/octet-stream' },
+      payload: 'Nom;Prénom\nRoux;Inès\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().preview.rowCount).toBe(1);
+  });
+
+  it("lets into a resource's folder only whoever may create or change its records (a child's: its parent)", async () => {
+    const forbidden = "Vous n'avez pas les droits nécessaires pour cette action.";
+    const cases: [LoggedIn, string, number][] = [
+      [nobody, 'utilisateurs', 403],
+      [nobody, 'groupes', 403],
+      [nobody, 'piece-jointe', 403],
+      [usersEditor, 'utilisateurs', 201],
+      [usersEditor, 'groupes', 403],
+      [projectsEditor, 'piece-jointe', 201],
+      [projectsEditor, 'fichier-type', 403],
+    ];
+    for (const [who, folder, status] of cases) {
+      const response = await upload(t, who, Buffer.from('photo'), 'photo.png', folder);
+      expect(response.statusCode, `${who.session.user.email} → ${folder}`).toBe(status);
+      if (status === 403) expect(response.json().message).toBe(forbidden);
+    }
+  });
+
+  it('keeps a file tied to no resource working for its sender alone', async () => {
+    const response = await upload(t, nobody, Buffer.from('brouillon personnel'), 'brouillon.txt', 'brouillons');
+    expect(response.statusCode, response.body).toBe(201);
+    const file = response.json<UploadedFile>().path;
+    expect(file).toMatch(/^brouillons\/[0-9a-f-]{36}\/brouillon\.txt$/);
+    expect((await download(t, nobody, file)).body).toBe('brouillon personnel');
+    expect((await download(t, usersEditor, file)).statusCode).toBe(404);
+  });
+});
+
 describe('the upload quota', () => {
   let t: TestApp;
   let admin: LoggedIn;
@@ -138,6 +207,25 @@ describe('the request log', () => {
     expect(log).not.toContain(admin.csrfToken);
   });
 
+  it('keeps no token whose name or route is percent-encoded: what the server decodes is what is hidden', async () => {
+    const admin = await logIn(t.app);
+    const token = 'jeton-secret-encode-654321';
+    const publish = path('api.resource.publish', { resource: 'fichier-type', id: 1 });
+    for (const name of ['%5Ftoken', '_%74oken', '%5F%74%6F%6B%65%6E']) {
+      await t.app.inject({
+        method: 'GET',
+        url: `${publish}?${name}=${admin.csrfToken}`,
+        headers: { cookie: admin.cookie },
+      });
+    }
+    await t.app.inject({ method: 'GET', url: `/api/r%65initialisation/${token}` });
+    const log = lines.join('\n');
+    expect(log).toContain('%5Ftoken=…');
+    expect(log).toContain('/api/reinitialisation/…');
+    expect(log).not.toContain(admin.csrfToken);
+    expect(log).not.toContain(token);
+  });
+
   it('has one line per request, written once answered, with its status and duration', async () => {
     const before = lines.length;
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -151,5 +239,41 @@ describe('the request log', () => {
       res: { statusCode: 200 },
     });
     expect(written[0]!.responseTime).toEqual(expect.any(Number));
+  });
+});
+
+describe('what caches may keep', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await logIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('is nothing of an answer that depends on the session: API, export, downloaded file, even a refusal', async () => {
+    const file = (await upload(t, admin, Buffer.from('devis'))).json<UploadedFile>().path;
+    const answers = [
+      await t.app.inject({ method: 'GET', url: path('api.session'), headers: authHeaders(admin) }),
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.collection', { resource: 'fichier-type' }),
+        headers: authHeaders(admin),
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.export', { resource: 'individus', format: 'csv' }),
+        headers: authHeaders(admin),
+      }),
+      await download(t, admin, file),
+      await t.app.inject({ method: 'GET', url: path('api.session') }),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+    ]);
   });
 });

@@ -19,6 +19,11 @@ export interface TestSmtpServer {
   readonly refused: number;
   /** The next mail to this address not yet taken; rejects after the timeout. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Leaves the mails arriving from now on unanswered until release(), as a slow server would: their
+   * senders wait meanwhile. `arrived` resolves once one such mail is held.
+   */
+  hold(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
+  let held: { arrived: () => void; released: Promise<void> } | null = null;
   let toRefuse = 0;
   let refused = 0;
   const server = new SMTPServer({
@@ -43,7 +49,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         return;
       }
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          if (held) {
+            held.arrived();
+            await held.released;
+          }
           const to = [mail.to ?? []].flat().flatMap(({ value }) => value.map(({ address }) => address ?? ''));
           received.push({
             to: to.join(', '),
@@ -80,6 +90,20 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    hold() {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held = { arrived, released };
+      return {
+        arrived: arrival,
+        release() {
+          held = null;
+          release();
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -19,12 +19,13 @@ export interface TestApp {
 /**
  * The whole API in-process on a fresh database holding the first administrator; `mail` points it at an SMTP
  * server, `trustProxy` names the proxies whose forwarded headers it believes, `logStream` receives its logs
- * (silent otherwise), `uploadQuotaBytes` bounds each user's uploads, `hooksOf` gives the resources' server files
- * (a test adds a rule).
+ * (silent otherwise), `uploadQuotaBytes` bounds each user's uploads, `uploadsDir` is where they go (a fresh
+ * temporary folder unless told), `hooksOf` gives the resources' server files (a test adds a rule).
  */
 export async function createTestApp(
   configure?: (app: FastifyInstance) => void,
-  options: Pick<AppOptions, 'mail' | 'trustProxy' | 'logStream' | 'uploadQuotaBytes' | 'hooksOf'> = {},
+  options: Pick<AppOptions, 'mail' | 'trustProxy' | 'logStream' | 'uploadQuotaBytes' | 'hooksOf'> &
+    Partial<Pick<AppOptions, 'uploadsDir'>> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedEmptyDatabase(database.db, {
@@ -34,9 +35,9 @@ export async function createTestApp(
   });
   const app = await buildApp({
     database,
-    uploadsDir: await temporaryUploadsDir(),
     logLevel: options.logStream ? 'info' : 'silent',
     ...options,
+    uploadsDir: options.uploadsDir ?? (await temporaryUploadsDir()),
   });
   configure?.(app);
   await app.ready();

@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { loginThrottles } from '../db/schema';
+import { ApiError } from '../http/api-error';
 
 /** Spec 9: too many authentication errors block for 15 minutes. */
 export const LOCK_MS = 15 * 60 * 1000;
@@ -31,6 +33,27 @@ export const registrationKeys = (ip: string, email: string): ThrottleKey[] => [
   { key: `registration-ip:${ip}`, limit: REGISTRATION_ADDRESS_LIMIT },
   { key: `registration:${email.trim().toLowerCase()}`, limit: REGISTRATION_EMAIL_LIMIT },
 ];
+
+/**
+ * The forgotten-password form counts the same way, each request against its client address: the
+ * work it queues (and the mails) stays bounded whatever one client sends. Not against the email
+ * typed, which would let anyone block another's reset: repeated requests for one address make one
+ * job instead (routes/accounts.routes.ts).
+ */
+export const PASSWORD_RESET_ADDRESS_LIMIT = 5;
+export const passwordResetKeys = (ip: string): ThrottleKey[] => [
+  { key: `password-reset-ip:${ip}`, limit: PASSWORD_RESET_ADDRESS_LIMIT },
+];
+
+/**
+ * A request that counts against these keys whatever its outcome (a sign-up, a reset request):
+ * refused with 429 "Accès temporairement bloqué" while one key is locked, else counted.
+ */
+export async function countAttempt(db: Database, keys: ThrottleKey[]): Promise<void> {
+  const now = clock.now();
+  if (await isLocked(db, keys, now)) throw new ApiError(429, 'errors.pages.429.title');
+  await recordFailure(db, keys, now);
+}
 
 /** Whether one of the keys is locked now. */
 export async function isLocked(db: Database, keys: ThrottleKey[], now: Date): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { can } from '../../shared/permissions';
+import { can, createsNothing } from '../../shared/permissions';
+import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { HooksLookup } from '../engine/resource-store';
@@ -75,6 +76,21 @@ async function mayRead(
     if (await visibleRecord(db, hooksOf, actor, link.resource, link.recordId)) return true;
   }
   return false;
+}
+
+/**
+ * Who may send a file into a folder (POST /api/televersements?dossier=…). A resource's folder, its
+ * slug, as its file fields send them: whoever may create or update such a record, since a file field
+ * is filled in both forms, or, for a child resource (a project's documents), whoever may change its
+ * parent, as its nested routes allow; a 403 otherwise. Any other folder holds files tied to no
+ * resource, each its sender's alone until a record names it: every user may send one there.
+ */
+export function authorizeUploadFolder(actor: Actor, folder: string): void {
+  const definition = findResource(folder);
+  if (!definition) return;
+  const parent = definition.parent?.resource;
+  if (can(actor, folder, 'create') || can(actor, folder, 'update') || (parent && can(actor, parent, 'update'))) return;
+  throw new ApiError(403, createsNothing(actor) ? 'errors.no_service' : 'errors.forbidden');
 }
 
 /** The upload at that path, if the actor may read it. */

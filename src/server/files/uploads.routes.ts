@@ -5,27 +5,30 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uploadPathPattern, type UploadedFile } from '../../shared/resources/fields';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { actorOf } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { HooksLookup } from '../engine/resource-store';
-import { uploads, users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { integer, octetStream } from '../http/openapi-tools';
-import { readableUpload } from './upload-access';
+import { authorizeUploadFolder, readableUpload } from './upload-access';
+import { MEGABYTE, recordUpload } from './upload-quota';
 
-const MEGABYTE = 1024 * 1024;
 /** The largest file a form may send. */
 export const MAX_UPLOAD_BYTES = 20 * MEGABYTE;
 
-/** Keeps a name readable and harmless on every file system: no folders, no control characters. */
+/**
+ * Keeps a name readable and harmless on every file system: no folders, no control characters. A
+ * name left empty, or "." or "..", which would name the folder itself or the one above, is refused.
+ */
 export function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*/]/g, '_').trim();
-  return cleaned.slice(-120) || 'fichier';
+  const replaced = base.replace(/[\u0000-\u001f<>:"|?*/]/g, '_');
+  const cleaned = replaced.trim().slice(-120);
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') throw new ApiError(400, 'errors.upload_name');
+  return cleaned;
 }
 
 /**
@@ -69,23 +72,19 @@ export function registerUploadRoutes(
         throw new ApiError(400, 'errors.upload');
       }
       const body = request.body;
-      const { user } = currentAuth(request);
+      const actor = actorOf(currentAuth(request));
+      authorizeUploadFolder(actor, folder);
       const name = safeFileName(query.nom ?? '');
-      const relative = `${folder}/${randomUUID()}/${name}`;
-      const target = path.join(uploadsDir, relative);
+      const id = randomUUID();
+      const own = path.resolve(uploadsDir, folder, id);
+      const target = path.resolve(own, name);
+      // Checked again where it lands: in its own new folder, never above it nor in its place.
+      if (path.dirname(target) !== own) throw new ApiError(400, 'errors.upload_name');
+      const relative = `${folder}/${id}/${name}`;
       await db.transaction(async (tx) => {
-        // The sender's row locked: two uploads at once cannot both slip under the quota.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        const [used] = await tx
-          .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
-          .from(uploads)
-          .where(and(eq(uploads.ownerId, user.id), isNull(uploads.deletedAt)));
-        if (Number(used?.bytes ?? 0) + body.length > quotaBytes) {
-          throw new ApiError(413, 'errors.upload_quota', {}, { values: { quota: Math.round(quotaBytes / MEGABYTE) } });
-        }
-        await tx.insert(uploads).values({ path: relative, ownerId: user.id, size: body.length });
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, body);
+        await recordUpload(tx, { path: relative, ownerId: actor.id, size: body.length }, quotaBytes);
+        await mkdir(own, { recursive: true });
+        await writeFile(target, body, { flag: 'wx' });
       });
       const uploaded: UploadedFile = { path: relative, name, size: body.length };
       return reply.code(201).send(uploaded);

@@ -24,15 +24,21 @@ function securityHeadersOf(options: HelmetOptions): Readonly<Record<string, stri
   return headers;
 }
 
+/** The answers that may depend on the session: the API's (JSON, exports) and the uploaded files. */
+const sessionDependent = (url: string) => /^\/(api|uploads)(\/|\?|$)/.test(url);
+
 /**
  * Helmet's headers on every answer but those of routes that opt out, computed once at start:
  * @fastify/helmet built Helmet's middleware again (parsing the policy) for each request, 4 % of
- * the server's time under load.
+ * the server's time under load. Every answer that may depend on the session is `no-store` besides
+ * (set first, a public route may say otherwise), so no browser or proxy cache keeps one user's data
+ * for the next; the shell stays `no-cache` and the hashed assets cached for good.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeadersOf(options);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    if (sessionDependent(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -24,6 +24,7 @@ import type { Database } from '../db/database';
 import { importJobs } from '../db/schema';
 import { createResourceStore, type HooksLookup } from '../engine/resource-store';
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
+import { recordUpload } from '../files/upload-quota';
 import { safeFileName } from '../files/uploads.routes';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
@@ -115,6 +116,7 @@ export async function registerImportAssistantRoutes(
   uploadsDir: string,
   hooksOf: HooksLookup,
   jobs: JobQueue,
+  quotaBytes: number,
 ): Promise<void> {
   const store = createResourceStore(db, hooksOf);
   const worker = createImportWorker(db, store, uploadsDir, app.log);
@@ -152,29 +154,36 @@ export async function registerImportAssistantRoutes(
         }),
       handler: async (request, response) => {
         const user = assistantUser(request);
+        const fileName = safeFileName(String((request.query as Record<string, unknown>).nom ?? 'import'));
         const relative = `imports/${randomUUID()}`;
         const target = path.join(await ensureImportsFolder(uploadsDir), path.basename(relative));
         try {
-          if ((await saveBody(request.body, target)) === 0) throw new ApiError(400, 'import.no_file');
+          const size = await saveBody(request.body, target);
+          if (size === 0) throw new ApiError(400, 'import.no_file');
           const file = await diskFile(target);
           if (file.format === 'xlsx') await checkArchive(file);
           const encoding = file.format === 'csv' ? await csvEncoding(file) : 'utf-8';
           const { preview, nonBlank } = await previewSheet(file, encoding, 0, true);
           // Empty: nothing to read in a CSV, or in an XLSX whose only tab is blank.
           if (nonBlank === 0 && preview.sheets.length <= 1) throw new ApiError(400, 'import.empty');
-          const [job] = await db
-            .insert(importJobs)
-            .values({
-              userId: user.id,
-              fileName: safeFileName(String((request.query as Record<string, unknown>).nom ?? 'import')),
-              filePath: relative,
-              format: file.format,
-              encoding,
-              sheets: preview.sheets,
-              rowCounts: { 0: nonBlank },
-            })
-            .returning();
-          return response.code(201).send({ job: await reply(request, job!), preview });
+          // The file counts in its sender's upload quota until its job is removed (removeOldJobs).
+          const job = await db.transaction(async (tx) => {
+            await recordUpload(tx, { path: relative, ownerId: user.id, size }, quotaBytes);
+            const [created] = await tx
+              .insert(importJobs)
+              .values({
+                userId: user.id,
+                fileName,
+                filePath: relative,
+                format: file.format,
+                encoding,
+                sheets: preview.sheets,
+                rowCounts: { 0: nonBlank },
+              })
+              .returning();
+            return created!;
+          });
+          return response.code(201).send({ job: await reply(request, job), preview });
         } catch (error) {
           await removeFile(target);
           throw error;

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate, type Locale } from '../../shared/i18n/catalog';
 import {
@@ -17,7 +17,7 @@ import {
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
-import { importJobChanges, importJobCreations, importJobRejections, importJobs } from '../db/schema';
+import { importJobChanges, importJobCreations, importJobRejections, importJobs, uploads } from '../db/schema';
 import { loadActor } from '../auth/actor';
 import { createResourceStore, type ResourceStore } from '../engine/resource-store';
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
@@ -42,6 +42,12 @@ const STALE_MS = 5 * 60_000;
 /** Rejected rows per page of a step's report. */
 export const REPORT_PAGE_SIZE = 50;
 const SAMPLE_ROWS = 5;
+
+/**
+ * How long a job and its file are kept after the job last changed or ran: then the hourly
+ * maintenance removes both (removeOldJobs), and the file leaves its sender's upload quota.
+ */
+export const IMPORT_JOB_KEPT_DAYS = 7;
 
 /** Where the assistant keeps the files sent to it: DATA_DIR/uploads/imports/<uuid>. */
 export const importsFolder = (uploadsDir: string) => path.join(uploadsDir, 'imports');
@@ -330,6 +336,25 @@ export function createImportWorker(db: Database, store: ResourceStore, uploadsDi
       controller.abort();
     },
   };
+}
+
+/**
+ * Removes the jobs untouched for IMPORT_JOB_KEPT_DAYS (a run under way beats, so it stays), their
+ * reports and undo data, and their files, which then leave their senders' quotas. The rows go first,
+ * in one transaction: a job being removed can no longer be opened or run.
+ */
+export async function removeOldJobs(db: Database, uploadsDir: string, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - IMPORT_JOB_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const removed = await db.transaction(async (tx) => {
+    const jobs = await tx
+      .delete(importJobs)
+      .where(lt(sql`greatest(${importJobs.updatedAt}, ${importJobs.heartbeatAt})`, before))
+      .returning({ filePath: importJobs.filePath });
+    const paths = jobs.map(({ filePath }) => filePath);
+    if (paths.length > 0) await tx.delete(uploads).where(inArray(uploads.path, paths));
+    return paths;
+  });
+  for (const filePath of removed) await removeFile(path.join(uploadsDir, filePath));
 }
 
 /** A new job's file folder; the file is removed when the job is refused. */

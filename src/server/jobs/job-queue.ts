@@ -14,7 +14,7 @@ import type { Database, DatabaseHandle } from '../db/database';
 export interface JobData {
   /** A mail with no secret in it (a welcome mail): retried while the SMTP server refuses it. */
   mail: { to: string; subject: string; text: string; html: string };
-  /** The forgotten-password form's work: find the account, write a link, mail it. */
+  /** The forgotten-password form's work: find the account, write a link, mail it (one waiting job per address). */
   'password-reset': { email: string };
   /** A new user's password-creation link, written and mailed once the user's creation commits. */
   'password-creation': { userId: number };
@@ -49,7 +49,10 @@ const SUPERVISE_SECONDS = 5;
 export interface JobQueue {
   /**
    * Adds a job; given a transaction, the job belongs to it (it exists once the transaction commits,
-   * never if it rolls back). `startAfter`: a delay in seconds, or a date.
+   * never if it rolls back). `startAfter`: a delay in seconds, or a date. `singletonKey`: while a job
+   * of this queue with this key waits (not yet started, or waiting for a retry), this one joins it
+   * (pg-boss's upsert: that job takes this one's data) rather than queuing another; once it runs, a
+   * new one may be queued.
    */
   send<N extends JobName>(
     name: N,
@@ -86,11 +89,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   };
 
   return {
-    async send(name, data, { tx, ...options } = {}) {
-      await boss.send(name, data, {
-        ...options,
-        ...(tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {}),
-      });
+    async send(name, data, { tx, singletonKey, ...options } = {}) {
+      const connection = tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {};
+      if (singletonKey === undefined) await boss.send(name, data, { ...options, ...connection });
+      else await boss.upsert(name, data, { ...options, singletonKey, ...connection });
     },
     async work(name, handler) {
       await boss.work<JobData[typeof name]>(name, workOptions, async ([job]) => {

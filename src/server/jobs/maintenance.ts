@@ -4,6 +4,7 @@ import { WINDOW_MS } from '../auth/login-throttle';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { loginThrottles, passwordResets, sessions } from '../db/schema';
+import { removeOldJobs } from '../import-assistant/import-jobs';
 import { notifyNearDeadlines } from '../resources/ticket-notifications';
 import { loadSettings, ticketSettings } from '../settings/settings';
 
@@ -12,10 +13,11 @@ const SPENT_LINKS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The hourly cleanup (the "maintenance" job): sessions that can no longer open (expired, or browser
- * sessions idle past the limit), password links spent or expired a day ago, and login counters
- * whose window and lock are over. Running it twice changes nothing more.
+ * sessions idle past the limit), password links spent or expired a day ago, login counters whose
+ * window and lock are over, and the import assistant's jobs and files left a week. Running it twice
+ * changes nothing more.
  */
-export async function cleanUp(db: Database): Promise<void> {
+export async function cleanUp(db: Database, uploadsDir: string): Promise<void> {
   const now = clock.now();
   await db
     .delete(sessions)
@@ -42,11 +44,12 @@ export async function cleanUp(db: Database): Promise<void> {
         or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, now)),
       ),
     );
+  await removeOldJobs(db, uploadsDir, now);
 }
 
 /** The hourly "maintenance" job: the cleanup, then the deadline notifications of tickets turning orange. */
-export async function runMaintenance(db: Database): Promise<void> {
-  await cleanUp(db);
+export async function runMaintenance(db: Database, uploadsDir: string): Promise<void> {
+  await cleanUp(db, uploadsDir);
   const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
   await notifyNearDeadlines(db, clock.now().toISOString().slice(0, 10), deadlineWarningDays);
 }

@@ -9,9 +9,8 @@ import {
 import { translate } from '../../shared/i18n/catalog';
 import { path } from '../../shared/routes';
 import { checkPasswordLink, usePasswordLink } from '../auth/password-links';
-import { isLocked, recordFailure, registrationKeys } from '../auth/login-throttle';
+import { countAttempt, passwordResetKeys, registrationKeys } from '../auth/login-throttle';
 import { hashPassword } from '../auth/passwords';
-import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -39,13 +38,16 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       tools.operation('account', 'password_reset_request', {
         access: 'public',
         responses: { 200: tools.message },
-        errors: [400],
+        errors: [400, 429],
       }),
-    handler: (request) => {
-      // Queued without waiting: the reply depends on nothing the database says or does meanwhile.
-      void jobs
-        .send('password-reset', { email: request.body.email })
-        .catch((error: unknown) => request.log.error({ err: error }, 'password reset not queued'));
+    handler: async (request) => {
+      // Each request counts against its client address, so one client cannot flood the queue.
+      await countAttempt(db, passwordResetKeys(request.ip));
+      const { email } = request.body;
+      // Only queued: the job looks the account up, so neither the reply nor its timing tells whether
+      // the email has one. A request for an address whose job still waits joins that job: a flood of
+      // requests for one address makes one job, not a queue delaying everyone's mail.
+      await jobs.send('password-reset', { email }, { singletonKey: email.toLowerCase() });
       return { message: translate(requestLocale(request), 'password_reset.sent') };
     },
   });
@@ -111,10 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       }),
     handler: async (request, reply) => {
       const { email, firstName, lastName, password } = request.body;
-      const keys = registrationKeys(request.ip, email);
-      const now = clock.now();
-      if (await isLocked(db, keys, now)) throw new ApiError(429, 'errors.pages.429.title');
-      await recordFailure(db, keys, now);
+      await countAttempt(db, registrationKeys(request.ip, email));
       const locale = requestLocale(request);
       const { defaultGroupId, welcomeEmailSubject, welcomeEmailContent } = await loadSettings(db, registrationSettings);
       const [user] = await db

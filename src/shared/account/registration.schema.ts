@@ -2,18 +2,23 @@ import { z } from 'zod';
 import { confirmationError, confirmationMatches, newPasswordFields } from './password';
 import { recordId } from '../resources/fields';
 
-const emailSchema = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
+/** The longest address a mail can be sent to (RFC 5321's 256-octet path, less its angle brackets). */
+const EMAIL_MAX_LENGTH = 254;
 
-/** The forgotten-password form. */
+/** A typed address: required (with this message), then valid and 254 characters at most (spec 5's message). */
+const emailAddress = (requiredMessage: string) =>
+  z.string().trim().min(1, requiredMessage).max(EMAIL_MAX_LENGTH, 'validation.email').pipe(z.email('validation.email'));
+
+/** The forgotten-password form (spec 5: "L'adresse e-mail est obligatoire", then a valid address). */
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().min(1, 'password_reset.errors.email_required'),
+  email: emailAddress('password_reset.errors.email_required'),
 });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
 /** The sign-up form (spec 2.1). */
 export const registrationSchema = z
   .object({
-    email: emailSchema,
+    email: emailAddress('validation.required'),
     firstName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
     lastName: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
     ...newPasswordFields,
