@@ -149,8 +149,8 @@ describe('log in as, between every pair of demo users', () => {
     { timeout: 300_000 },
     async () => {
       const { outcomes, leaks } = await tryEveryPair();
-      expect(outcomes).toEqual(shipped);
       expect(leaks).toEqual([]);
+      expect(outcomes).toEqual(shipped);
     },
   );
 
@@ -175,8 +175,8 @@ describe('log in as, between every pair of demo users', () => {
         expect(saved.statusCode, saved.body).toBe(200);
       }
       const { outcomes, leaks } = await tryEveryPair();
-      expect(outcomes).toEqual(granted);
       expect(leaks).toEqual([]);
+      expect(outcomes).toEqual(granted);
 
       // The case: Sophie Lefebvre's confidential project, 404 to Julien Bernard, stays so.
       const julien = await logInAs('Bernard');
