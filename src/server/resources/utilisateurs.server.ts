@@ -295,7 +295,7 @@ export const usersHooks: ServerResource = {
      * history says so. Never as oneself, twice over, an external, disabled or expired user (and,
      * through authorizeChange, never as an account stronger than the caller's), nor, unless an
      * administrator, as one reading a project the caller may not read. That last check scans the
-     * projects (about a second for 50 000 on the embedded database), so it is asked here, when the
+     * projects (1 to 2 s for 50 000 on the embedded database), so it is asked here, when the
      * caller logs in as, and not in authorizeChange, which every list of users asks for each row.
      */
     async impersonate(id, { db, session, actor }) {
