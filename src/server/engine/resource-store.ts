@@ -831,6 +831,10 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning();
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        await hooksOf(definition.slug).afterDelete?.(
+          tx,
+          deleted.map(({ id }) => Number(id)),
+        );
         for (const child of resources.filter((other) => isDeletedWith(other, definition, other.parent?.field))) {
           const { table: childTable, columns: childColumns } = tableOf(child);
           await tx

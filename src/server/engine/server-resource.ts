@@ -149,6 +149,8 @@ export interface ServerResource {
   readScope?(actor: Actor, columns: Record<string, AnyPgColumn>): SQL | undefined;
   /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
   afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
+  /** Inside the transaction that soft-deleted these records (a deleted user's sessions end). */
+  afterDelete?(tx: Database, ids: number[]): Promise<void>;
   /**
    * The effects of a write that must follow its commit (a mail, a notification), put on the job
    * queue within the write's transaction: they happen once it commits, exactly then, and a crash
