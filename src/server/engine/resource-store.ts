@@ -132,6 +132,7 @@ function listConditions(
   columns: Columns,
   query: Pick<ListQuery, 'search' | 'filters' | 'ids'>,
   visible: SQL,
+  actor: Actor,
   ownParams?: ServerResource['listParams'],
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visible];
@@ -145,7 +146,7 @@ function listConditions(
   for (const [name, value] of Object.entries(query.filters)) {
     conditions.push(
       ownParams && definition.listCriteria?.test(name)
-        ? ownParams.condition(name, value, columns)
+        ? ownParams.condition(name, value, columns, actor)
         : filterCondition(definition, columns, name, value),
     );
   }
@@ -624,6 +625,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         columns,
         query,
         visible(definition, columns, actor),
+        actor,
         hooksOf(definition.slug).listParams,
       );
       const order = query.direction === 'asc' ? asc : desc;
@@ -684,6 +686,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
             columns,
             query,
             visible(definition, columns, actor),
+            actor,
             hooksOf(definition.slug).listParams,
           ),
         )
