@@ -353,7 +353,9 @@ describe('an external user', () => {
       url: path('api.login'),
       payload: { email: 'externe@exemple.fr', password: 'Mot-de-passe-externe-2026' },
     });
-    expect(login.statusCode).not.toBe(200);
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe("Vous n'appartenez pas à la société.");
+    expect(login.cookies).toHaveLength(0);
   });
 
   it('reads, through the operations, the public projects of the missions naming their group only', async () => {
