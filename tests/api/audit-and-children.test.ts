@@ -78,8 +78,11 @@ describe("an audited resource's history", () => {
 });
 
 describe('a child resource: the login history under its user', () => {
-  it("lists a user's own logins to whoever may see the user, with the user's permissions", async () => {
-    const manager = await logInWithProfile(t, { email: 'gestion@exemple.fr', permissions: ['utilisateurs.consult'] });
+  it("lists a user's logins to whoever may see the user and consult the login history", async () => {
+    const manager = await logInWithProfile(t, {
+      email: 'gestion@exemple.fr',
+      permissions: ['utilisateurs.consult', 'historique-connexions.consult'],
+    });
     const loginsOf = (id: number) =>
       resourceRequests(t.app, manager).get(
         path('api.resource.children', { resource: 'utilisateurs', id, child: 'historique-connexions' }),
@@ -105,6 +108,21 @@ describe('a child resource: the login history under its user', () => {
       }),
     );
     expect(stray.statusCode).toBe(404);
+
+    // Consulting users without the login history's own permission: refused, as its own list is.
+    const usersOnly = await logInWithProfile(t, { email: 'comptes@exemple.fr', permissions: ['utilisateurs.consult'] });
+    for (const url of [
+      path('api.resource.children', {
+        resource: 'utilisateurs',
+        id: usersOnly.session.user.id,
+        child: 'historique-connexions',
+      }),
+      path('api.resource.collection', { resource: 'historique-connexions' }),
+    ]) {
+      const answer = await resourceRequests(t.app, usersOnly).get(url);
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+    }
 
     // Without consulting users, no user's logins; read-only, nothing is written under a user.
     const plain = await logInWithProfile(t, { email: 'simple@exemple.fr', permissions: ['liens-utiles.consult'] });

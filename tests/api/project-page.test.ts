@@ -77,7 +77,7 @@ describe('the project page’s routes', () => {
     expect(overview.project.titles.ownerIndividual).toEqual({ [ids.dupont]: 'Dupont Marie' });
     expect(overview.project.titles.state).toEqual({ [ids.works]: 'En travaux' });
     expect(overview.project.lastInterventionDate).toBe('2026-03-10');
-    expect(overview.latestActs.map((act) => act.subject)).toEqual(['Visite du logement', 'Premier rendez-vous']);
+    expect(overview.latestActs!.map((act) => act.subject)).toEqual(['Visite du logement', 'Premier rendez-vous']);
     expect(overview.actsTotal).toBe(2);
   });
 

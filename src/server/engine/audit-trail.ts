@@ -88,19 +88,21 @@ function kindCondition(definition: ResourceDefinition, kind: string): SQL {
   )!;
 }
 
-/** A page of a record's history, newest first. */
+/**
+ * A page of a record's history, newest first: of one kind when given, without the entries of the
+ * `hidden` child resources (each such entry is one change, on the child's slug).
+ */
 export async function auditPage(
   db: Database,
   definition: ResourceDefinition,
   recordId: number,
-  page: number,
-  pageSize: number,
-  kind?: string,
+  { page, pageSize, kind, hidden = [] }: { page: number; pageSize: number; kind?: string; hidden?: string[] },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = and(
     eq(auditEntries.resource, definition.slug),
     eq(auditEntries.recordId, recordId),
     kind === undefined ? undefined : kindCondition(definition, kind),
+    ...hidden.map((child) => sql`not (${auditEntries.changes} @> ${JSON.stringify([{ field: child }])}::jsonb)`),
   );
   const [rows, [totals]] = await Promise.all([
     db
