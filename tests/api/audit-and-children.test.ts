@@ -147,3 +147,50 @@ describe('a child resource: the login history under its user', () => {
     expect(write.statusCode).toBe(404);
   });
 });
+
+describe('a child resource written under its parent', () => {
+  it("asks for the child's own permission, and creates nothing for a user without a service (spec 6)", async () => {
+    const project = await admin().created('projet', { name: 'Copropriété Les Tilleuls', status: 'public' });
+    const coOwners = path('api.resource.children', { resource: 'projet', id: project.id, child: 'coporteurs-projet' });
+    const owner = await admin().created('individus', { lastName: 'Martin', firstName: 'Claire' });
+    const payload = { role: 'Syndic bénévole', individual: owner.id };
+    const count = async () =>
+      (
+        await admin().get(
+          path('api.resource.children', { resource: 'projet', id: project.id, child: 'coporteurs-projet' }),
+        )
+      ).json<ResourcePage>().total;
+    const writer = (email: string, permissions: string[], withService?: boolean) =>
+      logInWithProfile(t, { email, permissions, withService });
+    const projectWriter = ['projet.consult', 'projet.modify'];
+
+    // The project's permissions alone: refused, as the co-owners' own route refuses them.
+    const parentOnly = await writer('projet-seul@exemple.fr', projectWriter);
+    const refused = await resourceRequests(t.app, parentOnly).post('coporteurs-projet', payload, coOwners);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+
+    // Every permission needed, but no service: nothing is created, in the spec's words.
+    const withoutService = await writer(
+      'sans-service-coporteurs@exemple.fr',
+      [...projectWriter, 'coporteurs-projet.add'],
+      false,
+    );
+    const noService = await resourceRequests(t.app, withoutService).post('coporteurs-projet', payload, coOwners);
+    expect(noService.statusCode).toBe(403);
+    expect(noService.json().message).toBe('Vous ne possédez pas les droits pour créer cette ressource');
+    expect(await count()).toBe(0);
+
+    // With a service: created, and in the project's history.
+    const full = await writer('coporteurs@exemple.fr', [...projectWriter, 'coporteurs-projet.add']);
+    const created = await resourceRequests(t.app, full).post('coporteurs-projet', payload, coOwners);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await count()).toBe(1);
+    const history = (
+      await admin().get(path('api.resource.history', { resource: 'projet', id: project.id, type: 'coporteurs-projet' }))
+    ).json<AuditPage>();
+    expect(history.entries.map(({ changes }) => changes)).toEqual([
+      [{ field: 'coporteurs-projet', before: null, after: 'Martin Claire – Syndic bénévole' }],
+    ]);
+  });
+});
