@@ -78,8 +78,11 @@ describe("an audited resource's history", () => {
 });
 
 describe('a child resource: the login history under its user', () => {
-  it("lists a user's own logins to whoever may see the user, with the user's permissions", async () => {
-    const manager = await logInWithProfile(t, { email: 'gestion@exemple.fr', permissions: ['utilisateurs.consult'] });
+  it("lists a user's logins to whoever may see the user and consult the login history", async () => {
+    const manager = await logInWithProfile(t, {
+      email: 'gestion@exemple.fr',
+      permissions: ['utilisateurs.consult', 'historique-connexions.consult'],
+    });
     const loginsOf = (id: number) =>
       resourceRequests(t.app, manager).get(
         path('api.resource.children', { resource: 'utilisateurs', id, child: 'historique-connexions' }),
@@ -106,6 +109,21 @@ describe('a child resource: the login history under its user', () => {
     );
     expect(stray.statusCode).toBe(404);
 
+    // Consulting users without the login history's own permission: refused, as its own list is.
+    const usersOnly = await logInWithProfile(t, { email: 'comptes@exemple.fr', permissions: ['utilisateurs.consult'] });
+    for (const url of [
+      path('api.resource.children', {
+        resource: 'utilisateurs',
+        id: usersOnly.session.user.id,
+        child: 'historique-connexions',
+      }),
+      path('api.resource.collection', { resource: 'historique-connexions' }),
+    ]) {
+      const answer = await resourceRequests(t.app, usersOnly).get(url);
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+    }
+
     // Without consulting users, no user's logins; read-only, nothing is written under a user.
     const plain = await logInWithProfile(t, { email: 'simple@exemple.fr', permissions: ['liens-utiles.consult'] });
     const refused = await resourceRequests(t.app, plain).get(
@@ -127,5 +145,52 @@ describe('a child resource: the login history under its user', () => {
       payload: {},
     });
     expect(write.statusCode).toBe(404);
+  });
+});
+
+describe('a child resource written under its parent', () => {
+  it("asks for the child's own permission, and creates nothing for a user without a service (spec 6)", async () => {
+    const project = await admin().created('projet', { name: 'Copropriété Les Tilleuls', status: 'public' });
+    const coOwners = path('api.resource.children', { resource: 'projet', id: project.id, child: 'coporteurs-projet' });
+    const owner = await admin().created('individus', { lastName: 'Martin', firstName: 'Claire' });
+    const payload = { role: 'Syndic bénévole', individual: owner.id };
+    const count = async () =>
+      (
+        await admin().get(
+          path('api.resource.children', { resource: 'projet', id: project.id, child: 'coporteurs-projet' }),
+        )
+      ).json<ResourcePage>().total;
+    const writer = (email: string, permissions: string[], withService?: boolean) =>
+      logInWithProfile(t, { email, permissions, withService });
+    const projectWriter = ['projet.consult', 'projet.modify'];
+
+    // The project's permissions alone: refused, as the co-owners' own route refuses them.
+    const parentOnly = await writer('projet-seul@exemple.fr', projectWriter);
+    const refused = await resourceRequests(t.app, parentOnly).post('coporteurs-projet', payload, coOwners);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+
+    // Every permission needed, but no service: nothing is created, in the spec's words.
+    const withoutService = await writer(
+      'sans-service-coporteurs@exemple.fr',
+      [...projectWriter, 'coporteurs-projet.add'],
+      false,
+    );
+    const noService = await resourceRequests(t.app, withoutService).post('coporteurs-projet', payload, coOwners);
+    expect(noService.statusCode).toBe(403);
+    expect(noService.json().message).toBe('Vous ne possédez pas les droits pour créer cette ressource');
+    expect(await count()).toBe(0);
+
+    // With a service: created, and in the project's history.
+    const full = await writer('coporteurs@exemple.fr', [...projectWriter, 'coporteurs-projet.add']);
+    const created = await resourceRequests(t.app, full).post('coporteurs-projet', payload, coOwners);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await count()).toBe(1);
+    const history = (
+      await admin().get(path('api.resource.history', { resource: 'projet', id: project.id, type: 'coporteurs-projet' }))
+    ).json<AuditPage>();
+    expect(history.entries.map(({ changes }) => changes)).toEqual([
+      [{ field: 'coporteurs-projet', before: null, after: 'Martin Claire – Syndic bénévole' }],
+    ]);
   });
 });

@@ -181,6 +181,30 @@ describe('attributions', () => {
     expect(await told(id)).toEqual(['alice attribution', 'bob attribution']);
   });
 
+  it('tells the users attributed a ticket created under its project (the nested route), as the direct route does', async () => {
+    const response = await api().post(
+      'tickets',
+      { name: 'Créé depuis le projet', attributions: [people.alice.id] },
+      path('api.resource.children', { resource: 'projet', id: ids.inBourg, child: 'tickets' }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json<{ id: number }>().id;
+    expect(await eventually(() => told(id), ['alice attribution'])).toEqual(['alice attribution']);
+  });
+
+  it('tells the users attributed a ticket copied from the board (clone/ajax), as a created ticket does', async () => {
+    const original = await ticket(ids.inBourg, 'À dupliquer', { attributions: [people.alice.id] });
+    await eventually(() => told(original), ['alice attribution']);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path('api.tickets.clone_ajax', { id: original }),
+      headers: authHeaders(t.admin),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const copy = response.json<{ id: number }>().id;
+    expect(await eventually(() => told(copy), ['alice attribution'])).toEqual(['alice attribution']);
+  });
+
   it('tells nothing to a user attributed a ticket of a project they may not see; their count does not move', async () => {
     const before = await header(people.dave.who);
     const id = await ticket(ids.secret, 'Dossier secret à traiter', { attributions: [people.dave.id] });

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/db/database';
 import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../src/shared/permissions';
 import { resources } from '../../src/shared/resources/registry';
 import { permissionGroupsOf, type ResourceDefinition, type ResourceRecord } from '../../src/shared/resources/resource';
@@ -9,8 +11,8 @@ import { logInWithProfile } from '../support/test-users';
 
 /**
  * Profiles × resources × actions: each user tries every action of every resource; the reply is 2xx
- * exactly when the table below says their profile grants it, and a refused write leaves the record
- * as it was.
+ * exactly when the table below says their profile grants it, a refused create adds no row and a
+ * refused update (values different from the record's) leaves the record as it was.
  */
 const t = useAdminApp();
 const profiles: { name: ProfileName; user: LoggedIn; groups: PermissionGroup[] }[] = [];
@@ -84,6 +86,15 @@ async function createAsAdmin(definition: ResourceDefinition, n: number): Promise
   return response.json();
 }
 
+/** A resource's live rows, whatever anyone's read scope: what a refused create must not change. */
+async function liveRows(definition: ResourceDefinition): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    t.database.db,
+    sql.raw(`select count(*)::integer as n from ${definition.table} where deleted_at is null`),
+  );
+  return row!.n;
+}
+
 async function shownAsAdmin(definition: ResourceDefinition, id: number) {
   return t.app.inject({
     method: 'GET',
@@ -99,7 +110,11 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
     { timeout: 120_000 },
     async () => {
       const record = definition.behaviours.readOnly ? undefined : await createAsAdmin(definition, 500);
+      // What the record holds: the values of the last update granted, the original ones until then.
+      let current = 500;
       for (const [index, { name, user }] of profiles.entries()) {
+        // Each profile's update sends values of its own, different from what the record holds.
+        const sent = 800 + index;
         const attempts = [
           { action: 'list' as const, method: 'GET' as const, url: path('api.resource.collection', { resource: slug }) },
           // A resource that is not exportable has no export route (the notifications).
@@ -129,12 +144,13 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
                   action: 'update' as const,
                   method: 'PUT' as const,
                   url: path('api.resource.item', { resource: slug, id: record.id }),
-                  payload: sampleValues(definition, 500),
+                  payload: sampleValues(definition, sent),
                 },
               ]
             : []),
         ];
         for (const { action, method, url, payload } of attempts) {
+          const rowsBefore = await liveRows(definition);
           const response = await t.app.inject({
             method,
             url,
@@ -147,6 +163,16 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
           expect(response.statusCode, `${name} ${action} ${slug}: ${response.body.slice(0, 200)}`).toBe(
             expected ? (action === 'create' ? 201 : 200) : 403,
           );
+          // A refused create adds no row; a refused update leaves the record as it was.
+          if (action === 'create') {
+            expect(await liveRows(definition), `${name} create ${slug}: rows`).toBe(rowsBefore + (expected ? 1 : 0));
+          }
+          if (action === 'update' && record) {
+            if (expected) current = sent;
+            expect((await shownAsAdmin(definition, record.id)).json(), `${name} update ${slug}`).toMatchObject(
+              sampleValues(definition, current),
+            );
+          }
         }
         if (!record) continue;
         // The record's own commands (commune update, RGE import, log in as…): refused ones change
@@ -173,9 +199,11 @@ describe.each(resources.map((definition) => [definition.slug, definition] as con
         expect((await shownAsAdmin(definition, victim.id)).statusCode).toBe(mayDelete ? 404 : 200);
       }
       if (record) {
+        // The values sent differ from the original ones (so a refused update that wrote would show).
+        expect(sampleValues(definition, 800)).not.toEqual(sampleValues(definition, 500));
         // Only the profiles allowed to modify wrote to it: the record is what the last of them sent, or the original.
         const shown = (await shownAsAdmin(definition, record.id)).json();
-        expect(shown).toMatchObject(sampleValues(definition, 500));
+        expect(shown).toMatchObject(sampleValues(definition, current));
       }
     },
   );

@@ -70,6 +70,9 @@ const readerPermissions = [
   'partenaires-projet.consult',
   'commentaires-projet.consult',
   'commentaires-projet.other',
+  // The gantt and the time report show the tickets and the time worked: their permissions too.
+  'tickets.consult',
+  'tickets-temps.consult',
 ];
 
 beforeAll(async () => {

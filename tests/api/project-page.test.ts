@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import type { ProjectDashboard, ProjectOverview, ProjectOwner } from '../../src/shared/resources/project-page';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
@@ -77,7 +78,7 @@ describe('the project page’s routes', () => {
     expect(overview.project.titles.ownerIndividual).toEqual({ [ids.dupont]: 'Dupont Marie' });
     expect(overview.project.titles.state).toEqual({ [ids.works]: 'En travaux' });
     expect(overview.project.lastInterventionDate).toBe('2026-03-10');
-    expect(overview.latestActs.map((act) => act.subject)).toEqual(['Visite du logement', 'Premier rendez-vous']);
+    expect(overview.latestActs!.map((act) => act.subject)).toEqual(['Visite du logement', 'Premier rendez-vous']);
     expect(overview.actsTotal).toBe(2);
   });
 
@@ -129,6 +130,46 @@ describe('the project page’s routes', () => {
       'projet.date_creation': '15/01/2026',
       'projet.date_derniere_intervention': '10/03/2026',
     });
+  });
+
+  it('gives a reader of the projects alone none of their children: acts, co-owners, tickets, time', async () => {
+    const projectsOnly = await logInWithProfile(t, {
+      email: 'projets-lus@exemple.fr',
+      permissions: ['projet.consult'],
+    });
+    const overview = await get(path('api.projects.overview', { id: ids.main }), projectsOnly);
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json<ProjectOverview>()).toMatchObject({ latestActs: null, actsTotal: null });
+    const dashboard = await get(path('api.projects.dashboard', { id: ids.main }), projectsOnly);
+    expect(dashboard.json<ProjectDashboard>()).toMatchObject({
+      name: 'Maison Dupont',
+      coOwners: null,
+      partners: null,
+      acts: null,
+    });
+    for (const url of [
+      path('api.projects.comments', { id: ids.main }),
+      path('api.resource.children', { resource: 'projet', id: ids.main, child: 'commentaires-projet' }),
+      path('api.resource.children', { resource: 'projet', id: ids.main, child: 'coporteurs-projet' }),
+      path('api.resource.children', { resource: 'projet', id: ids.main, child: 'tickets' }),
+      path('api.resource.children', { resource: 'projet', id: ids.main, child: 'piece-jointe' }),
+      path('api.projects.gantt', { projet: ids.main }),
+      path('api.projects.time_report', { projet: ids.main }),
+      path('api.projects.upcoming_meetings', { projet: ids.main }),
+    ]) {
+      const refused = await get(url, projectsOnly);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+    }
+    // Their history names none of the project's children: the acts and the co-owner added above are left out.
+    const history = await get(path('api.resource.history', { resource: 'projet', id: ids.main }), projectsOnly);
+    const fields = history.json<AuditPage>().entries.flatMap(({ changes }) => changes.map(({ field }) => field));
+    expect(fields).not.toContain('commentaires-projet');
+    expect(fields).not.toContain('coporteurs-projet');
+    const all = await get(path('api.resource.history', { resource: 'projet', id: ids.main }));
+    expect(all.json<AuditPage>().entries.flatMap(({ changes }) => changes.map(({ field }) => field))).toContain(
+      'coporteurs-projet',
+    );
   });
 
   it('answers empty lists of sent and scheduled mails', async () => {

@@ -96,21 +96,23 @@ function readableCondition(hiddenFields: string[]): SQL | undefined {
     where not (change->>'field' = any(${sql.param(hiddenFields)}::text[]))))`;
 }
 
-/** A page of a record's history, newest first; the changes of `hiddenFields` left out, and the entries holding only such. */
+/**
+ * A page of a record's history, newest first, of one kind when given. The changes of the `hidden`
+ * fields are left out, and the entries holding only such: fields the reader may not see (a form an
+ * access profile hides) and child resources they may not list (a child's entry is one change, on
+ * the child's slug).
+ */
 export async function auditPage(
   db: Database,
   definition: ResourceDefinition,
   recordId: number,
-  page: number,
-  pageSize: number,
-  kind?: string,
-  hiddenFields: string[] = [],
+  { page, pageSize, kind, hidden = [] }: { page: number; pageSize: number; kind?: string; hidden?: string[] },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = and(
     eq(auditEntries.resource, definition.slug),
     eq(auditEntries.recordId, recordId),
     kind === undefined ? undefined : kindCondition(definition, kind),
-    readableCondition(hiddenFields),
+    readableCondition(hidden),
   );
   const [rows, [totals]] = await Promise.all([
     db
@@ -135,8 +137,7 @@ export async function auditPage(
       createdAt: row.createdAt.toISOString(),
       // Of one kind, only its changes: a creation filtered by state says the state it began in.
       changes: row.changes.filter(
-        (change) =>
-          !hiddenFields.includes(change.field) && (kind === undefined || changeKind(definition, change) === kind),
+        (change) => !hidden.includes(change.field) && (kind === undefined || changeKind(definition, change) === kind),
       ),
     })),
     total: totals?.total ?? 0,

@@ -14,7 +14,9 @@ import {
   type Suggestion,
 } from '../../shared/resources/resource';
 import { translate } from '../../shared/i18n/catalog';
+import { childrenInHistory } from '../../shared/resources/history-kinds';
 import type { Actor } from '../auth/actor';
+import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { auditPage } from './audit-trail';
 import { withRefusedActions } from './record-actions';
@@ -54,27 +56,38 @@ export function createResourceOperations({
   mailer,
   jobs,
   hooksOf,
-}: Omit<ResourceServices, 'store'> & { hooksOf: HooksLookup }) {
+}: Omit<ResourceServices, 'store' | 'operations'> & { hooksOf: HooksLookup }) {
   const store = createResourceStore(db, hooksOf);
-  const services: ResourceServices = { db, store, mailer, jobs };
+  const services: ResourceServices = {
+    db,
+    store,
+    mailer,
+    jobs,
+    get operations() {
+      return operations;
+    },
+  };
 
   /**
    * A write, then the resource's after-commit effects queued as jobs in the same transaction: they
-   * run once it commits, and never when it rolls back.
+   * run once it commits, and never when it rolls back. Within the caller's transaction when the
+   * context carries one.
    */
   async function write<T>(
     definition: ResourceDefinition,
     action: RecordChange['action'],
-    actor: Actor,
+    { actor, tx: outer }: OperationContext,
     change: (writer: ResourceStore) => Promise<{ result: T; ids: number[] }>,
   ): Promise<T> {
     const afterCommit = hooksOf(definition.slug).afterCommit;
-    if (!afterCommit) return (await change(store)).result;
-    return db.transaction(async (tx) => {
+    const run = async (tx: Database) => {
       const { result, ids } = await change(createResourceStore(tx, hooksOf));
-      await afterCommit({ action, ids, actor }, { send: (name, data) => jobs.send(name, data, { tx }) });
+      await afterCommit?.({ action, ids, actor }, { send: (name, data) => jobs.send(name, data, { tx }) });
       return result;
-    });
+    };
+    if (outer) return run(outer);
+    if (!afterCommit) return (await change(store)).result;
+    return db.transaction(run);
   }
 
   function commandOf(definition: ResourceDefinition, name: string): [RecordCommand, RecordCommandHandler] {
@@ -124,12 +137,23 @@ export function createResourceOperations({
     async create(
       definition: ResourceDefinition,
       values: ResourceInputValues,
-      { actor }: OperationContext,
+      context: OperationContext,
     ): Promise<ResourceRecord> {
+      const [record] = await operations.createMany(definition, [values], context);
+      return record!;
+    },
+
+    /** Creates every record or none (a task template's tickets, a cloned ticket's sub-tasks). */
+    async createMany(
+      definition: ResourceDefinition,
+      values: ResourceInputValues[],
+      context: OperationContext,
+    ): Promise<ResourceRecord[]> {
+      const { actor } = context;
       authorize(actor, definition.slug, 'create');
-      return write(definition, 'create', actor, async (writer) => {
-        const record = await writer.create(definition, values, actor);
-        return { result: record, ids: [record.id] };
+      return write(definition, 'create', context, async (writer) => {
+        const records = await writer.createMany(definition, values, actor);
+        return { result: records, ids: records.map(({ id }) => id) };
       });
     },
 
@@ -137,19 +161,21 @@ export function createResourceOperations({
       definition: ResourceDefinition,
       id: number,
       values: ResourceInputValues,
-      { actor }: OperationContext,
+      context: OperationContext,
     ): Promise<ResourceRecord> {
+      const { actor } = context;
       authorize(actor, definition.slug, 'update');
-      return write(definition, 'update', actor, async (writer) => ({
+      return write(definition, 'update', context, async (writer) => ({
         result: await writer.update(definition, id, values, actor),
         ids: [id],
       }));
     },
 
     /** Soft-deletes every id or none: how many. */
-    async delete(definition: ResourceDefinition, ids: number[], { actor }: OperationContext): Promise<number> {
+    async delete(definition: ResourceDefinition, ids: number[], context: OperationContext): Promise<number> {
+      const { actor } = context;
       authorize(actor, definition.slug, 'delete');
-      return write(definition, 'delete', actor, async (writer) => ({
+      return write(definition, 'delete', context, async (writer) => ({
         result: await writer.delete(definition, ids, actor),
         ids,
       }));
@@ -184,7 +210,11 @@ export function createResourceOperations({
       return exportResource(store, definition, query, format, locale, actor, extra);
     },
 
-    /** A record's history from the audit trail, for whoever may see the record: of one kind (historyKinds) when given. */
+    /**
+     * A record's history from the audit trail, for whoever may see the record: of one kind
+     * (historyKinds) when given. The entries of a child resource the actor may not list (a project's
+     * tickets, its documents) are left out, as its nested list refuses them; asking for that kind is a 403.
+     */
     async history(
       definition: ResourceDefinition,
       id: number,
@@ -192,9 +222,13 @@ export function createResourceOperations({
       { actor }: OperationContext,
     ): Promise<AuditPage> {
       authorize(actor, definition.slug, 'show');
+      const hiddenChildren = childrenInHistory(definition)
+        .filter((child) => !can(actor, child.slug, 'list'))
+        .map((child) => child.slug);
+      if (kind !== undefined && hiddenChildren.includes(kind)) throw new ApiError(403, 'errors.forbidden');
       const record = await store.get(definition, id, actor);
-      const hidden = await hooksOf(definition.slug).hiddenHistoryFields?.(db, actor);
-      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize, kind, hidden);
+      const hidden = [...hiddenChildren, ...((await hooksOf(definition.slug).hiddenHistoryFields?.(db, actor)) ?? [])];
+      const { entries, total } = await auditPage(db, definition, record.id, { page, pageSize, kind, hidden });
       // The values the changes name, as records, for their titles (those the actor may see).
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),
@@ -253,23 +287,35 @@ export function createResourceOperations({
     },
 
     /**
-     * A child resource's records under its parent's record: listed by whoever may see that record,
-     * written by whoever may change it, the child's field always naming it.
+     * A child resource's records under its parent's record, through the same operations as the
+     * child's own routes (its permission, "no service creates nothing", rules, audit, after-commit
+     * work), once the actor may see the parent (its show permission and read scope) or, to write,
+     * change it (update), the child's field always naming it.
      */
     children: {
-      /** The parent record, when the actor may do this to it: 404 when out of their sight. */
-      async parentOf(parent: ParentRecord, action: ResourceAction, actor: Actor): Promise<void> {
-        authorize(actor, parent.definition.slug, action);
+      /**
+       * The parent's permission and the child's (each a 403, before anything is read), then the
+       * parent record in the actor's sight (404 otherwise).
+       */
+      async under(parent: ParentRecord, child: ResourceDefinition, action: ResourceAction, actor: Actor) {
+        authorize(actor, parent.definition.slug, action === 'list' || action === 'show' ? 'show' : 'update');
+        authorize(actor, child.slug, action);
         await store.get(parent.definition, parent.id, actor);
       },
-      async list(child: ResourceDefinition, parent: ParentRecord, query: ListQuery, { actor }: OperationContext) {
-        await operations.children.parentOf(parent, 'show', actor);
-        return store.list(child, { ...query, filters: { ...query.filters, [parent.field]: String(parent.id) } }, actor);
-      },
-      /** A child record, when it belongs to the parent record. */
-      async get(child: ResourceDefinition, parent: ParentRecord, id: number, { actor }: OperationContext) {
-        await operations.children.parentOf(parent, 'show', actor);
+      /** A record of the child resource to write, when it belongs to the parent record (404 otherwise). */
+      async own(child: ResourceDefinition, parent: ParentRecord, id: number, actor: Actor) {
         const record = await store.get(child, id, actor);
+        if (record[parent.field] !== parent.id) throw new ApiError(404, 'errors.not_found');
+        return record;
+      },
+      async list(child: ResourceDefinition, parent: ParentRecord, query: ListQuery, context: OperationContext) {
+        await operations.children.under(parent, child, 'list', context.actor);
+        const filters = { ...query.filters, [parent.field]: String(parent.id) };
+        return operations.list(child, { ...query, filters }, context);
+      },
+      async get(child: ResourceDefinition, parent: ParentRecord, id: number, context: OperationContext) {
+        await operations.children.under(parent, child, 'show', context.actor);
+        const record = await operations.get(child, id, context);
         if (record[parent.field] !== parent.id) throw new ApiError(404, 'errors.not_found');
         return record;
       },
@@ -277,10 +323,10 @@ export function createResourceOperations({
         child: ResourceDefinition,
         parent: ParentRecord,
         values: ResourceInputValues,
-        { actor }: OperationContext,
+        context: OperationContext,
       ) {
-        await operations.children.parentOf(parent, 'update', actor);
-        return store.create(child, { ...values, [parent.field]: parent.id }, actor);
+        await operations.children.under(parent, child, 'create', context.actor);
+        return operations.create(child, { ...values, [parent.field]: parent.id }, context);
       },
       async update(
         child: ResourceDefinition,
@@ -289,14 +335,14 @@ export function createResourceOperations({
         values: ResourceInputValues,
         context: OperationContext,
       ) {
-        await operations.children.parentOf(parent, 'update', context.actor);
-        const record = await operations.children.get(child, parent, id, context);
-        return store.update(child, record.id, { ...values, [parent.field]: parent.id }, context.actor);
+        await operations.children.under(parent, child, 'update', context.actor);
+        const record = await operations.children.own(child, parent, id, context.actor);
+        return operations.update(child, record.id, { ...values, [parent.field]: parent.id }, context);
       },
       async delete(child: ResourceDefinition, parent: ParentRecord, id: number, context: OperationContext) {
-        await operations.children.parentOf(parent, 'update', context.actor);
-        const record = await operations.children.get(child, parent, id, context);
-        return store.delete(child, [record.id], context.actor);
+        await operations.children.under(parent, child, 'delete', context.actor);
+        const record = await operations.children.own(child, parent, id, context.actor);
+        return operations.delete(child, [record.id], context);
       },
     },
   };

@@ -178,6 +178,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
           operations.authorize(context.actor, slug, own.action);
+          for (const { resource, action } of own.alsoNeeds ?? []) operations.authorize(context.actor, resource, action);
           const result = await own.handle(request, { ...operations.services, ...context });
           return reply.code(own.status ?? 200).send(result);
         },
@@ -229,9 +230,17 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         options: importOptions,
         document: (tools) => docs(tools).import,
         handler: async (request, reply) => {
-          const { actor } = operationContextOf(request, reply);
+          const context = operationContextOf(request, reply);
           const mapping = parseMapping(definition, (request.query as Record<string, string>).mapping);
-          const result = await importSheet(store, definition, await readSheet(request.body), mapping, actor);
+          // Read through the store, written as the create route writes (rules, audit, after-commit work).
+          const result = await importSheet(
+            store,
+            definition,
+            await readSheet(request.body),
+            mapping,
+            context.actor,
+            (rows) => operations.createMany(definition, rows, context),
+          );
           if ('imported' in result) return result;
           return reply
             .code(400)

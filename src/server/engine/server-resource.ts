@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import type { Actor } from '../auth/actor';
 import type { JobData, JobName, JobQueue } from '../jobs/job-queue';
 import type { BehaviourFlag, ResourceStore } from './resource-store';
+import type { ResourceOperations } from './resource-operations';
 import type { Mailer } from '../mail/mailer';
 
 /** Who acts, in which language, logging where: all an operation needs of its caller, HTTP or not. */
@@ -22,6 +23,11 @@ export interface OperationContext {
    * (log in as) use it, and refuse to run without it.
    */
   session?: { request: FastifyRequest; reply: FastifyReply };
+  /**
+   * A transaction under way that the operation's write joins (a ticket and its sub-tasks cloned
+   * together): its after-commit work is queued in it, so it happens when that transaction commits.
+   */
+  tx?: Database;
 }
 
 /** The app's services a resource's own code (routes, commands) may use. */
@@ -30,6 +36,11 @@ export interface ResourceServices {
   store: ResourceStore;
   mailer: Mailer;
   jobs: JobQueue;
+  /**
+   * The operations: how a route of a resource's own writes records (permission, rules, audit and
+   * after-commit work, as the generic routes); the store is for reads.
+   */
+  operations: ResourceOperations;
 }
 
 /** What a resource's own route or command is given: the services, and who acts. */
@@ -58,6 +69,11 @@ export interface ResourceRoute {
   method: 'GET' | 'POST' | readonly ['POST', 'PUT'];
   /** The permission it needs on the resource. */
   action: ResourceAction;
+  /**
+   * The permissions it also needs on other resources, whose records it reads or writes (a project's
+   * gantt: the tickets' list): each checked with `action`, before the handler runs, a 403 if lacking.
+   */
+  alsoNeeds?: readonly { resource: string; action: ResourceAction }[];
   /** Catalog key of what it does, for the API document. */
   summary: string;
   /** The query parameters it reads, each with the catalog key of its description. */

@@ -96,7 +96,7 @@ export function ajaxCreateRoute(definition: ResourceDefinition): ResourceRoute {
     summary: 'openapi.operations.modal_create',
     recordBody: true,
     status: 201,
-    handle: (request, { store, actor }) =>
-      store.create(definition, parseBody(inputSchema(definition), request.body), actor),
+    handle: (request, context) =>
+      context.operations.create(definition, parseBody(inputSchema(definition), request.body), context),
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, isNull, ne, or, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { formatDate } from '../../shared/i18n/format';
+import { can } from '../../shared/permissions';
 import { projectComments } from '../../shared/resources/commentaires-projet.resource';
 import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
 import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
@@ -49,9 +50,11 @@ const projectsWhere = (request: FastifyRequest, { store, actor }: ResourceContex
   return store.list(projects, { ...query, ...narrowed, filters: { ...query.filters, ...narrowed.filters } }, actor);
 };
 
-/** How many records of a project's child resource the actor may see. */
+/** How many records of a project's child resource the actor may see: null when they may not list that resource. */
 const childCount = async ({ store, actor }: ResourceContext, child: ResourceDefinition, project: number) =>
-  (await store.list(child, { ...firstRecord(child), filters: { project: String(project) } }, actor)).total;
+  can(actor, child.slug, 'list')
+    ? (await store.list(child, { ...firstRecord(child), filters: { project: String(project) } }, actor)).total
+    : null;
 
 const firstRecord = (definition: ResourceDefinition): ListQuery => ({
   page: 1,
@@ -106,11 +109,14 @@ export const projectPageRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.projects_overview',
     async handle(request, context): Promise<ProjectOverview> {
       const project = await visibleProject(request, context);
-      const acts = await context.store.list(
-        projectComments,
-        { ...firstRecord(projectComments), pageSize: OVERVIEW_ACTS, filters: { project: String(project.id) } },
-        context.actor,
-      );
+      // The acts for whoever may list them, as the project's nested list of acts.
+      const acts = can(context.actor, projectComments.slug, 'list')
+        ? await context.store.list(
+            projectComments,
+            { ...firstRecord(projectComments), pageSize: OVERVIEW_ACTS, filters: { project: String(project.id) } },
+            context.actor,
+          )
+        : null;
       // Its child projects (parentProject), those the actor may see, by name.
       const children = await context.store.list(
         projects,
@@ -125,8 +131,8 @@ export const projectPageRoutes: ResourceRoute[] = [
       );
       return {
         project,
-        latestActs: acts.items,
-        actsTotal: acts.total,
+        latestActs: acts?.items ?? null,
+        actsTotal: acts?.total ?? null,
         childProjects: children.items.map((child) => ({ id: child.id, title: recordTitle(projects, child) })),
         childProjectsTotal: children.total,
       };
@@ -228,9 +234,9 @@ export const projectPageRoutes: ResourceRoute[] = [
         name: String(project.name),
         state: titleOf(project, 'state'),
         lastInterventionDate: (project.lastInterventionDate as string | null) ?? null,
-        coOwners: coOwners!,
-        partners: partners!,
-        acts: acts!,
+        coOwners: coOwners ?? null,
+        partners: partners ?? null,
+        acts: acts ?? null,
       };
     },
   },

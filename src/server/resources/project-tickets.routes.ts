@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { translate } from '../../shared/i18n/catalog';
 import type { GanttTask, ProjectGantt, TimeBreakdown, TimeReport } from '../../shared/resources/project-tickets';
 import { projects } from '../../shared/resources/projet.resource';
+import { tickets } from '../../shared/resources/tickets.resource';
+import { timeEntries } from '../../shared/resources/tickets-temps.resource';
 import type { UpcomingMeeting } from '../../shared/resources/ticket-board';
 import { clock } from '../clock';
 import { rowsOf } from '../db/database';
@@ -155,13 +157,17 @@ async function upcomingMeetings(context: ResourceContext, project: number): Prom
   return rows.map(({ id, name, type, at }) => ({ ticket: { id, name }, type, at }));
 }
 
-/** The project page's ticket routes: its meetings ahead, its gantt and its time report (spec 2.1). */
+/**
+ * The project page's ticket routes: its meetings ahead, its gantt and its time report (spec 2.1),
+ * each for whoever may also list the tickets (and the time entries) it shows.
+ */
 export const projectTicketRoutes: ResourceRoute[] = [
   {
     // reunions-a-venir/{projet}: what the project's history lists ahead of its entries.
     name: 'api.projects.upcoming_meetings',
     method: 'GET',
     action: 'show',
+    alsoNeeds: [{ resource: tickets.slug, action: 'list' }],
     summary: 'openapi.operations.projects_upcoming_meetings',
     async handle(request, context) {
       return upcomingMeetings(context, await visibleProject(request, context));
@@ -172,6 +178,7 @@ export const projectTicketRoutes: ResourceRoute[] = [
     name: 'api.projects.gantt',
     method: 'GET',
     action: 'show',
+    alsoNeeds: [{ resource: tickets.slug, action: 'list' }],
     summary: 'openapi.operations.projects_gantt',
     async handle(request, context) {
       return projectGantt(context, await visibleProject(request, context));
@@ -182,6 +189,11 @@ export const projectTicketRoutes: ResourceRoute[] = [
     name: 'api.projects.time_report',
     method: 'GET',
     action: 'show',
+    // Its tickets' names and estimates, and the time worked by each user.
+    alsoNeeds: [
+      { resource: tickets.slug, action: 'list' },
+      { resource: timeEntries.slug, action: 'list' },
+    ],
     summary: 'openapi.operations.projects_time_report',
     query: { format: 'openapi.parameters.time_report_format' },
     async handle(request, context) {

@@ -225,6 +225,7 @@ export const projectsHooks: ServerResource = {
       name: 'api.projects.comments',
       method: 'GET',
       action: 'show',
+      alsoNeeds: [{ resource: projectComments.slug, action: 'list' }],
       summary: 'openapi.operations.projects_comments',
       query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       async handle(request, { store, actor }) {
@@ -240,7 +241,8 @@ export const projectsHooks: ServerResource = {
       method: 'POST',
       action: 'update',
       summary: 'openapi.operations.projects_change_state',
-      async handle(request, { db, store, actor, locale, log }) {
+      async handle(request, context) {
+        const { db, store, actor, locale, log, operations } = context;
         const [rawId, rawState] = [requestValue(request, 'id'), requestValue(request, 'etat')];
         const notFound = () => new ApiError(404, 'projects.errors.state_not_found');
         if (!/^\d{1,9}$/.test(rawId) || !/^\d{1,9}$/.test(rawState)) throw notFound();
@@ -254,7 +256,7 @@ export const projectsHooks: ServerResource = {
           .where(and(eq(states.id!, stateId), isNull(states.deletedAt!)));
         if (!state) throw notFound();
         try {
-          const record = await store.update(projects, id, { state: state.id }, actor);
+          const record = await operations.update(projects, id, { state: state.id }, context);
           return {
             id: record.id,
             state: state.id,

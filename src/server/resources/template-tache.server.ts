@@ -5,7 +5,6 @@ import { taskTemplates } from '../../shared/resources/template-tache.resource';
 import { tickets } from '../../shared/resources/tickets.resource';
 import { clock } from '../clock';
 import { parseId } from '../http/request-parsing';
-import { authorize } from '../engine/resource-operations';
 import { requestValue, type ServerResource } from '../engine/server-resource';
 
 /** A template's prefilled task as stored (its collection's row). */
@@ -24,17 +23,18 @@ export const taskTemplatesHooks: ServerResource = {
       name: 'api.task_templates.apply',
       method: 'POST',
       action: 'show',
+      alsoNeeds: [{ resource: tickets.slug, action: 'create' }],
       summary: 'openapi.operations.task_templates_apply',
       status: 201,
-      async handle(request, { store, actor }): Promise<TemplateApplied> {
-        authorize(actor, 'tickets', 'create');
+      async handle(request, context): Promise<TemplateApplied> {
+        const { store, actor, operations } = context;
         const template = await store.get(taskTemplates, parseId(requestValue(request, 'id')), actor);
         // A hidden project is a missing one.
         const project = await store.get(projects, parseId(requestValue(request, 'projet')), actor);
         const today = clock.now().toISOString().slice(0, 10);
         const tasks = z.array(prefilledTask).parse(template.tasks ?? []);
-        // The store's create: the tickets' own rules give each its first step, status and board position.
-        const created = await store.createMany(
+        // The tickets' create: their own rules give each its first step, status and board position.
+        const created = await operations.createMany(
           tickets,
           tasks.map((task) => ({
             name: task.taskName,
@@ -43,7 +43,7 @@ export const taskTemplatesHooks: ServerResource = {
             color: typeof template.ticketColor === 'string' ? template.ticketColor : '',
             deadline: dueDate(today, task.dueIn, task.dueUnit),
           })),
-          actor,
+          context,
         );
         return { created: created.map((ticket) => ticket.id) };
       },

@@ -9,8 +9,8 @@ import type { TicketClone, TicketComment, TicketTimeTotals } from '../../shared/
 import { ticketComments } from '../../shared/resources/tickets-commentaires.resource';
 import { subTasks } from '../../shared/resources/tickets-sous-taches.resource';
 import { tickets } from '../../shared/resources/tickets.resource';
+import { timeEntries } from '../../shared/resources/tickets-temps.resource';
 import { rowsOf } from '../db/database';
-import { createResourceStore } from '../engine/resource-store';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { parseBody, parseId } from '../http/request-parsing';
@@ -50,6 +50,7 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     name: 'api.tickets.comments',
     method: 'GET',
     action: 'show',
+    alsoNeeds: [{ resource: ticketComments.slug, action: 'list' }],
     summary: 'openapi.operations.tickets_comments',
     async handle(request, context): Promise<TicketComment[]> {
       const ticket = await visibleTicket(request, context);
@@ -78,19 +79,20 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     },
   },
   {
-    // edit-commentaire-ajax/{id} ({id}: the comment's): its author or an administrator only (the comments'
-    // authorizeChange), in the ticket's history.
+    // edit-commentaire-ajax/{id} ({id}: the comment's): the comments' update, as their own route does (its
+    // author or an administrator only: the comments' authorizeChange), in the ticket's history.
     name: 'api.tickets.edit_comment',
     method: ['POST', 'PUT'],
     action: 'update',
+    alsoNeeds: [{ resource: ticketComments.slug, action: 'update' }],
     summary: 'openapi.operations.tickets_edit_comment',
     body: commentBody,
     async handle(request, context): Promise<TicketComment> {
-      const { store, actor } = context;
+      const { store, actor, operations } = context;
       const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
       const values = parseBody(commentBody, request.body);
       const saved = await ticketWrite(context, 'tickets.errors.update', () =>
-        store.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, actor),
+        operations.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, context),
       );
       return {
         id: saved.id,
@@ -103,7 +105,8 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     },
   },
   {
-    // clone/ajax/{id}: a copy named "… (copie)", back in the first step, with its sub-tasks to do.
+    // clone/ajax/{id}: a copy named "… (copie)", back in the first step, with its sub-tasks to do: the
+    // tickets' create and the sub-tasks' (their permission when there are some), in one transaction.
     name: 'api.tickets.clone_ajax',
     method: 'POST',
     action: 'create',
@@ -111,7 +114,7 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     status: 201,
     async handle(request, context): Promise<TicketClone> {
       const ticket = await visibleTicket(request, context);
-      const { db, store, actor, locale } = context;
+      const { db, locale, operations } = context;
       const values: ResourceInputValues = Object.fromEntries(clonedFields.map((name) => [name, ticket[name] ?? null]));
       values.name = translate(locale, 'tickets.clone_name', { name: String(ticket.name) });
       // Its referents are already among the attributions copied.
@@ -122,13 +125,12 @@ export const ticketRecordRoutes: ResourceRoute[] = [
       );
       return ticketWrite(context, 'tickets.errors.clone', () =>
         db.transaction(async (tx) => {
-          const writer = createResourceStore(tx, store.hooksOf);
-          const created = await writer.create(tickets, values, actor);
+          const created = await operations.create(tickets, values, { ...context, tx });
           if (texts.length > 0) {
-            await writer.createMany(
+            await operations.createMany(
               subTasks,
               texts.map(({ text }) => ({ ticket: created.id, text, done: false })),
-              actor,
+              { ...context, tx },
             );
           }
           return { id: created.id };
@@ -144,9 +146,10 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.tickets_delete_ajax',
     async handle(request, context) {
       const ticket = await visibleTicket(request, context);
-      const { store, actor } = context;
       // Its comments, sub-tasks, time and documents go with it (their parent.deletedWithParent).
-      await ticketWrite(context, 'tickets.errors.delete', () => store.delete(tickets, [ticket.id], actor));
+      await ticketWrite(context, 'tickets.errors.delete', () =>
+        context.operations.delete(tickets, [ticket.id], context),
+      );
       return { id: ticket.id };
     },
   },
@@ -155,6 +158,7 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     name: 'api.tickets.time_totals',
     method: 'GET',
     action: 'show',
+    alsoNeeds: [{ resource: timeEntries.slug, action: 'list' }],
     summary: 'openapi.operations.tickets_time_totals',
     async handle(request, context): Promise<TicketTimeTotals> {
       const ticket = await visibleTicket(request, context);

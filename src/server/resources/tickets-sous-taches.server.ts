@@ -10,16 +10,16 @@ export const subTasksHooks: ServerResource = {
   ...ticketChildScope,
   routes: [
     {
-      // toggle-fait/{id}: the sub-task's done flag flipped, through the store (so in its ticket's history).
+      // toggle-fait/{id}: the sub-task's done flag flipped, as its update (so in its ticket's history).
       name: 'api.sub_tasks.toggle_done',
       method: 'POST',
       action: 'update',
       summary: 'openapi.operations.sub_tasks_toggle_done',
       async handle(request, context): Promise<ResourceRecord> {
-        const { store, actor } = context;
+        const { store, actor, operations } = context;
         const subTask = await store.get(subTasks, parseId(requestValue(request, 'id')), actor);
         return ticketWrite(context, 'tickets.errors.sub_task', () =>
-          store.update(subTasks, subTask.id, { ticket: subTask.ticket, done: subTask.done !== true }, actor),
+          operations.update(subTasks, subTask.id, { ticket: subTask.ticket, done: subTask.done !== true }, context),
         );
       },
     },

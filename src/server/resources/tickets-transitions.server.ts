@@ -2,6 +2,7 @@ import { userDisplayName } from '../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '../../shared/resources/tickets.resource';
 import { projects } from '../../shared/resources/projet.resource';
+import { tickets } from '../../shared/resources/tickets.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import { rowsOf } from '../db/database';
 import { parseId } from '../http/request-parsing';
@@ -69,6 +70,11 @@ export const ticketTransitionsHooks: ServerResource = {
       name: 'api.ticket_transitions.project_history',
       method: 'GET',
       action: 'list',
+      // Under a project, naming its tickets: the nested list's permissions.
+      alsoNeeds: [
+        { resource: projects.slug, action: 'show' },
+        { resource: tickets.slug, action: 'list' },
+      ],
       summary: 'openapi.operations.ticket_transitions_project_history',
       async handle(request, context) {
         const project = await context.store.get(projects, parseId(requestValue(request, 'projet')), context.actor);
@@ -80,6 +86,12 @@ export const ticketTransitionsHooks: ServerResource = {
       name: 'api.ticket_transitions.latest_for_structure',
       method: 'GET',
       action: 'list',
+      // A structure's, naming the projects it owns and their tickets.
+      alsoNeeds: [
+        { resource: structures.slug, action: 'show' },
+        { resource: projects.slug, action: 'list' },
+        { resource: tickets.slug, action: 'list' },
+      ],
       summary: 'openapi.operations.ticket_transitions_latest_for_structure',
       async handle(request, context) {
         const structure = await context.store.get(

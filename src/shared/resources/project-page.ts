@@ -9,9 +9,9 @@ export const OVERVIEW_CHILD_PROJECTS = 20;
 export interface ProjectOverview {
   /** The project as its show route answers it (the titles of the records it names included). */
   project: ResourceRecordView;
-  /** Its latest advice acts, newest first, and how many it has. */
-  latestActs: ResourceRecord[];
-  actsTotal: number;
+  /** Its latest advice acts, newest first, and how many it has: null for a reader who may not list acts. */
+  latestActs: ResourceRecord[] | null;
+  actsTotal: number | null;
   /** Its child projects the reader may see (the first ones by name), and how many. */
   childProjects: NamedRecord[];
   childProjectsTotal: number;
@@ -36,9 +36,10 @@ export interface ProjectDashboard {
   name: string;
   state: string | null;
   lastInterventionDate: string | null;
-  coOwners: number;
-  partners: number;
-  acts: number;
+  /** How many co-owners, partners and advice acts: null for a reader who may not list them. */
+  coOwners: number | null;
+  partners: number | null;
+  acts: number | null;
 }
 
 /** GET /api/projet/emails-envoyes/{projet} and emails-programmes/{projet}: a project's mails (none are sent yet). */

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nobody } from '../../shared/permissions';
+import { can, nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
 import { canOnRecord, type ResourceDefinition, type ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
@@ -19,17 +19,18 @@ import { ModalRecordForm, type ChildParent } from './resource-modal-form.compone
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
 
-/** On a record's page, a panel for each of its child resources, listing the record's own. */
+/** On a record's page, a panel for each of its child resources the user may list, listing the record's own. */
 export function ChildPanels({ definition, record }: { definition: ResourceDefinition; record: ResourceRecordView }) {
-  return childrenOf(definition.slug).map((child) => (
-    <ChildPanel key={child.slug} parent={definition} record={record} child={child} />
-  ));
+  const user = useSession().data?.user ?? nobody;
+  return childrenOf(definition.slug)
+    .filter((child) => can(user, child.slug, 'list'))
+    .map((child) => <ChildPanel key={child.slug} parent={definition} record={record} child={child} />);
 }
 
 /**
  * The list's table, sorted and paged within the panel, of the child records under the parent's (GET
- * /api/<parent>/{id}/<child>). Whoever may change the parent adds, edits and deletes them in place,
- * in a modal, through the parent's routes.
+ * /api/<parent>/{id}/<child>), for whoever may list them. Whoever may change the parent adds, edits
+ * and deletes them in place, in a modal, through the parent's routes, as the child's own permissions allow.
  */
 export function ChildPanel({
   parent,
@@ -47,9 +48,16 @@ export function ChildPanel({
     !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
   const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
   const singular = t(`resources.${child.slug}.singular`);
+  if (!can(user, child.slug, 'list')) {
+    return (
+      <RecordPanel title={t(`resources.${child.slug}.label`)}>
+        <Text size="sm">{t('errors.forbidden')}</Text>
+      </RecordPanel>
+    );
+  }
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
-      {childParent && (
+      {childParent && can(user, child.slug, 'create') && (
         <Group mb="xs">
           <Button
             variant="light"

@@ -12,6 +12,8 @@ import { FieldValue } from './field-value.component';
 import { ListPagination } from './list/list-pagination.component';
 import { RecordPanel } from './record-panel.component';
 import { useWebModule } from './web-module';
+import { can, nobody } from '../../shared/permissions';
+import { useSession } from '../session.hook';
 
 /**
  * A record's history: created and last changed (when, by whom); for an audited resource, every
@@ -48,7 +50,12 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
   const { slug } = definition;
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<string | null>(null);
-  const kinds = historyKinds(definition);
+  const user = useSession().data?.user ?? nobody;
+  // A child resource's entries are the server's to those who may list it only.
+  const hiddenChildren = childrenInHistory(definition)
+    .filter((child) => !can(user, child.slug, 'list'))
+    .map((child) => child.slug);
+  const kinds = historyKinds(definition).filter((candidate) => !hiddenChildren.includes(candidate));
   const { data } = useQuery({
     queryKey: ['resource', slug, 'history', id, page, kind],
     queryFn: () =>

@@ -33,7 +33,14 @@ beforeAll(async () => {
   // Sees the projects that are not confidential (no mission limits them), and no more.
   reader = await logInWithProfile(t, {
     email: 'lectrice@exemple.fr',
-    permissions: ['projet.consult', 'projet.other', 'tickets.consult', 'template-tache.consult', 'tickets.add'],
+    permissions: [
+      'projet.consult',
+      'projet.other',
+      'tickets.consult',
+      'tickets-temps.consult',
+      'template-tache.consult',
+      'tickets.add',
+    ],
   });
   await sql(`update users set last_name = 'Martin', first_name = 'Alice' where id = ${t.admin.session.user.id}`);
   await sql(`update users set last_name = 'Bernard', first_name = 'Paul' where id = ${reader.session.user.id}`);
@@ -198,7 +205,10 @@ describe('the project’s time report', () => {
     const unknown = await get(`${path('api.projects.time_report', { projet: ids.main })}?format=pdf`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe("Ce format d'export n'existe pas.");
-    const noExport = await logInWithProfile(t, { email: 'sans-export@exemple.fr', permissions: ['projet.consult'] });
+    const noExport = await logInWithProfile(t, {
+      email: 'sans-export@exemple.fr',
+      permissions: ['projet.consult', 'tickets.consult', 'tickets-temps.consult'],
+    });
     const refused = await get(`${path('api.projects.time_report', { projet: ids.main })}?format=csv`, noExport);
     expect(refused.statusCode).toBe(403);
     expect((await get(path('api.projects.time_report', { projet: ids.main }), noExport)).statusCode).toBe(200);

@@ -61,7 +61,12 @@ beforeAll(async () => {
     'tickets.modify',
     'tickets.add',
     'tickets.delete',
+    'tickets-sous-taches.add',
     'tickets-sous-taches.modify',
+    'tickets-commentaires.consult',
+    'tickets-commentaires.add',
+    'tickets-commentaires.modify',
+    'tickets-temps.consult',
   ];
   colleague = await logInWithProfile(t, { email: 'collegue@exemple.fr', permissions });
   outsider = await logInWithProfile(t, { email: 'exterieur@exemple.fr', permissions });

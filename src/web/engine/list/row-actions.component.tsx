@@ -74,30 +74,34 @@ export function RowActions({ record }: { record: ResourceRecord }) {
       />
       <RowAction label={t('engine.row_show', { title })} icon={icon(IconEye)} to={recordPath(record.id)} />
       {parent ? (
-        // A child record: edited and deleted in place, through its parent's routes.
+        // A child record: edited and deleted in place, through its parent's routes, as its own permissions allow.
         <>
-          <RowAction
-            label={t('engine.row_edit', { title })}
-            icon={icon(IconPencil)}
-            onClick={() => setOpened('edit')}
-          />
-          <RowAction
-            label={t('engine.row_delete', { title })}
-            icon={icon(IconTrash)}
-            color="red"
-            onClick={() =>
-              dialogs.delete(
-                { body: t('engine.delete_body', { title }) },
-                path('api.resource.child_delete', {
-                  resource: parent.slug,
-                  id: parent.id,
-                  child: slug,
-                  childId: record.id,
-                }),
-                () => void refresh(),
-              )
-            }
-          />
+          {may('update') && (
+            <RowAction
+              label={t('engine.row_edit', { title })}
+              icon={icon(IconPencil)}
+              onClick={() => setOpened('edit')}
+            />
+          )}
+          {may('delete') && (
+            <RowAction
+              label={t('engine.row_delete', { title })}
+              icon={icon(IconTrash)}
+              color="red"
+              onClick={() =>
+                dialogs.delete(
+                  { body: t('engine.delete_body', { title }) },
+                  path('api.resource.child_delete', {
+                    resource: parent.slug,
+                    id: parent.id,
+                    child: slug,
+                    childId: record.id,
+                  }),
+                  () => void refresh(),
+                )
+              }
+            />
+          )}
         </>
       ) : (
         <OwnRowActions record={record} title={title} onEdit={() => setOpened('edit')} />

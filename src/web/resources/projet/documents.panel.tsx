@@ -29,7 +29,10 @@ const titleOf = (stored: string) => (stored.split('/').pop() ?? '').replace(/\.[
 export function ProjectDocumentsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data: session } = useSession();
-  const mayAdd = session ? can(session.user, 'projet', 'update') : false;
+  // Added under the project: whoever may change it and create documents (the nested route's permissions).
+  const mayAdd = session
+    ? can(session.user, 'projet', 'update') && can(session.user, projectDocuments.slug, 'create')
+    : false;
   // Each document added starts a new form: the file input forgets the file sent.
   const [added, setAdded] = useState(0);
   return (

@@ -70,23 +70,26 @@ export function OverviewPanel({ projectId }: { projectId: number }) {
           </List>
         </RecordPanel>
       )}
-      <RecordPanel title={t('resources.projet.page.latest_acts', { count: actsTotal })}>
-        {latestActs.length === 0 ? (
-          <Text size="sm">{t('resources.projet.page.no_acts')}</Text>
-        ) : (
-          <List spacing="xs" listStyleType="none" p={0}>
-            {latestActs.map((act) => (
-              <List.Item key={act.id}>
-                <Paper withBorder p="xs">
-                  <Title order={3} size="h6">
-                    {formatDate(String(act.actDate))} — {String(act.subject)}
-                  </Title>
-                </Paper>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </RecordPanel>
+      {/* null: the reader may not list advice acts. */}
+      {latestActs !== null && (
+        <RecordPanel title={t('resources.projet.page.latest_acts', { count: actsTotal ?? 0 })}>
+          {latestActs.length === 0 ? (
+            <Text size="sm">{t('resources.projet.page.no_acts')}</Text>
+          ) : (
+            <List spacing="xs" listStyleType="none" p={0}>
+              {latestActs.map((act) => (
+                <List.Item key={act.id}>
+                  <Paper withBorder p="xs">
+                    <Title order={3} size="h6">
+                      {formatDate(String(act.actDate))} — {String(act.subject)}
+                    </Title>
+                  </Paper>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </RecordPanel>
+      )}
     </Stack>
   );
 }

@@ -61,6 +61,12 @@ const mailsTab =
     return <Text size="sm">{t(`resources.projet.page.empty.${empty}`, { count: data.total })}</Text>;
   };
 
+/** The project's meetings ahead (tickets), for whoever may list the tickets. */
+function MaybeUpcomingMeetings({ projectId }: { projectId: number }) {
+  const user = useSession().data?.user ?? nobody;
+  return can(user, 'tickets', 'list') ? <UpcomingMeetingsPanel projectId={projectId} /> : null;
+}
+
 /** The tab "Références": the project's fields in the engine's form, saved in place. */
 function ReferencesTab({ record }: TabProps) {
   const navigate = useNavigate();
@@ -99,8 +105,11 @@ function ExportTab({ record }: TabProps) {
   );
 }
 
-/** The page's tabs, in the spec's order; each is the address's hash when active (spec 2.2). */
-const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
+/**
+ * The page's tabs, in the spec's order; each is the address's hash when active (spec 2.2). `lists`:
+ * the resources whose records it shows, which the server gives to whoever may list them only.
+ */
+const tabs: { name: string; lists?: string[]; Component: ComponentType<TabProps> }[] = [
   { name: 'apercu', Component: ({ record }) => <OverviewPanel projectId={record.id} /> },
   { name: 'references', Component: ReferencesTab },
   {
@@ -116,6 +125,7 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
   },
   {
     name: 'gantt',
+    lists: ['tickets'],
     Component: ({ record }) => (
       <Suspense fallback={<Loading />}>
         <ProjectGanttPanel project={record} />
@@ -126,7 +136,7 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
     name: 'historique',
     Component: ({ record }) => (
       <Stack>
-        <UpcomingMeetingsPanel projectId={record.id} />
+        <MaybeUpcomingMeetings projectId={record.id} />
         <RecordHistory definition={projects} record={record} />
       </Stack>
     ),
@@ -137,9 +147,14 @@ const tabs: { name: string; Component: ComponentType<TabProps> }[] = [
   { name: 'mails-envoyes', Component: mailsTab('api.projects.sent_emails', 'sent_mails') },
   { name: 'mails-programmes', Component: mailsTab('api.projects.scheduled_emails', 'scheduled_mails') },
   { name: 'export', Component: ExportTab },
-  { name: 'documents', Component: ({ record }) => <ProjectDocumentsPanel projectId={record.id} /> },
+  {
+    name: 'documents',
+    lists: ['piece-jointe'],
+    Component: ({ record }) => <ProjectDocumentsPanel projectId={record.id} />,
+  },
   {
     name: 'temps',
+    lists: ['tickets', 'tickets-temps'],
     Component: ({ record }) => (
       <Suspense fallback={<Loading />}>
         <ProjectTimeReportPanel projectId={record.id} />
@@ -180,9 +195,13 @@ export function ProjectPageScreen() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {tabs.map(({ name, Component }) => (
+          {tabs.map(({ name, lists = [], Component }) => (
             <Tabs.Panel key={name} value={name}>
-              <Component record={record} />
+              {lists.every((slug) => can(user, slug, 'list')) ? (
+                <Component record={record} />
+              ) : (
+                <Text size="sm">{t('errors.forbidden')}</Text>
+              )}
             </Tabs.Panel>
           ))}
         </Tabs>

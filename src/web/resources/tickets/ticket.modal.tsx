@@ -7,6 +7,10 @@ import { can, nobody } from '../../../shared/permissions';
 import { canOnRecord, type ResourceRecordView } from '../../../shared/resources/resource';
 import type { TicketClone } from '../../../shared/resources/ticket-record';
 import { tickets } from '../../../shared/resources/tickets.resource';
+import { ticketComments } from '../../../shared/resources/tickets-commentaires.resource';
+import { ticketDocuments } from '../../../shared/resources/tickets-documents.resource';
+import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource';
+import { timeEntries } from '../../../shared/resources/tickets-temps.resource';
 import { path } from '../../../shared/routes';
 import { apiRequest, withFailureMessage } from '../../api-client';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
@@ -25,6 +29,13 @@ import { TimePanel } from './ticket-modal/time.panel';
 
 /** The modal's tabs besides the ticket's form, an existing ticket's only. */
 const recordTabs = ['sub_tasks', 'time', 'comments', 'documents', 'linked', 'history'] as const;
+/** The child resource a tab lists (under the ticket, with that resource's own permissions). */
+const tabChild: Partial<Record<(typeof recordTabs)[number], string>> = {
+  sub_tasks: subTasks.slug,
+  time: timeEntries.slug,
+  comments: ticketComments.slug,
+  documents: ticketDocuments.slug,
+};
 
 /**
  * The ticket modal (spec 2.1): a new ticket of a project (ticketId null), or a ticket to edit. Its
@@ -99,12 +110,14 @@ function TicketTabs({
 }) {
   const { t } = useTranslation();
   const user = useSession().data?.user ?? nobody;
-  const writable = canOnRecord(user, tickets, record, 'update');
+  // A child's tab for whoever may list it; its form for whoever may also change the ticket and create one.
+  const writable = (child: string) => canOnRecord(user, tickets, record, 'update') && can(user, child, 'create');
+  const shown = recordTabs.filter((tab) => tabChild[tab] === undefined || can(user, tabChild[tab], 'list'));
   const panels = {
-    sub_tasks: <SubTasksPanel ticketId={record.id} writable={writable} />,
-    time: <TimePanel ticketId={record.id} writable={writable} />,
-    comments: <CommentsPanel ticketId={record.id} writable={writable} />,
-    documents: <DocumentsPanel ticketId={record.id} writable={writable} />,
+    sub_tasks: <SubTasksPanel ticketId={record.id} writable={writable(subTasks.slug)} />,
+    time: <TimePanel ticketId={record.id} writable={writable(timeEntries.slug)} />,
+    comments: <CommentsPanel ticketId={record.id} writable={writable(ticketComments.slug)} />,
+    documents: <DocumentsPanel ticketId={record.id} writable={writable(ticketDocuments.slug)} />,
     linked: <LinkedTicketPanel record={record} onOpen={onOpen} />,
     history: <HistoryPanel record={record} />,
   };
@@ -115,7 +128,7 @@ function TicketTabs({
       <Tabs defaultValue="ticket" keepMounted>
         <Tabs.List mb="md">
           <Tabs.Tab value="ticket">{t('resources.tickets.modal.tabs.ticket')}</Tabs.Tab>
-          {recordTabs.map((tab) => (
+          {shown.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {t(`resources.tickets.modal.tabs.${tab}`)}
             </Tabs.Tab>
@@ -131,7 +144,7 @@ function TicketTabs({
             onCancel={onClose}
           />
         </Tabs.Panel>
-        {recordTabs.map((tab) => (
+        {shown.map((tab) => (
           <Tabs.Panel key={tab} value={tab}>
             {panels[tab]}
           </Tabs.Panel>
