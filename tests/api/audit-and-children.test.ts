@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditEntries } from '../../src/server/db/schema';
 import type { AuditPage } from '../../src/shared/resources/audit';
 import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
@@ -52,6 +54,17 @@ describe("an audited resource's history", () => {
     expect(
       (await admin().get(path('api.resource.history', { resource: 'structures', id: record.id }))).statusCode,
     ).toBe(404);
+    const trail = await t.database.db
+      .select({ action: auditEntries.action, actorId: auditEntries.actorId })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.resource, 'structures'), eq(auditEntries.recordId, record.id)))
+      .orderBy(auditEntries.id);
+    const administrator = t.admin.session.user.id;
+    expect(trail).toEqual([
+      { action: 'create', actorId: administrator },
+      { action: 'update', actorId: administrator },
+      { action: 'delete', actorId: administrator },
+    ]);
   });
 
   it('shows the history only to whoever may see the record', async () => {
