@@ -7,7 +7,7 @@ import type { HeaderNotifications } from '../../src/shared/resources/notificatio
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { resourceRequests } from '../support/resource-requests';
-import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
+import { authHeaders, untilJobsSettled, useAdminApp, type LoggedIn } from '../support/test-app';
 import { temporaryUploadsDir } from '../support/test-database';
 import { logInWithProfile } from '../support/test-users';
 
@@ -176,8 +176,8 @@ describe('attributions', () => {
       project: ids.inBourg,
       attributions: [people.alice.id, admin(), people.bob.id],
     });
-    // The creation's job, had it run again, finds everybody told already.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The creation's job, had it run again, finds everybody told already: asserted once the queue has run it.
+    await untilJobsSettled(t.database);
     expect(await told(id)).toEqual(['alice attribution', 'bob attribution']);
   });
 
@@ -213,7 +213,7 @@ describe('attributions', () => {
       project: ids.secret,
       attributions: [people.dave.id, people.carol.id],
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await untilJobsSettled(t.database);
     expect(await told(id)).toEqual([]);
     const after = await header(people.dave.who);
     expect(after.unread).toBe(before.unread);
