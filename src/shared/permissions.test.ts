@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from './i18n/catalog';
 import { can, groupOf, holdsAll, type PermissionHolder } from './permissions';
+import { findResource, resources } from './resources/registry';
+import { permissionGroupsOf } from './resources/resource';
 
 const holder = (permissions: string[], { isAdmin = false, serviceId = 7 as number | null } = {}): PermissionHolder => ({
   isAdmin,
@@ -30,7 +33,6 @@ describe('can()', () => {
 
     const other = holder(['utilisateurs.other']);
     expect(can(other, 'utilisateurs', 'export')).toBe(true);
-    expect(can(other, 'utilisateurs', 'impersonate')).toBe(true);
     expect(can(other, 'utilisateurs', 'delete')).toBe(false);
 
     expect(can(holder(['liens-utiles.add']), 'liens-utiles', 'create')).toBe(true);
@@ -41,6 +43,14 @@ describe('can()', () => {
     const withoutService = holder(['liens-utiles.add', 'liens-utiles.modify'], { serviceId: null });
     expect(can(withoutService, 'liens-utiles', 'create')).toBe(false);
     expect(can(withoutService, 'liens-utiles', 'update')).toBe(true);
+  });
+
+  it('gives "log in as" only through its own permission, never through "other" (spec 6)', () => {
+    expect(can(holder(['utilisateurs.other']), 'utilisateurs', 'impersonate')).toBe(false);
+    const impersonate = holder(['utilisateurs.impersonate']);
+    expect(can(impersonate, 'utilisateurs', 'impersonate')).toBe(true);
+    expect(can(impersonate, 'utilisateurs', 'export')).toBe(false);
+    expect(can(impersonate, 'utilisateurs', 'show')).toBe(false);
   });
 
   it('grants nothing to a user without profiles', () => {
@@ -57,7 +67,24 @@ describe('groupOf()', () => {
     expect(groupOf('sort')).toBe('modify');
     expect(groupOf('delete')).toBe('delete');
     expect(groupOf('export')).toBe('other');
-    expect(groupOf('impersonate')).toBe('other');
+    expect(groupOf('impersonate')).toBe('impersonate');
+  });
+});
+
+describe('permissionGroupsOf()', () => {
+  it('offers "log in as" as a group of its own on the users alone, labelled on the profile screen', () => {
+    expect(permissionGroupsOf(findResource('utilisateurs')!)).toEqual([
+      'add',
+      'consult',
+      'modify',
+      'delete',
+      'other',
+      'impersonate',
+    ]);
+    expect(permissionGroupsOf(findResource('individus')!)).toEqual(['add', 'consult', 'modify', 'delete', 'other']);
+    const offering = resources.filter((definition) => permissionGroupsOf(definition).includes('impersonate'));
+    expect(offering.map(({ slug }) => slug)).toEqual(['utilisateurs']);
+    expect(translate('fr', 'permissions.groups.impersonate')).toBe('Se connecter en tant que');
   });
 });
 

@@ -4,20 +4,23 @@ export type ResourceAction = 'list' | 'show' | 'create' | 'update' | 'delete' | 
 /**
  * Spec 3: an access profile grants a resource's actions by group — add, consult, modify, delete,
  * other — and the individual permission names are not shown. A profile's permission is
- * "<resource slug>.<group>".
+ * "<resource slug>.<group>". Spec 6's permission to log in as another user is a group of its own,
+ * offered by the users alone ("utilisateurs.impersonate"): "other" (export) never implies it.
  */
 export const permissionGroups = {
   add: ['create'],
   consult: ['list', 'show'],
   modify: ['update', 'sort'],
   delete: ['delete'],
-  // impersonate: "log in as" a user (utilisateurs only).
-  other: ['export', 'impersonate'],
+  other: ['export'],
+  impersonate: ['impersonate'],
 } as const satisfies Record<string, readonly ResourceAction[]>;
 export type PermissionGroup = keyof typeof permissionGroups;
 /** Every action, each in its group. */
 export const resourceActions: readonly ResourceAction[] = Object.values(permissionGroups).flat();
 export const permissionGroupNames = Object.keys(permissionGroups) as PermissionGroup[];
+/** Spec 3's five groups, which every resource a profile may grant offers; the others belong to a resource's command. */
+export const commonGroups: readonly PermissionGroup[] = ['add', 'consult', 'modify', 'delete', 'other'];
 
 export const permissionKey = (resource: string, group: PermissionGroup) => `${resource}.${group}`;
 

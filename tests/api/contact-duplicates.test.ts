@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { individualsTable } from '../../src/server/db/schema';
 import type { DuplicatePage, DuplicatePair, MergeHistoryEntry } from '../../src/shared/resources/contact-duplicates';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import type { ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { authHeaders, useAdminApp } from '../support/test-app';
@@ -165,6 +166,43 @@ describe('merging a pair', () => {
     ]);
     expect(entries[0]!.fieldsFromRemoved).not.toContain('name');
     expect(pairOf((await pairs('structures')).items, kept.id, removed.id)).toBeUndefined();
+  });
+
+  it('writes each link it moves in the history of the record holding it: a project’s owner and co-owner', async () => {
+    const kept = await created('individus', { lastName: 'Bernard', firstName: 'Claire' });
+    const removed = await created('individus', { lastName: 'Bernard', firstName: 'Claire M.' });
+    const project = await post(path('api.resource.collection', { resource: 'projet' }), {
+      name: 'Maison Bernard',
+      ownerIndividual: removed.id,
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const id = project.json<ResourceRecord>().id;
+    const coOwner = await post(path('api.resource.children', { resource: 'projet', id, child: 'coporteurs-projet' }), {
+      role: 'Indivisaire',
+      individual: removed.id,
+    });
+    expect(coOwner.statusCode, coOwner.body).toBe(201);
+
+    const response = await merge('individus', { kept: kept.id, removed: removed.id, choices: { firstName: 'kept' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().movedLinks).toBe(2);
+
+    const projectHistory = (await get(path('api.resource.history', { resource: 'projet', id }))).json<AuditPage>();
+    const merged = projectHistory.entries.slice(0, 2);
+    expect(merged.flatMap((entry) => entry.changes)).toEqual(
+      expect.arrayContaining([
+        { field: 'ownerIndividual', before: removed.id, after: kept.id },
+        {
+          field: 'coporteurs-projet',
+          before: 'Bernard Claire M. – Indivisaire',
+          after: 'Bernard Claire – Indivisaire',
+          fields: ['individual'],
+        },
+      ]),
+    );
+    for (const entry of merged)
+      expect(entry).toMatchObject({ action: 'update', actorName: 'Administrateur Principal' });
+    expect(projectHistory.total).toBe(4);
   });
 
   it('refuses a record merged with itself, a deleted record and wrong choices, changing nothing', async () => {

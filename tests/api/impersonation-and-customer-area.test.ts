@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { clock } from '../../src/server/clock';
-import { loginHistoryTable, loginThrottles, users } from '../../src/server/db/schema';
+import { loginHistoryTable, loginThrottles, sessions, users } from '../../src/server/db/schema';
 import { createResourceStore } from '../../src/server/engine/resource-store';
 import { serverHooks } from '../../src/server/resources/registry';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
@@ -87,12 +87,23 @@ describe('log in as another user', () => {
 
   it('is for holders of the permission, never as an administrator unless one, nor oneself, twice over, or a disabled user', async () => {
     const target = await createUser('dominique.cible@exemple.fr');
-    const holder = await logInWithProfile(t, { email: 'support@exemple.fr', permissions: ['utilisateurs.other'] });
+    const holder = await logInWithProfile(t, {
+      email: 'support@exemple.fr',
+      permissions: ['utilisateurs.impersonate'],
+    });
     const other = await logInWithProfile(t, { email: 'sans-droit@exemple.fr', permissions: ['utilisateurs.modify'] });
+    // "Other" (the export) on the users, as profiles saved before held it, no longer gives "log in as".
+    const exporter = await logInWithProfile(t, {
+      email: 'export@exemple.fr',
+      permissions: ['utilisateurs.consult', 'utilisateurs.other'],
+    });
 
-    const refused = await impersonate(other, target);
-    expect(refused.statusCode).toBe(403);
-    expect((await sessionOf(other.cookie)).json<SessionPayload>().user.email).toBe('sans-droit@exemple.fr');
+    for (const who of [other, exporter]) {
+      const refused = await impersonate(who, target);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+      expect((await sessionOf(who.cookie)).json<SessionPayload>().user.email).toBe(who.session.user.email);
+    }
 
     const asAdmin = await impersonate(holder, admin.session.user.id);
     expect(asAdmin.statusCode).toBe(403);
@@ -110,8 +121,14 @@ describe('log in as another user', () => {
 
     expect((await impersonate(holder, target)).statusCode).toBe(200);
     // Logged in as a user who holds the permission too: still no second step.
-    const colleague = await logInWithProfile(t, { email: 'support2@exemple.fr', permissions: ['utilisateurs.other'] });
-    const again = await logInWithProfile(t, { email: 'support3@exemple.fr', permissions: ['utilisateurs.other'] });
+    const colleague = await logInWithProfile(t, {
+      email: 'support2@exemple.fr',
+      permissions: ['utilisateurs.impersonate'],
+    });
+    const again = await logInWithProfile(t, {
+      email: 'support3@exemple.fr',
+      permissions: ['utilisateurs.impersonate'],
+    });
     const started = await impersonate(again, colleague.session.user.id);
     expect(started.statusCode).toBe(200);
     const cookie = sessionCookieOf(started);
@@ -127,6 +144,97 @@ describe('log in as another user', () => {
       headers: authHeaders(other),
     });
     expect(notImpersonating.statusCode).toBe(400);
+  });
+});
+
+describe('the permission to log in as another user', () => {
+  it('is its own, on the users alone: a profile may give it, no other resource offers it', async () => {
+    const saveProfile = (permissions: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.resource.collection', { resource: 'groupes' }),
+        headers: authHeaders(admin),
+        payload: { name: `Profil ${permissions.join(' ')}`, permissions },
+      });
+    const saved = await saveProfile(['utilisateurs.impersonate']);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().permissions).toEqual(['utilisateurs.impersonate']);
+    const elsewhere = await saveProfile(['individus.impersonate']);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().fieldErrors).toEqual({ permissions: 'Ce droit ne correspond à aucune ressource.' });
+  });
+});
+
+describe('a session opened by logging in as another user', () => {
+  /** A holder of the permission, logged in as a fresh user: the holder's id and the impersonation session. */
+  async function impersonation(email: string): Promise<{ holderId: number; profileId: number; as: LoggedIn }> {
+    const holder = await logInWithProfile(t, { email, permissions: ['utilisateurs.impersonate'] });
+    const started = await impersonate(holder, await createUser(`cible-de-${email}`));
+    expect(started.statusCode, started.body).toBe(200);
+    const cookie = sessionCookieOf(started);
+    const session = (await sessionOf(cookie)).json<SessionPayload>();
+    const [row] = await t.database.db
+      .select({ groupIds: users.groupIds })
+      .from(users)
+      .where(eq(users.id, holder.session.user.id));
+    return {
+      holderId: holder.session.user.id,
+      profileId: row!.groupIds[0]!,
+      as: { cookie, csrfToken: session.csrfToken, session },
+    };
+  }
+  const end = (as: LoggedIn) =>
+    t.app.inject({ method: 'POST', url: path('api.impersonation.end'), headers: authHeaders(as) });
+  const sessionsOpenedBy = (id: number) =>
+    t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.impersonatorId, id));
+
+  it('ends when its impersonator is deleted: deleting an account ends its sessions', async () => {
+    const { holderId, as } = await impersonation('supprime@exemple.fr');
+    expect((await sessionsOpenedBy(holderId)).length).toBe(1);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'utilisateurs', id: holderId }),
+      headers: authHeaders(admin),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await sessionsOpenedBy(holderId)).toEqual([]);
+    expect((await sessionOf(as.cookie)).statusCode).toBe(401);
+    expect((await end(as)).statusCode).toBe(401);
+  });
+
+  it("ends once its impersonator's expiry date passes, and the way back then opens no session", async () => {
+    const { holderId, as } = await impersonation('expire@exemple.fr');
+    await t.database.db
+      .update(users)
+      .set({ expiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(users.id, holderId));
+    expect((await sessionOf(as.cookie)).statusCode).toBe(200);
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    clock.now = () => later;
+    try {
+      const back = await end(as);
+      expect(back.statusCode).toBe(401);
+      expect(back.json().message).toBe('Vous devez être authentifié pour accéder à cette page.');
+      expect((await sessionOf(as.cookie)).statusCode).toBe(401);
+    } finally {
+      clock.now = () => new Date();
+    }
+    const holderSessions = await t.database.db.select().from(sessions).where(eq(sessions.userId, holderId));
+    expect(holderSessions).toEqual([]);
+  });
+
+  it('ends once its impersonator no longer holds the permission', async () => {
+    const { profileId, as } = await impersonation('retire@exemple.fr');
+    const url = path('api.resource.item', { resource: 'groupes', id: profileId });
+    const profile = (await t.app.inject({ method: 'GET', url, headers: authHeaders(admin) })).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: authHeaders(admin),
+      payload: { ...profile, permissions: ['utilisateurs.consult'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await sessionOf(as.cookie)).statusCode).toBe(401);
   });
 });
 

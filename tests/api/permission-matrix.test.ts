@@ -26,7 +26,8 @@ const granted: Record<ProfileName, Action[]> = {
   consult: ['list', 'show'],
   modify: ['update'],
   delete: ['delete'],
-  other: ['export', 'impersonate'],
+  other: ['export'],
+  impersonate: ['impersonate'],
   'tout-sans-service': ['list', 'show', 'update', 'delete', 'export', 'impersonate'],
   'aucun-droit': [],
 };

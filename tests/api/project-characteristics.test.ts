@@ -156,7 +156,7 @@ beforeAll(async () => {
   // A user without mission (they see the non-confidential projects) whose profile hides "Suivi interne".
   reader = await logInWithProfile(t, {
     email: 'conseiller@exemple.fr',
-    permissions: ['projet.consult', 'projet.modify'],
+    permissions: ['projet.consult', 'projet.modify', 'projet.other'],
   });
   await t.database.db.execute(
     sql`update access_profiles set hidden_forms = array[${ids.secret}::integer]
@@ -450,5 +450,69 @@ describe('the characteristics the project list filters on', () => {
     expect(names).toEqual(expect.arrayContaining(['Chauffage', 'Surface']));
     expect(names.indexOf('Chauffage')).toBeLessThan(names.indexOf('Surface'));
     expect(response.json()[names.indexOf('Chauffage')].id).toBe(f('Chauffage'));
+  });
+});
+
+describe('a form hidden by the user’s access profile', () => {
+  it('keeps its characteristics out of their export, their project history and their list filter', async () => {
+    const note = f('Note confidentielle');
+    const secret = 'Litige avec le voisin';
+    const saved = await request('POST', formUrl(ids.project, ids.secret), { values: { [note]: secret } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The export: no column, no value.
+    const exported = await request(
+      'GET',
+      path('api.resource.export', { resource: 'projet', format: 'csv' }),
+      undefined,
+      reader,
+    );
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body.split('\r\n')[0]).toMatch(
+      /;Chauffage;Nombre de lots;Adresse du chantier;Description;Surface;Date de visite;Mois des travaux;Énergies;Audit réalisé;Propriétaire;Syndic;Type de toiture;État du dossier$/,
+    );
+    expect(exported.body).not.toContain(secret);
+
+    // The history: the entry holding only that change is not theirs, and the pages count without it.
+    const historyOf = async (who: LoggedIn, type?: string) => {
+      const url = path('api.resource.history', { resource: 'projet', id: ids.project, ...(type ? { type } : {}) });
+      const response = await request('GET', url, undefined, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditPage>();
+    };
+    const [all, theirs] = [await historyOf(t.admin), await historyOf(reader)];
+    expect(all.entries[0]!.changes).toEqual([
+      { field: `characteristics.${note}`, label: 'Note confidentielle', before: null, after: secret },
+    ]);
+    expect(theirs.total).toBe(all.total - 1);
+    expect(theirs.entries[0]).toEqual(all.entries[1]);
+    expect(JSON.stringify(theirs)).not.toContain(secret);
+    const [allOfKind, theirsOfKind] = [
+      await historyOf(t.admin, 'caracteristiques'),
+      await historyOf(reader, 'caracteristiques'),
+    ];
+    expect(theirsOfKind.total).toBe(allOfKind.total - 1);
+
+    // The list filter: the right value answers as a wrong one, nothing; the field is not offered.
+    const names = async (who: LoggedIn, value: string) => {
+      const query = `${encodeURIComponent(`caracteristique[${note}]`)}=${encodeURIComponent(value)}`;
+      const response = await request(
+        'GET',
+        `${path('api.resource.collection', { resource: 'projet' })}?${query}`,
+        undefined,
+        who,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ResourcePage>().items.map((item) => item.name);
+    };
+    expect(await names(t.admin, secret)).toEqual(['Rénovation Martin']);
+    expect(await names(reader, secret)).toEqual([]);
+    expect(await names(reader, 'Pas de litige')).toEqual([]);
+    const offered = async (who: LoggedIn) =>
+      (await request('GET', path('api.projects.filterable_fields'), undefined, who))
+        .json<{ name: string }[]>()
+        .map(({ name }) => name);
+    expect(await offered(t.admin)).toContain('Note confidentielle');
+    expect(await offered(reader)).not.toContain('Note confidentielle');
   });
 });

@@ -10,7 +10,7 @@ describe('what a reader may not do to a record (refusedActions)', () => {
   it("tells a user manager that the administrator's account refuses what the rule refuses, and tells nothing on others", async () => {
     const manager = await logInWithProfile(t, {
       email: 'gestion@exemple.fr',
-      permissions: ['utilisateurs.consult', 'utilisateurs.modify', 'utilisateurs.delete', 'utilisateurs.other'],
+      permissions: ['utilisateurs.consult', 'utilisateurs.modify', 'utilisateurs.delete', 'utilisateurs.impersonate'],
     });
     const created = await t.app.inject({
       method: 'POST',

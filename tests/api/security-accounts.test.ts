@@ -22,6 +22,7 @@ const managerPermissions = [
   'utilisateurs.modify',
   'utilisateurs.delete',
   'utilisateurs.other',
+  'utilisateurs.impersonate',
   'groupes.consult',
 ];
 const profileIds: Record<'manager' | 'plain' | 'large' | 'weaker', number> = {
@@ -44,8 +45,11 @@ async function post(resource: string, payload: Record<string, unknown>): Promise
 }
 
 let lastUser = 0;
-/** A user straight into the table: an administrator, or the holder of these profiles. */
-async function insertUser(kind: 'administrator' | 'stronger' | 'weaker' | 'manager' | 'plain'): Promise<number> {
+/** A user straight into the table: an administrator, or the holder of these profiles (and these values). */
+async function insertUser(
+  kind: 'administrator' | 'stronger' | 'weaker' | 'manager' | 'plain',
+  more: Partial<typeof users.$inferInsert> = {},
+): Promise<number> {
   const groupIds = {
     administrator: [],
     stronger: [profileIds.manager, profileIds.large],
@@ -63,6 +67,7 @@ async function insertUser(kind: 'administrator' | 'stronger' | 'weaker' | 'manag
       isAdmin: kind === 'administrator',
       groupIds,
       serviceId,
+      ...more,
     })
     .returning({ id: users.id, email: users.email });
   return user!.id;
@@ -181,7 +186,7 @@ describe('the administrator takeover, as it was done', () => {
     const manager = await logInAs(managerId);
     const profiles = await update(manager, managerId, { groupIds: [profileIds.manager, profileIds.large] });
     expect(profiles.statusCode).toBe(403);
-    expect(profiles.json().message).toBe("Vous ne pouvez pas modifier vos propres profils d'accès ni votre service.");
+    expect(profiles.json().message).toBe(ownAccess);
     const otherService = (await post('service', { name: 'Autre service' })).id;
     expect((await update(manager, managerId, { serviceId: otherService })).statusCode).toBe(403);
     const session = await t.app.inject({ method: 'GET', url: path('api.session'), headers: authHeaders(manager) });
@@ -263,6 +268,149 @@ describe('the administrator takeover, as it was done', () => {
     expect((await update(t.admin, target, { email: 'nouvelle-adresse@exemple.fr' })).statusCode).toBe(200);
     const spent = await t.app.inject({ method: 'GET', url: linkUrl });
     expect(spent.statusCode).toBe(410);
+  });
+});
+
+const ownAccess =
+  "Vous ne pouvez pas modifier vos propres accès : profils d'accès, service, missions suivies, territoires, date d'expiration et permission principale.";
+
+describe('nobody widens their own data scope, nor gives an account a wider one than theirs', () => {
+  const created = async (resource: string, values: Record<string, unknown>) => (await post(resource, values)).id;
+  const ids = {} as Record<'allProjects' | 'mine' | 'attachedOnly' | 'opening' | 'bourg' | 'amberieu', number>;
+  beforeAll(async () => {
+    ids.opening = await created('groupes', { name: 'Ouvre la mission confidentielle', permissions: [] });
+    ids.allProjects = await created('missions', {
+      name: 'Mission aux projets confidentiels',
+      allProjects: true,
+      accessProfiles: [ids.opening],
+    });
+    ids.mine = await created('missions', { name: 'Mission du gestionnaire', allProjects: true });
+    ids.attachedOnly = await created('missions', { name: 'Mission aux projets rattachés', allProjects: false });
+    ids.bourg = await created('communes', { inseeCode: '01053', name: 'Bourg-en-Bresse', postalCodes: ['01000'] });
+    ids.amberieu = await created('communes', { inseeCode: '01004', name: 'Ambérieu-en-Bugey', postalCodes: ['01500'] });
+  });
+
+  const createAccount = (who: LoggedIn, email: string, values: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.resource.collection', { resource: 'utilisateurs' }),
+      headers: authHeaders(who),
+      payload: { lastName: 'Nouveau', firstName: 'Compte', email, groupIds: [profileIds.weaker], serviceId, ...values },
+    });
+  const accountExists = async (email: string) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
+
+  it('refuses anyone changing their own missions, territories, expiry date or main permission', async () => {
+    const managerId = await insertUser('manager', {
+      followedMissions: [ids.mine],
+      confidentialityTerritories: [ids.bourg],
+      notificationTerritories: [ids.bourg],
+    });
+    const manager = await logInAs(managerId);
+    const before = await record(managerId);
+    for (const change of [
+      // With "all projects", the mission opens its confidential projects.
+      { followedMissions: [ids.mine, ids.allProjects] },
+      { confidentialityTerritories: [] },
+      { notificationTerritories: [ids.bourg, ids.amberieu] },
+      { expiresAt: '2099-12-31T23:00:00.000Z' },
+      { mainPermission: 'administrator' },
+    ]) {
+      const refused = await update(manager, managerId, change);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(403);
+      expect(refused.json().message).toBe(ownAccess);
+    }
+    expect(await record(managerId)).toEqual(before);
+    // Nobody: an administrator neither.
+    const adminId = t.admin.session.user.id;
+    const own = await update(t.admin, adminId, { followedMissions: [ids.allProjects] });
+    expect(own.statusCode).toBe(403);
+    expect((await record(adminId)).followedMissions).toEqual([]);
+    // Their name, they may change, their access sent back as it is.
+    expect((await update(manager, managerId, { firstName: 'Dominique' })).statusCode).toBe(200);
+  });
+
+  it('refuses giving an account a mission the giver does not have, followed or through a profile opening it', async () => {
+    const manager = await logInAs(await insertUser('manager', { followedMissions: [ids.mine] }));
+    const missionsGrant =
+      "Vous ne pouvez donner à un compte que des missions que vous avez vous-même (suivies ou ouvertes par vos profils d'accès).";
+    const followed = await createAccount(manager, 'suit-tout@pirate.example', { followedMissions: [ids.allProjects] });
+    expect(followed.statusCode).toBe(403);
+    expect(followed.json().message).toBe(missionsGrant);
+    expect(await accountExists('suit-tout@pirate.example')).toBe(false);
+    const opened = await createAccount(manager, 'profil-ouvrant@pirate.example', {
+      groupIds: [ids.opening],
+      followedMissions: [ids.mine],
+    });
+    expect(opened.statusCode).toBe(403);
+    expect(opened.json().message).toBe(missionsGrant);
+    expect(await accountExists('profil-ouvrant@pirate.example')).toBe(false);
+
+    const colleague = await createAccount(manager, 'collegue@exemple.fr', { followedMissions: [ids.mine] });
+    expect(colleague.statusCode, colleague.body).toBe(201);
+    const id = colleague.json<ResourceRecord>().id;
+    const widened = await update(manager, id, { followedMissions: [ids.mine, ids.allProjects] });
+    expect(widened.statusCode).toBe(403);
+    expect((await record(id)).followedMissions).toEqual([ids.mine]);
+  });
+
+  it('refuses a user limited to territories giving an account none, or communes outside theirs', async () => {
+    const manager = await logInAs(
+      await insertUser('manager', { followedMissions: [ids.mine], confidentialityTerritories: [ids.bourg] }),
+    );
+    const territoriesGrant =
+      'Vos territoires de confidentialité limitent les projets que vous consultez : choisissez ceux du compte parmi les vôtres, au moins un.';
+    for (const [email, territories] of [
+      ['sans-territoire@pirate.example', []],
+      ['hors-territoire@pirate.example', [ids.amberieu]],
+      ['en-partie-hors@pirate.example', [ids.bourg, ids.amberieu]],
+    ] as const) {
+      const refused = await createAccount(manager, email, {
+        followedMissions: [ids.mine],
+        confidentialityTerritories: territories,
+      });
+      expect(refused.statusCode, email).toBe(403);
+      expect(refused.json().message).toBe(territoriesGrant);
+      expect(await accountExists(email)).toBe(false);
+    }
+    const within = await createAccount(manager, 'a-bourg@exemple.fr', {
+      followedMissions: [ids.mine],
+      confidentialityTerritories: [ids.bourg],
+    });
+    expect(within.statusCode, within.body).toBe(201);
+    const cleared = await update(manager, within.json<ResourceRecord>().id, { confidentialityTerritories: [] });
+    expect(cleared.statusCode).toBe(403);
+  });
+
+  it('refuses a user whose missions open only attached projects leaving an account without missions', async () => {
+    const manager = await logInAs(await insertUser('manager', { followedMissions: [ids.attachedOnly] }));
+    const none = await createAccount(manager, 'sans-mission@pirate.example', { followedMissions: [] });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe(
+      'Un compte sans mission consulte tous les projets non confidentiels, ce que vos missions ne vous permettent pas : donnez-lui au moins une de vos missions.',
+    );
+    expect(await accountExists('sans-mission@pirate.example')).toBe(false);
+    const attached = await createAccount(manager, 'rattache@exemple.fr', { followedMissions: [ids.attachedOnly] });
+    expect(attached.statusCode, attached.body).toBe(201);
+  });
+
+  it('refuses changing the email, where its password link goes, of an account reading a project the manager may not', async () => {
+    const manager = await logInAs(await insertUser('manager', { followedMissions: [ids.mine] }));
+    const referent = await insertUser('weaker');
+    await post('projet', {
+      name: 'Dossier confidentiel',
+      status: 'confidential',
+      missions: [{ mission: ids.allProjects, projectType: null, officer: null }],
+      referents: [referent],
+    });
+    const before = await record(referent);
+    const moved = await update(manager, referent, { email: 'boite-du-gestionnaire@pirate.example' });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe(
+      'Ce compte consulte des projets que vous ne pouvez pas consulter : vous ne pouvez pas changer son adresse e-mail.',
+    );
+    expect((await record(referent)).email).toBe(before.email);
+    expect((await update(manager, referent, { firstName: 'Camille' })).statusCode).toBe(200);
   });
 });
 

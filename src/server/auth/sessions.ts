@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUserPayload } from '../../shared/account/account.schema';
+import { permissionKey } from '../../shared/permissions';
+import { USERS_TARGET } from '../../shared/resources/fields';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { accessProfilesTable, sessions, userDisplayName, users } from '../db/schema';
@@ -130,6 +132,16 @@ export async function sessionUser(db: Database, userId: number): Promise<Session
   return user;
 }
 
+/** Whether the account of a users row (by its alias in the query) may still be logged in: enabled, live, not expired. */
+const accountActive = (alias: string) => {
+  const account = sql.raw(alias);
+  return sql`(${account}.enabled and ${account}.deleted_at is null
+    and (${account}.expires_at is null or ${account}.expires_at > ${sql.placeholder('now')}))`;
+};
+
+/** The permission to log in as another user (an administrator holds it by their flag). */
+const IMPERSONATE_PERMISSION = permissionKey(USERS_TARGET, 'impersonate');
+
 /** The session of a request, with its user: one prepared statement per database, as it runs on every request. */
 const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
 
@@ -145,9 +157,15 @@ function prepareSessionQuery(db: Database) {
         from ${users} impersonator where impersonator.id = ${sessions.impersonatorId}
       )`,
       // Checked at every request, not only at login: an account disabled, deleted or past its expiry
-      // date since the session opened loses it.
-      accountActive: sql<boolean>`(${users.enabled} and ${users.deletedAt} is null
-        and (${users.expiresAt} is null or ${users.expiresAt} > ${sql.placeholder('now')}))`,
+      // date since the session opened loses it; a "log in as" also ends once its impersonator's
+      // account is so, or no longer holds the permission to log in as another user.
+      accountActive: sql<boolean>`(${accountActive('users')} and (${sessions.impersonatorId} is null or exists (
+        select 1 from ${users} impersonator
+        where impersonator.id = ${sessions.impersonatorId} and ${accountActive('impersonator')}
+          and (impersonator.is_admin or exists (
+            select 1 from ${accessProfilesTable} profile
+            where profile.id = any(impersonator.group_ids) and profile.deleted_at is null
+              and ${IMPERSONATE_PERMISSION} = any(profile.permissions))))))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,4 +1,4 @@
-import { permissionGroupNames, permissionKey, type PermissionGroup } from '../../shared/permissions';
+import { commonGroups, permissionKey, type PermissionGroup } from '../../shared/permissions';
 import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
 import { demoProjectDocuments } from './demo-project-documents';
 import { demoSubTasks, demoTicketComments, demoTicketDocuments, demoTickets, demoTimeEntries } from './demo-tickets';
@@ -307,7 +307,8 @@ export const demoData: Record<string, DemoRecord[]> = {
       name: 'Chargé de mission',
       description: 'Organise les missions, leurs étapes, formulaires et modèles ; gère les contacts.',
       agglomerationMember: true,
-      permissions: grant(everyResource, permissionGroupNames),
+      // Spec 3's five groups everywhere, not "log in as": no demo profile holds it, administrators do by their flag.
+      permissions: grant(everyResource, commonGroups),
     },
     {
       name: 'Conseiller',

@@ -88,7 +88,15 @@ function kindCondition(definition: ResourceDefinition, kind: string): SQL {
   )!;
 }
 
-/** A page of a record's history, newest first. */
+/** The entries with a change of a field not among these, or with none (a creation's, a flag's). */
+function readableCondition(hiddenFields: string[]): SQL | undefined {
+  if (hiddenFields.length === 0) return undefined;
+  return sql`(jsonb_array_length(${auditEntries.changes}) = 0 or exists (
+    select 1 from jsonb_array_elements(${auditEntries.changes}) as change
+    where not (change->>'field' = any(${sql.param(hiddenFields)}::text[]))))`;
+}
+
+/** A page of a record's history, newest first; the changes of `hiddenFields` left out, and the entries holding only such. */
 export async function auditPage(
   db: Database,
   definition: ResourceDefinition,
@@ -96,11 +104,13 @@ export async function auditPage(
   page: number,
   pageSize: number,
   kind?: string,
+  hiddenFields: string[] = [],
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where = and(
     eq(auditEntries.resource, definition.slug),
     eq(auditEntries.recordId, recordId),
     kind === undefined ? undefined : kindCondition(definition, kind),
+    readableCondition(hiddenFields),
   );
   const [rows, [totals]] = await Promise.all([
     db
@@ -124,8 +134,10 @@ export async function auditPage(
       ...row,
       createdAt: row.createdAt.toISOString(),
       // Of one kind, only its changes: a creation filtered by state says the state it began in.
-      changes:
-        kind === undefined ? row.changes : row.changes.filter((change) => changeKind(definition, change) === kind),
+      changes: row.changes.filter(
+        (change) =>
+          !hiddenFields.includes(change.field) && (kind === undefined || changeKind(definition, change) === kind),
+      ),
     })),
     total: totals?.total ?? 0,
   };

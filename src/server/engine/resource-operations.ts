@@ -193,7 +193,8 @@ export function createResourceOperations({
     ): Promise<AuditPage> {
       authorize(actor, definition.slug, 'show');
       const record = await store.get(definition, id, actor);
-      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize, kind);
+      const hidden = await hooksOf(definition.slug).hiddenHistoryFields?.(db, actor);
+      const { entries, total } = await auditPage(db, definition, record.id, page, pageSize, kind, hidden);
       // The values the changes name, as records, for their titles (those the actor may see).
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),

@@ -132,6 +132,7 @@ function listConditions(
   columns: Columns,
   query: Pick<ListQuery, 'search' | 'filters' | 'ids'>,
   visible: SQL,
+  actor: Actor,
   ownParams?: ServerResource['listParams'],
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [visible];
@@ -145,7 +146,7 @@ function listConditions(
   for (const [name, value] of Object.entries(query.filters)) {
     conditions.push(
       ownParams && definition.listCriteria?.test(name)
-        ? ownParams.condition(name, value, columns)
+        ? ownParams.condition(name, value, columns, actor)
         : filterCondition(definition, columns, name, value),
     );
   }
@@ -340,6 +341,45 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           : { record, before: names[index]!, after: null },
       ),
     );
+  }
+
+  /**
+   * The trail of existing records changed, before → after: an audited resource's entries, and a
+   * child's change in its parent's history, under its name before and after (moved to another
+   * parent: deleted from the one, added to the other).
+   */
+  async function updateTrail(
+    tx: Database,
+    definition: ResourceDefinition,
+    actor: Actor,
+    pairs: { before: ResourceRecord; after: ResourceRecord }[],
+  ): Promise<void> {
+    const changed = pairs.flatMap((pair) => {
+      const changes = changesBetween(definition, pair.before, pair.after);
+      return changes.length > 0 ? [{ ...pair, changes }] : [];
+    });
+    await recordAudit(
+      tx,
+      definition,
+      actor,
+      changed.map(({ after, changes }) => ({ recordId: after.id, action: 'update' as const, changes })),
+    );
+    if (!definition.parent?.inHistory) return;
+    const parentField = definition.parent.field;
+    for (const { before, after, changes } of changed) {
+      const [was, is] = await historyNames(tx, definition, [before, after]);
+      await recordInParentHistory(
+        tx,
+        definition,
+        actor,
+        before[parentField] === after[parentField]
+          ? [{ record: after, before: was!, after: is!, fields: changes.map(({ field }) => field) }]
+          : [
+              { record: before, before: was!, after: null },
+              { record: after, before: null, after: is! },
+            ],
+      );
+    }
   }
 
   /** A reference target's rows the actor may see. */
@@ -585,6 +625,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         columns,
         query,
         visible(definition, columns, actor),
+        actor,
         hooksOf(definition.slug).listParams,
       );
       const order = query.direction === 'asc' ? asc : desc;
@@ -645,6 +686,7 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
             columns,
             query,
             visible(definition, columns, actor),
+            actor,
             hooksOf(definition.slug).listParams,
           ),
         )
@@ -697,27 +739,25 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         const before = definition.behaviours.audited || inHistory ? await lockedRow(tx, definition, id) : null;
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
         await linkUploads(tx, hooksOf, definition, [record!], actor);
-        const changes = changesBetween(definition, before, record!);
-        if (changes.length > 0) await recordAudit(tx, definition, actor, [{ recordId: id, action: 'update', changes }]);
-        // A child in its parent's history: changed, under its name before and after (moved to
-        // another parent: deleted from the one, added to the other).
-        if (inHistory && before && changes.length > 0) {
-          const [was, is] = await historyNames(tx, definition, [before, record!]);
-          const parentField = definition.parent!.field;
-          await recordInParentHistory(
-            tx,
-            definition,
-            actor,
-            before[parentField] === record![parentField]
-              ? [{ record: record!, before: was!, after: is!, fields: changes.map(({ field }) => field) }]
-              : [
-                  { record: before, before: was!, after: null },
-                  { record: record!, before: null, after: is! },
-                ],
-          );
-        }
+        if (before) await updateTrail(tx, definition, actor, [{ before, after: record! }]);
         return record!;
       });
+    },
+
+    /**
+     * The trail of rows rewritten in this store's transaction by engine code outside its writes (a
+     * merge moving references), as an update writes it.
+     */
+    async recordRewrites(
+      definition: ResourceDefinition,
+      rows: { before: Record<string, unknown>; after: Record<string, unknown> }[],
+      actor: Actor,
+    ): Promise<void> {
+      const pairs = rows.map(({ before, after }) => ({
+        before: toRecord(definition, before),
+        after: toRecord(definition, after),
+      }));
+      await updateTrail(db, definition, actor, pairs);
     },
 
     /** Sets a behaviour's flag (published, enabled) on every id, live ones only: how many changed. */
@@ -831,6 +871,10 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
           .where(and(inArray(columns.id!, seenIds), visible(definition, columns, actor)))
           .returning();
         if (deleted.length === 0) throw new ApiError(404, 'errors.not_found');
+        await hooksOf(definition.slug).afterDelete?.(
+          tx,
+          deleted.map(({ id }) => Number(id)),
+        );
         for (const child of resources.filter((other) => isDeletedWith(other, definition, other.parent?.field))) {
           const { table: childTable, columns: childColumns } = tableOf(child);
           await tx

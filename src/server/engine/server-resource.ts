@@ -149,6 +149,8 @@ export interface ServerResource {
   readScope?(actor: Actor, columns: Record<string, AnyPgColumn>): SQL | undefined;
   /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
   afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
+  /** Inside the transaction that soft-deleted these records (a deleted user's sessions end). */
+  afterDelete?(tx: Database, ids: number[]): Promise<void>;
   /**
    * The effects of a write that must follow its commit (a mail, a notification), put on the job
    * queue within the write's transaction: they happen once it commits, exactly then, and a crash
@@ -163,10 +165,15 @@ export interface ServerResource {
   listParams?: {
     /** In the API document: each parameter, its description's catalog key, and whether it is `name[key]=value`. */
     document: { name: string; description: string; deepObject?: boolean }[];
-    condition(name: string, value: string, columns: Record<string, AnyPgColumn>): SQL | undefined;
+    condition(name: string, value: string, columns: Record<string, AnyPgColumn>, actor: Actor): SQL | undefined;
   };
   /** Columns its export adds after its fields' (projet: the characteristics of its forms). */
   exportColumns?(context: ResourceContext): Promise<ExportColumns>;
+  /**
+   * The fields of its history's changes the actor may not read (projet: the characteristics of the
+   * forms hidden from them): left out of the entries, and an entry left with none is not listed.
+   */
+  hiddenHistoryFields?(db: Database, actor: Actor): Promise<string[]>;
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
   /** The handlers of the record commands the declaration lists, by command name. */

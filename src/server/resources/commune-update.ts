@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { communesTable, contactTypesTable, individualsTable, structuresTable } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { CommandMessage, RecordCommandHandler, ResourceContext } from '../engine/server-resource';
+import { refuseHiddenProjectMoves } from './project-owner-moves';
 
 /**
  * maj-commune: an individual's or a structure's commune reference, set from its postal code and
@@ -17,6 +18,7 @@ import type { CommandMessage, RecordCommandHandler, ResourceContext } from '../e
  * - a structure's update gives its main address's INSEE code to the structure when at least one
  *   live individual is linked to it through a flagged contact type.
  * Links flagged "left the structure" do not count.
+ * As any edit of an owner's commune, it is refused when it would move a project the user cannot read.
  */
 
 const communes = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
@@ -132,6 +134,7 @@ export const updateIndividualCommune: RecordCommandHandler = (id, context) =>
         .for('update');
       if (!individual) throw new ApiError(404, 'errors.not_found');
       const commune = await findCommune(tx, individual.postalCode, individual.city);
+      await refuseHiddenProjectMoves(tx, context.actor, 'individual', [{ id, commune: commune.id }]);
       await tx
         .update(individualsTable)
         .set({ commune: commune.id, ...stamp(context.actor.id) })
@@ -166,6 +169,7 @@ export const updateStructureCommune: RecordCommandHandler = (id, context) =>
       const main = addresses.find((address) => address.main === true);
       // No main address: no postal code or city to go by.
       const commune = await findCommune(tx, main?.postalCode, main?.city);
+      await refuseHiddenProjectMoves(tx, context.actor, 'structure', [{ id, commune: commune.id }]);
       const inseeCode = (await linkedThroughFlaggedType(tx, id)) ? { inseeCode: commune.inseeCode } : {};
       await tx
         .update(structuresTable)

@@ -3,6 +3,7 @@ import { individualsTable } from '../db/schema';
 import { ajaxCreateRoute, duplicateRefusals, type DuplicateRule } from './duplicates';
 import { updateIndividualCommune } from './commune-update';
 import { duplicateRoutes } from './duplicate-routes';
+import { hiddenProjectMoveRefusals } from './project-owner-moves';
 import type { FieldErrors, ServerResource } from '../engine/server-resource';
 
 type LinkRow = { structure: number | null; contactType: number | null };
@@ -15,7 +16,10 @@ export const individualDuplicates: DuplicateRule = {
   title: (names) => names.filter(Boolean).join(' '),
 };
 
-/** Individuals: no two with the same first and last name; a link to a structure names its contact type. */
+/**
+ * Individuals: no two with the same first and last name; a link to a structure names its contact
+ * type; no change of commune that would move a project the writer cannot read.
+ */
 export const individualsHooks: ServerResource = {
   refusesDuplicates: true,
   validate(values) {
@@ -27,7 +31,11 @@ export const individualsHooks: ServerResource = {
     });
     return fieldErrors;
   },
-  beforeChange: (tx, records) => duplicateRefusals(tx, individualDuplicates, records),
+  async beforeChange(tx, records, actor) {
+    const duplicates = await duplicateRefusals(tx, individualDuplicates, records);
+    const moves = await hiddenProjectMoveRefusals(tx, actor, 'individual', records);
+    return records.map((_record, index) => duplicates[index] ?? moves[index] ?? null);
+  },
   routes: [ajaxCreateRoute(individuals), ...duplicateRoutes('individus')],
   commands: { commune_update: updateIndividualCommune },
 };

@@ -32,7 +32,8 @@ import { dashboardSettings, loadSettings } from '../settings/settings';
  * A project's characteristics (dynamic forms, issue 13): the forms its project types and theme call
  * for, minus those the user's access profiles hide; their values, checked by field type and saved in
  * one transaction with an audit entry; each form's progress; the header's highlighted values; the
- * project list's filter on a characteristic.
+ * project list's filter on a characteristic. A hidden form's fields are hidden wherever a
+ * characteristic is read (forms, header, export, history, list filter).
  */
 
 type Row = Record<string, unknown>;
@@ -155,6 +156,31 @@ async function referenceTitles(
   return titles;
 }
 
+/** The forms one of the user's live access profiles hides (spec 6), as a SQL set of ids. */
+const formsHiddenFrom = (userId: number) =>
+  sql`select hidden.form from users u
+    join access_profiles g on g.id = any(u.group_ids) and g.deleted_at is null
+    cross join unnest(g.hidden_forms) as hidden(form)
+    where u.id = ${userId} and hidden.form is not null`;
+
+/**
+ * The form fields hidden from the user, as a SQL set of ids: those of the forms their access
+ * profiles hide, but for the fields a live form they see also carries (that form shows them). A
+ * hidden characteristic is out of everything they read: forms, export, history, list filter.
+ */
+const fieldsHiddenFrom = (userId: number) =>
+  sql`select hidden.field from forms f cross join unnest(f.fields) as hidden(field)
+      where f.id in (${formsHiddenFrom(userId)})
+    except
+    select shown.field from forms f cross join unnest(f.fields) as shown(field)
+      where f.deleted_at is null and f.id not in (${formsHiddenFrom(userId)})`;
+
+/** The project history's changes of the characteristics hidden from the actor: their fields ("characteristics.<id>"). */
+export async function hiddenCharacteristicChanges(db: Database, actor: Actor): Promise<string[]> {
+  const rows = await rowsOf(db, sql`select field from (${fieldsHiddenFrom(actor.id)}) as hidden(field)`);
+  return rows.map((row) => `characteristics.${Number(row.field)}`);
+}
+
 /**
  * The forms of a project the actor may see (404 for a project outside their read scope, as for a
  * missing one): those naming one of its project types or its theme, minus those one of the actor's
@@ -168,9 +194,7 @@ export async function projectForms(context: CharacteristicsContext, projectId: n
     sql`select f.id, f.name, f.columns, f.fields from forms f, projects p
       where p.id = ${projectId} and f.deleted_at is null
         and (f.project_types && p.project_type_ids or p.theme = any(f.project_themes))
-        and not exists (
-          select 1 from users u join access_profiles g on g.id = any(u.group_ids) and g.deleted_at is null
-          where u.id = ${actor.id} and f.id = any(g.hidden_forms))
+        and f.id not in (${formsHiddenFrom(actor.id)})
       order by immutable_unaccent(lower(f.name)), f.id`,
   );
   const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
@@ -361,12 +385,18 @@ async function titlesOf(db: Database, type: 'individual' | 'structure', ids: num
 
 /**
  * The project export's characteristic columns: the fields asking a value of the live forms not
- * excluded from the project export, once each, in the forms' order; each value as shown.
+ * excluded from the project export nor hidden from the actor, once each, in the forms' order; each
+ * value as shown.
  */
-export async function characteristicsExportColumns({ db, locale }: CharacteristicsContext): Promise<ExportColumns> {
+export async function characteristicsExportColumns({
+  db,
+  locale,
+  actor,
+}: CharacteristicsContext): Promise<ExportColumns> {
   const formRows = await rowsOf(
     db,
     sql`select fields from forms where deleted_at is null and not excluded_from_project_export
+        and id not in (${formsHiddenFrom(actor.id)})
       order by immutable_unaccent(lower(name)), id`,
   );
   const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
@@ -419,27 +449,30 @@ export async function characteristicsExportColumns({ db, locale }: Characteristi
 
 /**
  * The projects having this value for this characteristic: its text compared with case and accents
- * ignored (a choice's value, "2026-03-31", "true", a number, an id), or one of several choices.
+ * ignored (a choice's value, "2026-03-31", "true", a number, an id), or one of several choices. A
+ * characteristic hidden from the actor matches nothing, as an unknown one: a guessed value tells nothing.
  */
 export function characteristicFilter(
   name: string,
   value: string,
   columns: Record<string, AnyPgColumn>,
+  actor: Actor,
 ): SQL | undefined {
   const fieldId = Number(CHARACTERISTIC_PARAM.exec(name)?.[1]);
   if (!fieldId || value === '') return undefined;
   const c = projectCharacteristics;
-  return sql`${columns.id!} in (
+  return sql`${fieldId}::integer not in (${fieldsHiddenFrom(actor.id)}) and ${columns.id!} in (
     select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${characteristicKey(c.textValue)} = ${characteristicKey(sql`${value}::text`)}
     union
     select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${c.jsonValue} @> ${JSON.stringify([value])}::jsonb)`;
 }
 
-/** The form fields the project list can filter on (those that take a value), by name, accents ignored. */
-export async function filterableFields(db: Database): Promise<FilterableField[]> {
+/** The form fields the project list can filter on (those that take a value, not hidden from the actor), by name, accents ignored. */
+export async function filterableFields(db: Database, actor: Actor): Promise<FilterableField[]> {
   const rows = await rowsOf(
     db,
     sql`select id, name from form_fields where deleted_at is null and type not in ${layoutFieldTypes}
+        and id not in (${fieldsHiddenFrom(actor.id)})
         order by immutable_unaccent(lower(name)), id`,
   );
   return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));

@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../auth/actor';
+import { rowsOf, type Database } from '../db/database';
+
+/** An individual's commune (null: none, or no individual). */
+const individualCommune = (individual: SQL | AnyPgColumn) =>
+  sql`(select i.commune from individuals i where i.id = ${individual})`;
+
+/** A structure's main address commune (null: none, or no structure). */
+const structureCommune = (structure: SQL | AnyPgColumn) =>
+  sql`(select nullif(a.value ->> 'commune', '')::integer
+      from structures s cross join jsonb_array_elements(s.addresses) a
+      where s.id = ${structure} and (a.value ->> 'main')::boolean limit 1)`;
 
 /**
  * A project's commune, its place (spec 6's territories, the list's commune filter): its owner
@@ -8,11 +19,7 @@ import type { Actor } from '../auth/actor';
  * Two primary-key lookups.
  */
 export function projectPlace(ownerIndividual: SQL | AnyPgColumn, ownerStructure: SQL | AnyPgColumn): SQL {
-  return sql`coalesce(
-    (select i.commune from individuals i where i.id = ${ownerIndividual}),
-    (select nullif(a.value ->> 'commune', '')::integer
-      from structures s cross join jsonb_array_elements(s.addresses) a
-      where s.id = ${ownerStructure} and (a.value ->> 'main')::boolean limit 1))`;
+  return sql`coalesce(${individualCommune(ownerIndividual)}, ${structureCommune(ownerStructure)})`;
 }
 
 /**
@@ -29,8 +36,9 @@ export function projectPlace(ownerIndividual: SQL | AnyPgColumn, ownerStructure:
  *   the projects they are not attached to (those they are named on stay visible) to the projects
  *   placed in one of these communes. A project's place is its owner individual's commune, failing
  *   that its owner structure's main address commune; an owner deleted since still places it, so
- *   that deleting a contact never widens anyone's sight. A project with no known commune stays
- *   visible: it is in no other commune, and hiding it would leave unplaced files to no adviser.
+ *   that deleting a contact never widens anyone's sight. A project with no known commune is in
+ *   none of their communes, so hidden from them: a limited sight fails closed, and clearing an
+ *   owner's commune cannot reveal a project (nor can moving the owner: `hiddenProjectMoves`).
  */
 function projectCondition(actor: Actor): SQL {
   return projectReadableBy(sql`${actor.id}`, sql`${String(actor.id)}`);
@@ -46,10 +54,10 @@ export function projectReadableBy(me: SQL, meText: SQL): SQL {
   const myMission = sql.raw(
     `m.deleted_at is null and (m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`,
   );
-  // No territories, no limit; an unknown commune (null) passes. The place is looked up only for a user with territories.
+  // No territories, no limit; an unknown commune (null) is in none of them. The place is looked up only for a user with territories.
   const place = projectPlace(sql.raw('pr.owner_individual'), sql.raw('pr.owner_structure'));
   const inMyTerritories = sql`(cardinality(u.confidentiality_territories) = 0
-    or coalesce(${place} = any(u.confidentiality_territories), true))`;
+    or coalesce(${place} = any(u.confidentiality_territories), false))`;
   return sql`exists (
     select 1 from users u where u.id = ${me} and (
       (u.external and pr.status = 'public' and exists (
@@ -69,6 +77,38 @@ export function projectReadableBy(me: SQL, meText: SQL): SQL {
             or exists (select 1 from missions m where ${myMission} and m.all_projects)))))
       ))
     ))`;
+}
+
+/** What places a project: its owner individual (their commune) or its owner structure (its main address's). */
+export type ProjectOwner = 'individual' | 'structure';
+
+/**
+ * The owners among these whose new commune would change the place of a live project the actor
+ * cannot read (none for an administrator). Such a write is refused: the actor cannot see what it
+ * does, and it would bring the project into their territories or take it out of a colleague's.
+ * `commune` null clears it. One query for all the owners.
+ */
+export async function ownersMovingHiddenProjects(
+  db: Database,
+  actor: Actor,
+  owner: ProjectOwner,
+  changes: { id: number; commune: number | null }[],
+): Promise<Set<number>> {
+  if (actor.isAdmin || changes.length === 0) return new Set();
+  const [individual, structure] = [sql.raw('pr.owner_individual'), sql.raw('pr.owner_structure')];
+  const [ownedBy, placeAfter] =
+    owner === 'individual'
+      ? [individual, sql`coalesce(c.commune, ${structureCommune(structure)})`]
+      : [structure, sql`coalesce(${individualCommune(individual)}, c.commune)`];
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select distinct c.id
+      from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as c(id integer, commune integer)
+      join projects pr on ${ownedBy} = c.id and pr.deleted_at is null
+      where ${projectPlace(individual, structure)} is distinct from ${placeAfter}
+        and not ${projectCondition(actor)}`,
+  );
+  return new Set(rows.map(({ id }) => Number(id)));
 }
 
 /** The ids of the live projects the actor may read (undefined: all, for administrators). */

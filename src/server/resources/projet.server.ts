@@ -18,6 +18,7 @@ import {
   characteristicsExportColumns,
   filterableFields,
   headerCharacteristics,
+  hiddenCharacteristicChanges,
   projectForm,
   projectForms,
   saveProjectForms,
@@ -128,7 +129,7 @@ export const projectsHooks: ServerResource = {
       { name: 'caracteristique', description: 'openapi.parameters.characteristic', deepObject: true },
       { name: 'commune', description: 'openapi.parameters.project_commune' },
     ],
-    condition(name, value, columns) {
+    condition(name, value, columns, actor) {
       if (name === 'commune')
         return sql`${projectPlace(columns.ownerIndividual!, columns.ownerStructure!)} = ${idCriterion(name, value)}`;
       if (name === 'theme') {
@@ -137,11 +138,13 @@ export const projectsHooks: ServerResource = {
           union select t.id from project_themes t join tree on t.parent = tree.id where t.deleted_at is null)
           select id from tree)`;
       }
-      return characteristicFilter(name, value, columns);
+      return characteristicFilter(name, value, columns, actor);
     },
   },
   // The characteristics after the project's own fields.
   exportColumns: characteristicsExportColumns,
+  // The characteristics of the forms hidden from the reader are out of the project's history too.
+  hiddenHistoryFields: hiddenCharacteristicChanges,
   routes: [
     {
       // forms/{projet}: the project's forms with their fields and values.
@@ -215,7 +218,7 @@ export const projectsHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.projects_filterable_fields',
-      handle: (_request, { db }) => filterableFields(db),
+      handle: (_request, { db, actor }) => filterableFields(db, actor),
     },
     {
       // projet/commentaires/{id}: the project's advice acts, newest first, for whoever may see the project.

@@ -16,12 +16,15 @@ import type { Actor } from '../auth/actor';
 import { ApiError } from '../http/api-error';
 import { parseBody } from '../http/request-parsing';
 import { duplicateTarget, forgetPairsOf } from './contact-duplicates';
+import { ownerCommunes, refuseHiddenProjectMoves } from './project-owner-moves';
 
 /**
  * Merging two records of a resource into one, in one transaction: the kept record takes the chosen
  * values (checked as any update: validation, references, the resource's rules), every reference to
  * the removed record — from any field of any declared resource, collections' rows included — moves
- * to the kept one, the removed record is soft-deleted, and the merge joins the kept record's history.
+ * to the kept one, each moved row in its own trail (a project's owner changed is in its history), the
+ * removed record is soft-deleted, and the merge joins the kept record's history. A merge that would
+ * move a project the merger cannot read (its owner's commune changing) is refused.
  */
 
 type Columns = Record<string, AnyPgColumn>;
@@ -44,12 +47,18 @@ function replaceAt(def: FieldDef, sub: string | undefined, value: unknown, from:
 }
 
 /**
- * Moves every reference to `from` onto `to`, in every declared resource's rows but these two
- * records' own (the kept one is rewritten whole, the removed one is deleted): how many rows changed.
+ * Moves every reference to `from` onto `to`, in the rows of the declared resources `which` keeps but
+ * these two records' own (the kept one is rewritten whole, the removed one is deleted), each row's
+ * change in its trail (an audited record's history, a child's in its parent's): how many rows changed.
  */
-async function moveLinks(tx: Database, slug: string, from: number, to: number, userId: number): Promise<number> {
+async function moveLinks(
+  writer: ResourceStore,
+  tx: Database,
+  { slug, from, to, actor }: { slug: string; from: number; to: number; actor: Actor },
+  which: (other: ResourceDefinition) => boolean,
+): Promise<number> {
   let moved = 0;
-  for (const other of resources) {
+  for (const other of resources.filter(which)) {
     const table = resourceTables.get(other.slug);
     if (!table) continue;
     const columns = getTableColumns(table) as Columns;
@@ -65,15 +74,19 @@ async function moveLinks(tx: Database, slug: string, from: number, to: number, u
             : eq(column, from)
           : sql`${column} @> ${JSON.stringify([{ [sub]: many ? [from] : from }])}::jsonb`;
       const rows = await tx
-        .select({ id: columns.id!, value: column })
+        .select()
         .from(table)
         .where(and(pointing, other.slug === slug ? notInArray(columns.id!, [from, to]) : undefined));
-      for (const row of rows) {
-        await tx
+      const rewrites = [];
+      for (const before of rows) {
+        const [after] = await tx
           .update(table)
-          .set({ [name]: replaceAt(def, sub, row.value, from, to), updatedAt: new Date(), updatedBy: userId })
-          .where(eq(columns.id!, row.id));
+          .set({ [name]: replaceAt(def, sub, before[name], from, to), updatedAt: new Date(), updatedBy: actor.id })
+          .where(eq(columns.id!, before.id))
+          .returning();
+        rewrites.push({ before, after: after! });
       }
+      await writer.recordRewrites(other, rewrites, actor);
       moved += rows.length;
     }
   }
@@ -131,11 +144,22 @@ export async function mergeRecords(
     };
     const [kept, removed] = [live(keptId), live(removedId)];
     const merged = mergedValues(definition, kept, removed, choices);
-    const movedLinks = await moveLinks(tx, slug, removedId, keptId, actor.id);
+    // The removed record's projects become the kept one's: refused if that moves one the actor cannot
+    // read (the kept record's own are the store's update's to check).
+    const owner = slug === 'individus' ? 'individual' : 'structure';
+    const commune = ownerCommunes[owner].communeOf({ ...kept, ...merged.values }) ?? null;
+    await refuseHiddenProjectMoves(tx, actor, owner, [{ id: removedId, commune }]);
+    const writer = createResourceStore(tx, store.hooksOf);
+    const links = { slug, from: removedId, to: keptId, actor };
+    // The resource's own links first, so its rules see them (a structure's children, for the
+    // parents' cycle); the other resources' once the kept record is written, so that its projects'
+    // check compares their place with their owner's before the merge.
+    const ownLinks = await moveLinks(writer, tx, links, (other) => other.slug === slug);
     await tx.update(table).set({ deletedAt: new Date(), updatedBy: actor.id }).where(eq(columns.id!, removedId));
     // Written through the engine, once the removed record is gone: its name is no duplicate any more.
     const values = parseBody(inputSchema(definition), ownReferences(definition, merged.values, removedId, keptId));
-    await createResourceStore(tx, store.hooksOf).update(definition, keptId, values, actor);
+    await writer.update(definition, keptId, values, actor);
+    const movedLinks = ownLinks + (await moveLinks(writer, tx, links, (other) => other.slug !== slug));
     await tx.insert(recordMerges).values({
       resource: slug,
       keptId,

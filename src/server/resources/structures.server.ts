@@ -5,6 +5,7 @@ import { parseId } from '../http/request-parsing';
 import { ajaxCreateRoute, duplicateRefusals, type DuplicateRule } from './duplicates';
 import { updateStructureCommune } from './commune-update';
 import { duplicateRoutes } from './duplicate-routes';
+import { hiddenProjectMoveRefusals } from './project-owner-moves';
 import {
   linkedIndividuals,
   selfAndDescendants,
@@ -21,11 +22,6 @@ const FIND_LIMIT = 20;
 
 type Address = { main: boolean };
 
-/**
- * Structures: no two with the same name and acronym; one main address among several; a public
- * subtype only on a public structure; never their own parent, nor below one of their children; a
- * field of activity among the NAF codes.
- */
 /** The structures' duplicate rule (spec 5): no two with the same name and acronym. */
 export const structureDuplicates: DuplicateRule = {
   table: structuresTable,
@@ -34,6 +30,12 @@ export const structureDuplicates: DuplicateRule = {
   title: ([name, acronym]) => [name, acronym && `(${acronym})`].filter(Boolean).join(' '),
 };
 
+/**
+ * Structures: no two with the same name and acronym; one main address among several; a public
+ * subtype only on a public structure; never their own parent, nor below one of their children; a
+ * field of activity among the NAF codes; no change of the main address's commune that would move a
+ * project the writer cannot read.
+ */
 export const structuresHooks: ServerResource = {
   refusesDuplicates: true,
   validate(values, { id }) {
@@ -61,7 +63,8 @@ export const structuresHooks: ServerResource = {
       return refusalOf(parents.some((parent) => below.includes(parent)) ? { parents: 'validation.parent_cycle' } : {});
     })(tx, records, actor);
     const duplicates = await duplicateRefusals(tx, structureDuplicates, records);
-    return records.map((_record, index) => cycles[index] ?? duplicates[index] ?? null);
+    const moves = await hiddenProjectMoveRefusals(tx, actor, 'structure', records);
+    return records.map((_record, index) => cycles[index] ?? duplicates[index] ?? moves[index] ?? null);
   },
   routes: [
     ajaxCreateRoute(structures),

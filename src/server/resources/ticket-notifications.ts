@@ -17,8 +17,8 @@ export type TicketEvent =
  *   candidate at once);
  * - within their notification territories when they have any: the project's place (its owner's
  *   commune) must be one of them. A project with no known place still notifies: it is in no other
- *   commune, and its users would otherwise never hear of its tickets (the confidentiality territories
- *   make the same choice).
+ *   commune, and its users would otherwise never hear of its tickets (these territories choose what
+ *   a user hears of; the confidentiality territories, which choose what they may read, hide it).
  */
 function insertNotifications(candidates: SQL, onConflict = sql``): SQL {
   const place = projectPlace(sql.raw('pr.owner_individual'), sql.raw('pr.owner_structure'));

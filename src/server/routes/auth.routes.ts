@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginSchema, type SessionPayload } from '../../shared/account/account.schema';
 import type { LoginApplication } from '../../shared/resources/historique-connexions.resource';
@@ -179,10 +179,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       const auth = currentAuth(request);
       if (!auth.impersonator) throw new ApiError(400, 'impersonation.errors.not_impersonating');
       await closeSession(db, reply, auth);
+      // The session's load checked the impersonator's account at this very request (sessions.ts).
       const [impersonator] = await db
         .select({ id: users.id, email: users.email })
         .from(users)
-        .where(and(eq(users.id, auth.impersonator.id), eq(users.enabled, true), isNull(users.deletedAt)));
+        .where(eq(users.id, auth.impersonator.id));
       if (!impersonator) throw new ApiError(401, 'errors.unauthenticated');
       await recordLoginAttempt(db, request, {
         username: impersonator.email,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
   can,
-  permissionGroupNames,
+  commonGroups,
+  groupOf,
   readingGroups,
   type PermissionGroup,
   type PermissionHolder,
@@ -376,8 +377,14 @@ export function formTabs(definition: ResourceDefinition): { tab: string; fields:
   }));
 }
 
-/** The groups of actions an access profile may grant on a resource: reading only when it is read-only, none when administrators alone see it. */
+/**
+ * The groups of actions an access profile may grant on a resource: reading only when it is read-only,
+ * none when administrators alone see it; otherwise spec 3's five, and the group of its own of a
+ * command that needs one (the users' "log in as").
+ */
 export function permissionGroupsOf(definition: ResourceDefinition): readonly PermissionGroup[] {
   if (definition.behaviours.administratorsOnly) return [];
-  return definition.behaviours.readOnly ? readingGroups : permissionGroupNames;
+  if (definition.behaviours.readOnly) return readingGroups;
+  const own = definition.commands.map(({ action }) => groupOf(action)).filter((group) => !commonGroups.includes(group));
+  return [...commonGroups, ...new Set(own)];
 }

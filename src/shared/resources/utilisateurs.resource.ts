@@ -19,7 +19,7 @@ export const usersResource = defineResource({
   // Enabled or not through the enable and disable batch actions of the list.
   behaviours: { clonable: false, importable: false, activatable: true, audited: true },
   // A password-creation link for a user who has none yet, else a reset link, mailed to the user.
-  // "Log in as" the user: for holders of the users' "other" permissions; the banner leads back.
+  // "Log in as" the user: for holders of the users' own "log in as" permission; the banner leads back.
   commands: [
     { name: 'password_link', kind: 'post', route: 'api.users.password_link', action: 'update' },
     { name: 'impersonate', kind: 'post', route: 'api.users.impersonate', action: 'impersonate' },
