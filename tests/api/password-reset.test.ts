@@ -6,7 +6,7 @@ import { rowsOf } from '../../src/server/db/database';
 import { emailLog, passwordResets, users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer, linkIn, type TestSmtpServer } from '../support/smtp-server';
-import { authHeaders, createTestApp, logIn, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, untilJobsSettled, type TestApp } from '../support/test-app';
 
 const neutral = "Si l'adresse e-mail correspond à un compte, un lien de réinitialisation vient de lui être envoyé.";
 const expired = 'Ce lien a expiré, veuillez recommencer la procédure.';
@@ -102,7 +102,8 @@ describe('forgotten password', () => {
     const { id, email } = await createUser();
     const token = await resetToken(email);
     expect((await requestReset(email)).json()).toEqual({ message: neutral });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the queue has run the second request's job: still one mail.
+    await untilJobsSettled(t.database);
     expect(smtp.received.filter(({ to }) => to === email)).toHaveLength(1);
     const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, id));
     expect(rows).toHaveLength(1);

@@ -229,7 +229,7 @@ describe('the request log', () => {
   it('has one line per request, written once answered, with its status and duration', async () => {
     const before = lines.length;
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => lines.length - before).toBeGreaterThan(0);
     const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({
