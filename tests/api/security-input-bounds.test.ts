@@ -155,3 +155,32 @@ describe('a lone surrogate', () => {
     expect(await named('template-tache', 'Modèle illisible')).toBe(0);
   });
 });
+
+describe('a megabyte string', () => {
+  const megabyte = 'a'.repeat(1_000_000);
+  const TOO_LONG = 'Ce champ est trop long.';
+
+  it('is refused with a 400 by the login and the forgotten-password form', async () => {
+    for (const url of [path('api.login'), path('api.password_reset.request')]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: `${megabyte}@exemple.fr`, password: 'Un-mot-de-passe' },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().fieldErrors, url).toEqual({ email: TOO_LONG });
+    }
+  });
+
+  it('is refused in an email or a url field, and nothing is stored', async () => {
+    for (const [name, value] of [
+      ['email', `${megabyte}@exemple.fr`],
+      ['website', `https://exemple.fr/${megabyte}`],
+    ]) {
+      const response = await api().post('structures', { name: 'Structure démesurée', [name!]: value });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ [name!]: TOO_LONG });
+    }
+    expect(await named('structures', 'Structure démesurée')).toBe(0);
+  });
+});

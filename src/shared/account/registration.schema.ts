@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { confirmationError, confirmationMatches, newPasswordFields } from './password';
-import { recordId } from '../resources/fields';
+import { EMAIL_MAX_LENGTH, recordId } from '../resources/fields';
 
-const emailSchema = z.string().trim().min(1, 'validation.required').pipe(z.email('validation.email'));
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(EMAIL_MAX_LENGTH, 'validation.too_long')
+  .pipe(z.email('validation.email'));
 
 /** The forgotten-password form. */
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().min(1, 'password_reset.errors.email_required'),
+  email: z.string().trim().min(1, 'password_reset.errors.email_required').max(EMAIL_MAX_LENGTH, 'validation.too_long'),
 });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 

@@ -105,6 +105,10 @@ type ReferenceOptions = FieldOptions &
   Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest' | 'postalCodeFrom' | 'fillsFrom'>;
 
 const DEFAULT_TEXT_MAX = 255;
+/** The longest email address (RFC 5321's path limit), wherever one is typed: a field, a login, a reset. */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest web address a url field keeps. */
+const URL_MAX_LENGTH = 2048;
 
 /** The reference target naming the back office's users (not an engine resource). */
 export const USERS_TARGET = 'utilisateurs';
@@ -226,14 +230,17 @@ function kindSchema(def: FieldDef): z.ZodType {
     case 'richtext':
       return text(def);
     case 'email':
-      return orEmpty(def, z.string().trim().pipe(z.email('validation.email')));
+      return orEmpty(
+        def,
+        z.string().trim().pipe(z.email('validation.email').max(EMAIL_MAX_LENGTH, 'validation.too_long')),
+      );
     case 'url':
       return orEmpty(
         def,
         z
           .string()
           .trim()
-          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ })),
+          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ }).max(URL_MAX_LENGTH, 'validation.too_long')),
       );
     case 'color':
       return orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'));
