@@ -101,41 +101,64 @@ function typeOf(schema: Schema | undefined): { schema: Schema; type: unknown; nu
 }
 
 /** A value a field of this schema plausibly takes: the first choice, a day, a moment, an address… */
-function plausible(schema: Schema, type: unknown): unknown {
+function plausible(schema: Schema, type: unknown, at: string): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (type === 'boolean') return true;
   if (type === 'integer' || type === 'number') return Math.max(1, Number(schema.minimum ?? 1));
+  const name = at.split('.').pop() ?? '';
+  const format =
+    typeof schema.format === 'string'
+      ? schema.format
+      : /email/i.test(name)
+        ? 'email'
+        : /url|link|site/i.test(name)
+          ? 'uri'
+          : '';
   const byFormat: Record<string, string> = {
     date: '2026-03-14',
     'date-time': '2026-03-14T10:00:00.000Z',
     email: 'fuzz@exemple.fr',
     uri: 'https://exemple.fr/',
   };
-  if (typeof schema.format === 'string' && byFormat[schema.format]) return byFormat[schema.format];
+  if (byFormat[format]) return byFormat[format];
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : /./;
-  return ['texte', '2026-03', '12', 'a1', '#336699'].find((candidate) => pattern.test(candidate)) ?? 'texte';
+  const text = ['texte', '2026-03', '12', 'a1', '#336699'].find((candidate) => pattern.test(candidate)) ?? 'texte';
+  return typeof schema.maxLength === 'number' ? text.slice(0, schema.maxLength) : text;
 }
 
 type Pick = (leaf: { schema: Schema; type: unknown; at: string }) => unknown;
 
 /**
- * A value of the schema's shape, each leaf (string, number, boolean) being what `pick` gives for it,
- * or else a plausible value (null where null is allowed).
+ * A value of the schema's shape, and whether `pick` gave any of it. Each leaf (string, number,
+ * boolean) is what `pick` gives for it, or else its default, null where null is allowed, or a
+ * plausible value; an optional property or an array with nothing picked inside is left out or empty:
+ * the value is as near a valid one as the document tells, but for what is picked.
  */
-function valueOf(schema: Schema | undefined, pick: Pick, at = '', depth = 0): unknown {
+function valueOf(schema: Schema | undefined, pick: Pick, at = '', depth = 0): { value: unknown; picked: boolean } {
   const { schema: resolved, type, nullable } = typeOf(schema);
-  if (depth > 4) return null;
+  if (depth > 4) return { value: null, picked: false };
   if (type === 'object' || type === undefined) {
     const properties = (resolved.properties ?? {}) as Record<string, Schema>;
-    return Object.fromEntries(
-      Object.entries(properties).map(([name, inner]) => [name, valueOf(inner, pick, `${at}.${name}`, depth + 1)]),
-    );
+    const required = new Set((resolved.required ?? []) as string[]);
+    const entries = Object.entries(properties).map(([name, inner]) => ({
+      name,
+      ...valueOf(inner, pick, `${at}.${name}`, depth + 1),
+    }));
+    const kept = entries.filter((entry) => entry.picked || required.has(entry.name));
+    return {
+      value: Object.fromEntries(kept.map((entry) => [entry.name, entry.value])),
+      picked: entries.some((entry) => entry.picked),
+    };
   }
-  if (type === 'array') return [valueOf(resolved.items as Schema, pick, `${at}.0`, depth + 1)];
+  if (type === 'array') {
+    const item = valueOf(resolved.items as Schema, pick, `${at}.0`, depth + 1);
+    return { value: item.picked ? [item.value] : [], picked: item.picked };
+  }
   const picked = pick({ schema: resolved, type, at });
-  if (picked !== undefined) return picked;
-  return nullable ? null : plausible(resolved, type);
+  if (picked !== undefined) return { value: picked, picked: true };
+  if ('default' in resolved) return { value: resolved.default, picked: false };
+  return { value: nullable ? null : plausible(resolved, type, at), picked: false };
 }
 
 /** Every leaf of the schema's shape: where it is, and the odd values tried on it alone. */
@@ -194,7 +217,7 @@ function attemptsFor(route: string, operation: Operation): Attempt[] {
       { text: 'texte', number: 1e20 },
       { text: '2024-02-31', number: -1 },
     ]) {
-      const payload = valueOf(json.schema, ({ type }) =>
+      const { value: payload } = valueOf(json.schema, ({ type }) =>
         type === 'string' ? odd.text : type === 'integer' || type === 'number' ? odd.number : undefined,
       );
       attempts.push({ url: base, payload, label: 'every field odd' });
@@ -202,7 +225,7 @@ function attemptsFor(route: string, operation: Operation): Attempt[] {
     // …then each field alone, the others plausible, so that the odd value goes as deep as it can.
     for (const { at, values } of oddLeaves(json.schema)) {
       for (const value of values) {
-        const payload = valueOf(json.schema, (leaf) => (leaf.at === at ? value : undefined));
+        const { value: payload } = valueOf(json.schema, (leaf) => (leaf.at === at ? value : undefined));
         const oversized = value === MEGABYTE;
         const shown = oversized ? `${MEGABYTE.length} characters` : value;
         attempts.push({ url: base, payload, label: `body${at} = ${JSON.stringify(shown)}`, oversized });
