@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { formFieldTypes } from './resources/champs-de-formulaire.resource';
+import { dateValue, monthYearValue } from './resources/fields';
 
 /**
  * A project's characteristics (dynamic forms, issue 13): the forms its project types and theme call
@@ -88,10 +89,6 @@ const MAX_TEXT = 255;
 const MAX_LONG_TEXT = 5000;
 
 const text = (max: number) => z.string('projectForms.errors.text').trim().max(max, 'validation.too_long');
-const isRealDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 /** The schema of a non-empty value of this field, its messages catalog keys. Layout fields take none. */
 function valueSchema(field: CharacteristicField): z.ZodType<CharacteristicValue> {
@@ -105,15 +102,12 @@ function valueSchema(field: CharacteristicField): z.ZodType<CharacteristicValue>
     case 'number':
       return z.number('projectForms.errors.number').refine(Number.isFinite, 'projectForms.errors.number');
     case 'date':
-      return z.string('validation.date').refine(isRealDate, 'validation.date');
+      return dateValue;
     case 'month_year':
-      return z
-        .string('validation.month_year')
-        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.month_year')
-        .refine(
-          (month) => (!field.firstMonth || month >= field.firstMonth) && (!field.lastMonth || month <= field.lastMonth),
-          'projectForms.errors.month_range',
-        );
+      return monthYearValue.refine(
+        (month) => (!field.firstMonth || month >= field.firstMonth) && (!field.lastMonth || month <= field.lastMonth),
+        'projectForms.errors.month_range',
+      );
     case 'select':
       return choice(optionValues);
     case 'multiselect':

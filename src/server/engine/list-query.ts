@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldDef } from '../../shared/resources/fields';
+import { dateValue, type FieldDef } from '../../shared/resources/fields';
 import { filterFields, type ResourceDefinition } from '../../shared/resources/resource';
 import { idValue, integerValue, pagingSchema, parseQuery } from '../http/paging';
 import type { ListQuery } from './resource-store';
@@ -29,7 +29,7 @@ function filterValueSchema(def: FieldDef): z.ZodType<string> {
       return z.enum(def.choices as [string, ...string[]], 'validation.choice');
     case 'date':
     case 'datetime':
-      return z.iso.date('validation.date');
+      return dateValue;
     default:
       return term;
   }
@@ -64,9 +64,7 @@ function listQuerySchema(definition: ResourceDefinition) {
       ...Object.fromEntries(
         filterFields(definition).map((name) => [name, filterValueSchema(definition.fields[name]!).optional()]),
       ),
-      ...Object.fromEntries(
-        dateRangeParams(definition).map(({ param }) => [param, z.iso.date('validation.date').optional()]),
-      ),
+      ...Object.fromEntries(dateRangeParams(definition).map(({ param }) => [param, dateValue.optional()])),
     });
     schemas.set(definition, schema);
   }

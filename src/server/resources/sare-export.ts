@@ -7,6 +7,7 @@ import {
   serviceContinuations,
   type ActType,
 } from '../../shared/resources/commentaires-projet.resource';
+import { dateValue } from '../../shared/resources/fields';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { idValue, parseQuery } from '../http/paging';
@@ -49,8 +50,8 @@ export const sareFormats = ['txt', 'xlsx'] as const;
 /** The export's filters (query string): act dates from and to, mission, adviser, act type, ADEME acts only. */
 export const sareQuerySchema = z
   .object({
-    du: z.iso.date('validation.date').optional(),
-    au: z.iso.date('validation.date').optional(),
+    du: dateValue.optional(),
+    au: dateValue.optional(),
     mission: idValue.optional(),
     conseiller: idValue.optional(),
     typeActe: z.enum(actTypes, 'validation.choice').optional(),

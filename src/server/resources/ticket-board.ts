@@ -9,6 +9,7 @@ import {
   type MoveRequest,
   type TransitionForm,
 } from '../../shared/resources/ticket-board';
+import { dateValue } from '../../shared/resources/fields';
 import { tickets, type TicketStatus } from '../../shared/resources/tickets.resource';
 import type { AuditChange } from '../../shared/resources/audit';
 import type { Actor } from '../auth/actor';
@@ -173,34 +174,38 @@ const columnOf = (step: StepRow): BoardColumn => ({
 const onKanban = sql`t.show_on_kanban and (t.meeting_type is null or exists (
   select 1 from meeting_types m where m.id = t.meeting_type and m.on_kanban and m.deleted_at is null))`;
 
+/** The board's cards, as a condition on `t`: the visible tickets shown on the kanban matching the filters. */
+async function boardTickets(db: Database, actor: Actor, filters: BoardFilters): Promise<SQL> {
+  const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
+  return sql.join([visibleTickets(actor), onKanban, ...filterConditions(filters, deadlineWarningDays)], sql` and `);
+}
+
 /** A board: every step, and the cards of the visible tickets shown on the kanban matching the filters. */
 export async function boardOf(db: Database, actor: Actor, filters: BoardFilters): Promise<Board> {
-  const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
-  const where = sql.join(
-    [visibleTickets(actor), onKanban, ...filterConditions(filters, deadlineWarningDays)],
-    sql` and `,
-  );
-  const [steps, cards, version] = await Promise.all([
-    liveSteps(db),
-    cardsWhere(db, where),
-    boardVersion(db, actor, filters),
-  ]);
+  const where = await boardTickets(db, actor, filters);
+  const [steps, cards, version] = await Promise.all([liveSteps(db), cardsWhere(db, where), versionOf(db, where)]);
   return { columns: steps.map(columnOf), cards, version };
 }
 
 /**
- * What changes when any card of the board changes: its tickets' count and latest write, and the
- * latest write of a sub-task or comment (their counts are on the cards). Cheap enough to poll.
+ * What changes when any card of the board changes: its cards' count and latest write, the latest
+ * write of their sub-tasks and comments (their counts are on the cards), and of the steps. Read over
+ * the board's own cards only, so that it tells nothing of the tickets the actor may not see. Cheap
+ * enough to poll.
  */
 export async function boardVersion(db: Database, actor: Actor, filters: BoardFilters): Promise<string> {
-  const projectFilter = filters.projet === undefined ? sql`true` : sql`t.project = ${filters.projet}`;
+  return versionOf(db, await boardTickets(db, actor, filters));
+}
+
+/** The version of the board whose cards are the tickets matching the condition. */
+async function versionOf(db: Database, where: SQL): Promise<string> {
   const [row] = await rowsOf<{ version: string }>(
     db,
-    sql`select concat_ws('-', count(*), extract(epoch from max(t.updated_at)),
-                 (select extract(epoch from max(updated_at)) from sub_tasks),
-                 (select extract(epoch from max(updated_at)) from ticket_comments),
-                 (select extract(epoch from max(updated_at)) from steps)) as version
-        from tickets t where ${visibleTickets(actor)} and ${projectFilter}`,
+    sql`with cards as (select t.id, t.updated_at from tickets t where ${where})
+        select concat_ws('-', (select count(*) from cards), (select extract(epoch from max(updated_at)) from cards),
+                 (select extract(epoch from max(s.updated_at)) from sub_tasks s where s.ticket in (select id from cards)),
+                 (select extract(epoch from max(k.updated_at)) from ticket_comments k where k.ticket in (select id from cards)),
+                 (select extract(epoch from max(updated_at)) from steps)) as version`,
   );
   return row!.version;
 }
@@ -285,7 +290,7 @@ function checkCharacteristics(
     if (value === '') errors[`characteristics.${name}`] = 'validation.required';
     else if (type === 'number' && !/^-?\d+([.,]\d+)?$/.test(value))
       errors[`characteristics.${name}`] = 'validation.number';
-    else if (type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+    else if (type === 'date' && !dateValue.safeParse(value).success)
       errors[`characteristics.${name}`] = 'validation.date';
     else if (type === 'choice' && !options.includes(value)) errors[`characteristics.${name}`] = 'validation.choice';
   }

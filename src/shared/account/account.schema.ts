@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { locales } from '../i18n/locales';
+import { EMAIL_MAX_LENGTH } from '../resources/fields';
 
 /** Messages are catalog keys: the server translates them in its replies, the forms with i18next. */
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'validation.required'),
+  email: z.string().trim().min(1, 'validation.required').max(EMAIL_MAX_LENGTH, 'validation.too_long'),
   password: z.string().min(1, 'validation.required'),
   remember: z.boolean().default(false),
 });

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { confirmationError, confirmationMatches, newPasswordFields } from './password';
-import { recordId } from '../resources/fields';
+import { EMAIL_MAX_LENGTH, recordId } from '../resources/fields';
 
-/** The longest address a mail can be sent to (RFC 5321's 256-octet path, less its angle brackets). */
-const EMAIL_MAX_LENGTH = 254;
-
-/** A typed address: required (with this message), then valid and 254 characters at most (spec 5's message). */
+/** A typed address: required (with this message), 254 characters at most as every email field, then valid (spec 5's message). */
 const emailAddress = (requiredMessage: string) =>
-  z.string().trim().min(1, requiredMessage).max(EMAIL_MAX_LENGTH, 'validation.email').pipe(z.email('validation.email'));
+  z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .max(EMAIL_MAX_LENGTH, 'validation.too_long')
+    .pipe(z.email('validation.email'));
 
 /** The forgotten-password form (spec 5: "L'adresse e-mail est obligatoire", then a valid address). */
 export const passwordResetRequestSchema = z.object({

@@ -105,6 +105,10 @@ type ReferenceOptions = FieldOptions &
   Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest' | 'postalCodeFrom' | 'fillsFrom'>;
 
 const DEFAULT_TEXT_MAX = 255;
+/** The longest email address (RFC 5321's path limit), wherever one is typed: a field, a login, a reset. */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest web address a url field keeps. */
+const URL_MAX_LENGTH = 2048;
 
 /** The reference target naming the back office's users (not an engine resource). */
 export const USERS_TARGET = 'utilisateurs';
@@ -167,7 +171,22 @@ const text = (def: FieldDef) => {
 const orEmpty = (def: FieldDef, check: z.ZodType<string>) =>
   def.required ? check : z.union([z.literal(''), check]).default('');
 
-const isoDate = z.iso.date('validation.date');
+/**
+ * The years a date may name: the service's records (projects, acts, deadlines) fall between them, and
+ * PostgreSQL refuses year 0 outright, so a wider one would answer a database error rather than the
+ * date's own.
+ */
+const YEAR_RANGE = { first: 1900, last: 2999 } as const;
+/** Whether a "yyyy-…" text (a day, a moment, a month) names a year of YEAR_RANGE. */
+const withinYearRange = (value: string) => {
+  const year = Number(/^\d{4}(?=-)/.exec(value)?.[0]);
+  return year >= YEAR_RANGE.first && year <= YEAR_RANGE.last;
+};
+/**
+ * A day as sent and kept ("2026-03-14"): a real one, within YEAR_RANGE. Every date that enters
+ * (fields, list filters, routes' own query values, characteristics) is read by it.
+ */
+export const dateValue = z.iso.date('validation.date').refine(withinYearRange, 'validation.date');
 /** The largest integer a column holds (PostgreSQL integer): ids and integer fields stay within it. */
 export const MAX_INTEGER = 2_147_483_647;
 /** A record's id, as a body gives it. */
@@ -178,7 +197,14 @@ export const recordId = z
   .max(MAX_INTEGER, 'validation.out_of_range');
 /** A month-year as kept and sent: "2026-03", months 01 to 12. */
 export const monthYearPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
-const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.datetime' });
+/** A month-year value ("2026-03"), within YEAR_RANGE. */
+export const monthYearValue = z
+  .string('validation.month_year')
+  .regex(monthYearPattern, { message: 'validation.month_year', abort: true })
+  .refine(withinYearRange, 'validation.date');
+const isoDateTime = z.iso
+  .datetime({ offset: true, message: 'validation.datetime' })
+  .refine(withinYearRange, 'validation.datetime');
 /** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
 /** What an upload answers (POST /api/televersements): the path a file field stores. */
 export interface UploadedFile {
@@ -204,14 +230,17 @@ function kindSchema(def: FieldDef): z.ZodType {
     case 'richtext':
       return text(def);
     case 'email':
-      return orEmpty(def, z.string().trim().pipe(z.email('validation.email')));
+      return orEmpty(
+        def,
+        z.string().trim().pipe(z.email('validation.email').max(EMAIL_MAX_LENGTH, 'validation.too_long')),
+      );
     case 'url':
       return orEmpty(
         def,
         z
           .string()
           .trim()
-          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ })),
+          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ }).max(URL_MAX_LENGTH, 'validation.too_long')),
       );
     case 'color':
       return orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'));
@@ -227,7 +256,7 @@ function kindSchema(def: FieldDef): z.ZodType {
     case 'boolean':
       return z.boolean().default(false);
     case 'date':
-      return nullableUnlessRequired(def, isoDate);
+      return nullableUnlessRequired(def, dateValue);
     case 'select':
       return nullableUnlessRequired(def, z.enum(def.choices as [string, ...string[]], 'validation.choice'));
     case 'reference':
@@ -245,10 +274,7 @@ function kindSchema(def: FieldDef): z.ZodType {
         isoDateTime.transform((value) => new Date(value)),
       );
     case 'month-year':
-      return nullableUnlessRequired(
-        def,
-        z.string('validation.month_year').regex(monthYearPattern, 'validation.month_year'),
-      );
+      return nullableUnlessRequired(def, monthYearValue);
     case 'collection': {
       const row = z.object(
         Object.fromEntries(Object.entries(def.fields ?? {}).map(([name, sub]) => [name, fieldSchema(sub)])),

@@ -44,6 +44,12 @@ export interface TemplateApplied {
 export const dueUnits = ['days', 'weeks', 'months'] as const;
 export type DueUnit = (typeof dueUnits)[number];
 
+/** The furthest a prefilled task may be due, in each unit: ten years (the deadline stays a date the database holds). */
+const MAX_DUE_IN: Record<DueUnit, number> = { days: 3650, weeks: 521, months: 120 };
+
+/** Whether a prefilled task's delay is one a template may hold: from today up to ten years. */
+export const dueInAllowed = (dueIn: number, unit: DueUnit) => dueIn >= 0 && dueIn <= MAX_DUE_IN[unit];
+
 /**
  * The day a prefilled task is due: `today` ("2026-01-31") plus so many days, weeks or calendar
  * months. A month later than the 31st is the last day of the shorter month (31 Jan + 1 month =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateValue } from './fields';
 import type { TicketStatus } from './tickets.resource';
 
 /** A step as a column of the board: where its cards may go, and which moves ask characteristics. */
@@ -48,8 +49,8 @@ export const boardFiltersSchema = z
     typeTache: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     statut: z.enum(['in_progress', 'blocked', 'done']).optional(),
     q: z.string().trim().max(255).optional(),
-    echeanceDu: z.iso.date().optional(),
-    echeanceAu: z.iso.date().optional(),
+    echeanceDu: dateValue.optional(),
+    echeanceAu: dateValue.optional(),
   })
   .refine((filters) => !filters.echeanceDu || !filters.echeanceAu || filters.echeanceDu <= filters.echeanceAu, {
     message: 'tickets.errors.deadline_range',

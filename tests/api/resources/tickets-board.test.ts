@@ -363,6 +363,30 @@ describe('confidentiality', () => {
     expect((await board({})).cards.map((card) => card.name)).toContain('Ticket confidentiel');
   });
 
+  it("keeps a user's board version still while only tickets they may not see change", async () => {
+    const hidden = await ticket('Ticket confidentiel commenté', { project: project.secret });
+    const child = (slug: string) => path('api.resource.children', { resource: 'tickets', id: hidden, child: slug });
+    const version = async () =>
+      (await send('GET', 'api.tickets.board_version', {}, undefined, outsider)).json().version;
+    const before = await version();
+    const comment = await api().post(
+      'tickets-commentaires',
+      { comment: 'Note interne' },
+      child('tickets-commentaires'),
+    );
+    expect(comment.statusCode, comment.body).toBe(201);
+    const subTask = await api().post(
+      'tickets-sous-taches',
+      { text: 'Vérifier', done: false },
+      child('tickets-sous-taches'),
+    );
+    expect(subTask.statusCode, subTask.body).toBe(201);
+    expect(await version()).toBe(before);
+    // A change the user may see still changes it.
+    await ticket('Ticket visible de tous');
+    expect(await version()).not.toBe(before);
+  });
+
   it('refuses a move to whoever may only consult tickets', async () => {
     const id = await ticket('Lecture seule');
     expect((await move(id, step.doing, null, outsider)).statusCode).toBe(403);
