@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it('loads demo data for every resource on the first start only, references resolved', async () => {
+// The whole demo is seeded through the engine: longer than one test's usual bound.
+it('loads demo data for every resource on the first start only, references resolved', { timeout: 60_000 }, async () => {
   const uploadsDir = await temporaryUploadsDir();
   const options = {
     adminEmail: adminCredentials.email,

@@ -7,16 +7,19 @@ import { path } from '../../src/shared/routes';
 import { createRecords } from './api-as-page';
 import { logInByApi, seriousViolations, useBrowserAndServer } from './browser';
 
+/** How many spec files share the sweep (accessibility-sweep-a to -d). */
+const PARTS = 4;
+
 /**
- * The accessibility sweep of every resource's list, show and edit pages, in two spec files (each
- * half of the resources, `part` 0 or 1): the two halves run side by side, where one file took
- * five minutes alone at the end of the browser suite.
+ * The accessibility sweep of every resource's list, show and edit pages, in four spec files (each
+ * a quarter of the resources, `part` 0 to 3): they run side by side and each stays within a test
+ * file's time budget, where one file took five minutes alone at the end of the browser suite.
  */
-export function sweepResources(part: 0 | 1): void {
+export function sweepResources(part: number): void {
   // The demo data gives every resource records to list, show and edit; the beforeAll below adds
   // those the demo cannot hold (a commune, the servers of the tests loading none; a mail logged).
   const started = useBrowserAndServer({ env: () => ({ DEMO_DATA: 'true' }) });
-  const half = resources.filter((_definition, index) => index % 2 === part);
+  const quarter = resources.filter((_definition, index) => index % PARTS === part);
   // One window logged in once for the file: each test loads its pages in it.
   let page: Page;
   beforeAll(async () => {
@@ -41,7 +44,7 @@ export function sweepResources(part: 0 | 1): void {
 
   // One test a resource: each has its own time limit, and a failure names its resource.
   describe('accessibility of every resource screen', () => {
-    it.each(half.map((definition) => [definition.slug, definition] as const))(
+    it.each(quarter.map((definition) => [definition.slug, definition] as const))(
       'finds no serious violation on the list, show and edit pages of %s',
       async (slug, definition) => {
         const found: string[] = [];

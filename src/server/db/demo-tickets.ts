@@ -72,9 +72,10 @@ export const demoTicketDocuments: DemoRecord[] = [
 /**
  * Spreads the demo tickets over the workflow's steps (they are created in the first one), the
  * finished ones green, each column in order, each move in the ticket's history (its transition
- * from the first step): what the board would show after some weeks of work.
+ * from the first step), and the administrator told of those that finished, the older half seen:
+ * what the board and the bell would show after some weeks of work.
  */
-export async function seedTicketSteps(tx: Database): Promise<void> {
+export async function seedTicketSteps(tx: Database, adminId: number): Promise<void> {
   const first = sql`(select id from steps where deleted_at is null order by position, id limit 1)`;
   await tx.execute(sql`
     with step as (select id, done, row_number() over (order by position, id) - 1 as n, count(*) over () as total
@@ -91,4 +92,9 @@ export async function seedTicketSteps(tx: Database): Promise<void> {
     insert into ticket_transitions (ticket, from_step, to_step, from_status, to_status, created_by, updated_by)
     select t.id, ${first}, t.step, 'in_progress', t.status, t.created_by, t.created_by
     from tickets t where t.deleted_at is null and t.step <> ${first}`);
+  await tx.execute(sql`
+    insert into notifications ("user", kind, ticket, step, seen, created_by, updated_by)
+    select ${adminId}, 'step_entry', t.id, t.step, row_number() over (order by t.id) % 2 = 0, t.created_by, t.created_by
+    from tickets t join steps s on s.id = t.step
+    where t.deleted_at is null and s.done`);
 }

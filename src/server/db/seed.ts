@@ -116,7 +116,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
       await seedProjectCharacteristics(tx, admin!.id);
-      await seedTicketSteps(tx);
+      await seedTicketSteps(tx, admin!.id);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

@@ -322,10 +322,13 @@ export function batchActionLabel(definition: ResourceDefinition, action: string)
 /** A record's name as lists and messages show it: its title field, completed by its title suffix. */
 export function recordTitle(definition: ResourceDefinition, record: object): string {
   const values = record as Record<string, unknown>;
-  return [definition.titleField, ...(definition.titleSuffix ?? [])]
+  const title = [definition.titleField, ...(definition.titleSuffix ?? [])]
     .map((name) => values[name])
     .filter((value) => value !== null && value !== undefined && value !== '')
     .join(' ');
+  // A record whose title fields are empty (a ticket's move without a comment) is still named: its
+  // page's heading and the links to it need a text.
+  return title === '' && typeof values.id === 'number' ? `#${values.id}` : title;
 }
 
 /** Several values beyond this many are cut ("…"): the first postal codes are enough to tell homonyms apart. */

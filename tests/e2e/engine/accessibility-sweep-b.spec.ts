@@ -1,4 +1,4 @@
 import { sweepResources } from '../../support/accessibility-sweep';
 
-// Every other resource from the second: the other half is accessibility-sweep-a.spec.ts.
+// A quarter of the resources, every fourth from the second: the others are accessibility-sweep-a to -d.
 sweepResources(1);

@@ -1,0 +1,4 @@
+import { sweepResources } from '../../support/accessibility-sweep';
+
+// A quarter of the resources, every fourth from the fourth: the others are accessibility-sweep-a to -d.
+sweepResources(3);
