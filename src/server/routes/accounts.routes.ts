@@ -100,9 +100,13 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     method: 'POST',
     schemas: { body: registrationSchema },
     options: {
-      // Before validation: while registration is off, the route does not exist.
-      preValidation: async () => {
+      // Before validation: while registration is off, the route does not exist; each attempt counts
+      // against its address and email before the body is checked, since rating a password's strength
+      // costs a third of a second that a throttled client must not make the server spend.
+      preValidation: async (request) => {
         if (!(await registrationEnabled(db))) throw new ApiError(404, 'errors.pages.404.title');
+        const typed = (request.body as { email?: unknown } | null)?.email;
+        await countAttempt(db, registrationKeys(request.ip, typeof typed === 'string' ? typed : ''));
       },
     },
     document: (tools) =>
@@ -113,7 +117,6 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       }),
     handler: async (request, reply) => {
       const { email, firstName, lastName, password } = request.body;
-      await countAttempt(db, registrationKeys(request.ip, email));
       const locale = requestLocale(request);
       const { defaultGroupId, welcomeEmailSubject, welcomeEmailContent } = await loadSettings(db, registrationSettings);
       const [user] = await db
