@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 // its time waiting on its server: two files take about half the time of one after the other).
 // The browser suite runs once, on the embedded database (the default a new machine starts with): a
 // browser sees the same screens whatever the database, the api and system suites run on both, and
-// Chromium drawing on two cores for ten minutes a second time would keep CI over its 30 minutes.
+// Chromium drawing on two cores for ten minutes a second time would keep CI over its budget.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const browserSpecs = onPostgres ? [] : ['tests/e2e/**/*.spec.ts'];
 // Several processes on one database, or connections the database server ends: PostgreSQL only, so
