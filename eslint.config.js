@@ -34,7 +34,18 @@ export default tseslint.config(
   {
     // The server engine is given the resources' server files by the app: it never imports them.
     files: ['src/server/engine/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../resources/*', '../import-assistant/*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../resources/**', '../import-assistant/**'] }] },
+  },
+  {
+    // The database layer is the bottom one: schema, migrations and connection import no server code
+    // above them (the seed and demo data, which write through the engine, live in seed/).
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['../engine/**', '../resources/**', '../seed/**', '../import-assistant/**', '../routes/**'] },
+      ],
+    },
   },
   {
     // The web code never imports server code; shared code imports neither.

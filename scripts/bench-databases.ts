@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
-import { seedEmptyDatabase } from '../src/server/db/seed';
+import { seedEmptyDatabase } from '../src/server/seed/seed';
 import { createScratchDatabase } from '../tests/support/test-database';
 
 /** The administrator every benchmark logs in as. */

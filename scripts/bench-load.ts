@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { administratorActor } from '../src/server/auth/actor';
 import { hashPassword } from '../src/server/auth/passwords';
-import { loadCommunes } from '../src/server/db/communes-load';
+import { loadCommunes } from '../src/server/seed/communes-load';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { users } from '../src/server/db/schema';
 import { createResourceStore } from '../src/server/engine/resource-store';

@@ -19,7 +19,7 @@ import { createResourceStore } from '../src/server/engine/resource-store';
 import { serverHooks } from '../src/server/resources/registry';
 import { findResource } from '../src/shared/resources/registry';
 import type { DatabaseHandle } from '../src/server/db/database';
-import { sareExport } from '../src/server/resources/sare-export';
+import { sareExport } from '../src/server/resources/projet/sare-export';
 import { path as routePath } from '../src/shared/routes';
 import { temporaryUploadsDir } from '../tests/support/test-database';
 import { logIn } from '../tests/support/test-app';

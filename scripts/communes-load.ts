@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config';
-import { loadCommunes } from '../src/server/db/communes-load';
+import { loadCommunes } from '../src/server/seed/communes-load';
 import { databaseLocation, openDatabase } from '../src/server/db/database';
 
 const database = await openDatabase(databaseLocation(loadConfig()));

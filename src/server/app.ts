@@ -24,7 +24,7 @@ import { mailPasswordCreationLink, mailResetLink } from './auth/password-links';
 import { loadPasswordDictionaries } from '../shared/account/password';
 import { startJobQueue } from './jobs/job-queue';
 import { runMaintenance } from './jobs/maintenance';
-import { notifyCreatedTicketAttributions } from './resources/ticket-notifications';
+import { notifyCreatedTicketAttributions } from './resources/tickets/ticket-notifications';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';

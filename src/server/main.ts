@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { databaseLocation, openDatabase } from './db/database';
-import { seedEmptyDatabase } from './db/seed';
+import { seedEmptyDatabase } from './seed/seed';
 
 const config = loadConfig();
 const database = await openDatabase(databaseLocation(config));

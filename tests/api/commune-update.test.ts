@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCommunes, type CommuneSource } from '../../src/server/db/communes-load';
+import { loadCommunes, type CommuneSource } from '../../src/server/seed/communes-load';
 import type { BatchReply, ResourceRecord, ResourceRecordView, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { authHeaders, useAdminApp } from '../support/test-app';

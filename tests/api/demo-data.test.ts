@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { demoData } from '../../src/server/db/demo-data';
-import { seedEmptyDatabase } from '../../src/server/db/seed';
+import { demoData } from '../../src/server/seed/demo-data';
+import { seedEmptyDatabase } from '../../src/server/seed/seed';
 import { communes } from '../../src/shared/resources/communes.resource';
 import { usersResource } from '../../src/shared/resources/utilisateurs.resource';
 import { resources } from '../../src/shared/resources/registry';

@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { users } from '../../src/server/db/schema';
-import { seedEmptyDatabase } from '../../src/server/db/seed';
+import { seedEmptyDatabase } from '../../src/server/seed/seed';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import type { ResourcePage, ResourceRecord } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';

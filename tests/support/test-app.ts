@@ -5,7 +5,7 @@ import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { path } from '../../src/shared/routes';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { rowsOf, type DatabaseHandle } from '../../src/server/db/database';
-import { seedEmptyDatabase } from '../../src/server/db/seed';
+import { seedEmptyDatabase } from '../../src/server/seed/seed';
 import { openTestDatabase, temporaryUploadsDir } from './test-database';
 
 export const adminCredentials = { email: 'admin@exemple.fr', password: 'Un-mot-de-passe-solide-2026' };

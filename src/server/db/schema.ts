@@ -632,7 +632,7 @@ export const importJobCreations = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Duplicate management of the contacts (server/resources/contact-duplicates.ts, record-merge.ts).
+// Duplicate management of the contacts (server/resources/contacts/contact-duplicates.ts, record-merge.ts).
 
 /** When a resource was last scanned for probable duplicates. */
 export const duplicateScans = pgTable('duplicate_scans', {

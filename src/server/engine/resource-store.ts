@@ -243,7 +243,7 @@ const uniqueClash =
     throw field ? new ApiError(400, 'errors.form', { [field]: 'validation.unique' }) : error;
   };
 
-/** The server file of a resource (src/server/resources/<slug>.server.ts), given to the engine by the app. */
+/** The server file of a resource (src/server/resources/<feature>/<slug>.server.ts), given to the engine by the app. */
 export type HooksLookup = (slug: string) => ServerResource;
 
 /**

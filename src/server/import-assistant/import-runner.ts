@@ -20,7 +20,7 @@ import type { Actor } from '../auth/actor';
 import { recordRefusals } from '../engine/record-rules';
 import { referenceLookup } from '../engine/resource-import';
 import type { RecordRefusal } from '../engine/server-resource';
-import { lockNames } from '../resources/duplicates';
+import { lockNames } from '../resources/contacts/duplicates';
 import type { ResourceStore } from '../engine/resource-store';
 import { isBlankRow, sheetRows, type CsvEncoding, type SheetFile, type SheetRow } from '../engine/sheet-reader';
 import {

@@ -4,7 +4,7 @@ import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
-import { lockKey } from '../resources/duplicates';
+import { lockKey } from '../resources/contacts/duplicates';
 import { comparisonOf } from './import-rows';
 
 /**

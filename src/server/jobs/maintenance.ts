@@ -5,7 +5,7 @@ import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { loginThrottles, passwordResets, sessions } from '../db/schema';
 import { removeOldJobs } from '../import-assistant/import-jobs';
-import { notifyNearDeadlines } from '../resources/ticket-notifications';
+import { notifyNearDeadlines } from '../resources/tickets/ticket-notifications';
 import { loadSettings, ticketSettings } from '../settings/settings';
 
 /** Spent or expired password links are kept this long (the user may still click an old mail). */

@@ -1,30 +1,30 @@
-import { formFieldsHooks } from './champs-de-formulaire.server';
-import { communesHooks } from './communes.server';
-import { stepsHooks } from './etapes.server';
-import { accessProfilesHooks } from './groupes.server';
-import { usersHooks } from './utilisateurs.server';
-import { projectThemesHooks } from './thematiques-projet.server';
-import { projectTypesHooks } from './types-projet.server';
-import { formsHooks } from './formulaires.server';
-import { individualsHooks } from './individus.server';
-import { structuresHooks } from './structures.server';
-import { importTemplatesHooks } from './templates-import.server';
-import { projectsHooks } from './projet.server';
-import { projectContactHooks } from './project-children';
-import { projectCommentsHooks } from './commentaires-projet.server';
-import { projectDocumentsHooks } from './piece-jointe.server';
-import { ticketsHooks } from './tickets.server';
-import { ticketChildScope } from './ticket-scope';
-import { notificationsHooks } from './notifications.server';
-import { subTasksHooks } from './tickets-sous-taches.server';
-import { timeEntriesHooks } from './tickets-temps.server';
-import { ticketTransitionsHooks } from './tickets-transitions.server';
-import { ticketCommentsHooks } from './tickets-commentaires.server';
-import { taskTemplatesHooks } from './template-tache.server';
+import { formFieldsHooks } from './projet/champs-de-formulaire.server';
+import { communesHooks } from './reference-lists/communes.server';
+import { stepsHooks } from './tickets/etapes.server';
+import { accessProfilesHooks } from './accounts/groupes.server';
+import { usersHooks } from './accounts/utilisateurs.server';
+import { projectThemesHooks } from './reference-lists/thematiques-projet.server';
+import { projectTypesHooks } from './reference-lists/types-projet.server';
+import { formsHooks } from './projet/formulaires.server';
+import { individualsHooks } from './contacts/individus.server';
+import { structuresHooks } from './contacts/structures.server';
+import { importTemplatesHooks } from './contacts/templates-import.server';
+import { projectsHooks } from './projet/projet.server';
+import { projectContactHooks } from './projet/project-children';
+import { projectCommentsHooks } from './projet/commentaires-projet.server';
+import { projectDocumentsHooks } from './projet/piece-jointe.server';
+import { ticketsHooks } from './tickets/tickets.server';
+import { ticketChildScope } from './tickets/ticket-scope';
+import { notificationsHooks } from './tickets/notifications.server';
+import { subTasksHooks } from './tickets/tickets-sous-taches.server';
+import { timeEntriesHooks } from './tickets/tickets-temps.server';
+import { ticketTransitionsHooks } from './tickets/tickets-transitions.server';
+import { ticketCommentsHooks } from './tickets/tickets-commentaires.server';
+import { taskTemplatesHooks } from './tickets/template-tache.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
-/** The server files of the resources that have one (src/server/resources/<slug>.server.ts), by slug. */
+/** The server files of the resources that have one (src/server/resources/<feature>/<slug>.server.ts), by slug. */
 export const resourceHooks: Record<string, ServerResource> = {
   communes: communesHooks,
   etapes: stepsHooks,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { communesCount, loadCommunes, type CommuneSource } from '../../../src/server/db/communes-load';
+import { communesCount, loadCommunes, type CommuneSource } from '../../../src/server/seed/communes-load';
 import { communesTable } from '../../../src/server/db/schema';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';

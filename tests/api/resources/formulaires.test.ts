@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormFieldSummary } from '../../../src/server/resources/champs-de-formulaire.server';
+import type { FormFieldSummary } from '../../../src/server/resources/projet/champs-de-formulaire.server';
 import type { ResourceRecord, Suggestion } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { authHeaders, useAdminApp, type LoggedIn } from '../../support/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeIframe } from '../../../src/server/resources/utilisateurs.server';
+import { safeIframe } from '../../../src/server/resources/accounts/utilisateurs.server';
 import { permissionKey } from '../../../src/shared/permissions';
 import type { ResourceRecord } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';

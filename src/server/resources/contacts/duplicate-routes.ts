@@ -1,0 +1,73 @@
+import { can } from '../../../shared/permissions';
+import {
+  dismissBodySchema,
+  mergeBodySchema,
+  type DuplicateResource,
+} from '../../../shared/resources/contact-duplicates';
+import { findResource } from '../../../shared/resources/registry';
+import { currentAuth } from '../../auth/sessions';
+import { ApiError } from '../../http/api-error';
+import { pagingSchema, parseQuery } from '../../http/paging';
+import { parseBody, parseId } from '../../http/request-parsing';
+import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
+import { mergeHistory, mergeRecords } from './record-merge';
+import { requestValue, type ResourceRoute } from '../../engine/server-resource';
+
+const duplicatePaging = pagingSchema(25);
+
+/**
+ * The duplicate routes of individus and structures, declared as the resource's own: the last scan's
+ * pairs, a new scan and dismissal need `modify`; a merge needs `modify` and `delete`; a record's
+ * merges, `consult`.
+ */
+export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
+  const definition = findResource(slug)!;
+  return [
+    {
+      name: 'api.duplicates.list',
+      method: 'GET',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_list',
+      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+      handle: (request, { db }) => {
+        const { page, parPage } = parseQuery(duplicatePaging, request.query);
+        return listDuplicates(db, slug, page, parPage);
+      },
+    },
+    {
+      name: 'api.duplicates.scan',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_scan',
+      handle: (_request, { db }) => scanDuplicates(db, slug),
+    },
+    {
+      name: 'api.duplicates.merge',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_merge',
+      body: mergeBodySchema(definition),
+      handle(request, { db, store, actor }) {
+        // The removed record is deleted: a merge needs that permission too.
+        if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
+        return mergeRecords(db, store, slug, parseBody(mergeBodySchema(definition), request.body), actor);
+      },
+    },
+    {
+      name: 'api.duplicates.dismiss',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.duplicates_dismiss',
+      body: dismissBodySchema,
+      handle: (request, { db, actor }) =>
+        dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, actor.id),
+    },
+    {
+      name: 'api.duplicates.history',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.duplicates_history',
+      handle: (request, { db }) => mergeHistory(db, slug, parseId(requestValue(request, 'id'))),
+    },
+  ];
+}

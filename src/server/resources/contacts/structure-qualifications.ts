@@ -1,0 +1,59 @@
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { structures } from '../../../shared/resources/structures.resource';
+import { clock } from '../../clock';
+import { structuresTable } from '../../db/schema';
+import { fetchRgeCompany, type RgeQualification } from '../../external/rge-companies';
+import { ApiError } from '../../http/api-error';
+import { parseId } from '../../http/request-parsing';
+import { externalServicesSettings, loadSettings } from '../../settings/settings';
+import { requestValue, type RecordCommandHandler, type ResourceRoute } from '../../engine/server-resource';
+
+const columns = getTableColumns(structuresTable) as Record<string, AnyPgColumn>;
+
+/** A qualification as a structure keeps it: from the RGE import, or (later) from elsewhere. */
+type Qualification = Pick<RgeQualification, 'source'> & Record<string, unknown>;
+
+/**
+ * rge-import/{id}: the structure's RGE qualifications from ADEME's open data, found by its SIRET.
+ * ADEME is asked before the transaction (no lock held while waiting for it); the transaction then
+ * replaces the structure's RGE qualifications, and those alone, at once.
+ */
+export const importRgeQualifications: RecordCommandHandler = async (id, { db, store, actor }) => {
+  const { siret } = await store.get(structures, id, actor);
+  if (typeof siret !== 'string' || siret === '') throw new ApiError(400, 'resources.structures.errors.rge_no_siret');
+  const { rgeDatasetUrl, timeoutMs } = await loadSettings(db, externalServicesSettings);
+  const company = await fetchRgeCompany(siret, { datasetUrl: rgeDatasetUrl, timeoutMs, importedAt: clock.now() });
+  await db.transaction(async (tx) => {
+    const live = and(eq(columns.id!, id), isNull(columns.deletedAt!));
+    const [row] = await tx
+      .select({ qualifications: columns.qualifications! })
+      .from(structuresTable)
+      .where(live)
+      .for('update');
+    if (!row) throw new ApiError(404, 'errors.not_found');
+    const kept = (row.qualifications as Qualification[]).filter((qualification) => qualification.source !== 'rge');
+    await tx
+      .update(structuresTable)
+      .set({ qualifications: [...kept, ...company.qualifications], updatedBy: actor.id, updatedAt: clock.now() })
+      .where(live);
+  });
+  return {
+    key: 'resources.structures.messages.rge_imported',
+    values: { count: company.qualifications.length, company: company.name || company.siret },
+  };
+};
+
+export const qualificationRoutes: ResourceRoute[] = [
+  {
+    // structure-qualification/index/{structure}: the structure's qualifications, in their order.
+    name: 'api.structures.qualifications',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.structures_qualifications',
+    async handle(request, { store, actor }) {
+      const record = await store.get(structures, parseId(requestValue(request, 'structure')), actor);
+      return record.qualifications;
+    },
+  },
+];

@@ -1,0 +1,90 @@
+import type { FastifyReply } from 'fastify';
+import {
+  informationTypes,
+  projectComments,
+  serviceContinuations,
+} from '../../../shared/resources/commentaires-projet.resource';
+import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
+import { parseId } from '../../http/request-parsing';
+import { clock } from '../../clock';
+import { advanceLastIntervention, projectChildScope } from './project-children';
+import { parseSareQuery, sareExport, type SareFile } from './sare-export';
+
+/** The values among these that are not one of the allowed codes: that field's error. */
+function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
+  const given = (values[field] as string[] | undefined) ?? [];
+  const wrong = given.findIndex((value) => !allowed.includes(value));
+  return wrong === -1 ? {} : { [`${field}.${wrong}`]: 'validation.choice' };
+}
+
+/**
+ * A project's advice acts: their information types and service continuations are codes of the SARE
+ * tables (the SARE file names whoever wrote an act when it names no adviser); each act moves its project's last
+ * intervention date forward (never back), in the act's transaction. Read by whoever may read the
+ * project.
+ */
+export const projectCommentsHooks: ServerResource = {
+  ...projectChildScope,
+  validate(values) {
+    const errors = {
+      ...choiceErrors(values, 'informationTypes', informationTypes),
+      ...choiceErrors(values, 'serviceContinuation', serviceContinuations),
+    };
+    if (typeof values.durationMinutes === 'number' && values.durationMinutes < 0) {
+      errors.durationMinutes = 'validation.out_of_range';
+    }
+    return errors;
+  },
+  routes: [
+    {
+      // The acts in ADEME's SARE file (export-sare), filtered by act dates, mission, adviser, act type and ADEME flag.
+      name: 'api.project_comments.sare_export',
+      method: 'GET',
+      action: 'export',
+      summary: 'openapi.operations.project_comments_sare_export',
+      query: {
+        du: 'openapi.parameters.date_from',
+        au: 'openapi.parameters.date_to',
+        mission: 'openapi.parameters.mission',
+        conseiller: 'openapi.parameters.adviser',
+        typeActe: 'openapi.parameters.act_type',
+        ademe: 'openapi.parameters.ademe',
+        format: 'openapi.parameters.sare_format',
+      },
+      async handle(request, { db, actor, session }) {
+        return sendSareFile(session?.reply, await sareExport(db, parseSareQuery(request.query), actor), 'export-sare');
+      },
+    },
+    {
+      // One act's line of the SARE file (the export of one comment id); an act the reader may not see is missing.
+      name: 'api.project_comments.sare_export_act',
+      method: 'GET',
+      action: 'export',
+      summary: 'openapi.operations.project_comments_sare_export_act',
+      query: { format: 'openapi.parameters.sare_format' },
+      async handle(request, { db, store, actor, session }) {
+        const act = await store.get(projectComments, parseId(requestValue(request, 'id')), actor);
+        const { format } = parseSareQuery(request.query);
+        const file = await sareExport(db, { act: act.id, format }, actor);
+        return sendSareFile(session?.reply, file, `export-sare-acte-${act.id}`);
+      },
+    },
+  ],
+  async beforeChange(tx, records) {
+    for (const { values } of records) {
+      if (typeof values.project === 'number' && typeof values.actDate === 'string') {
+        await advanceLastIntervention(tx, values.project, values.actDate);
+      }
+    }
+    return records.map(() => null);
+  },
+};
+
+/** Sends an export as a download named after its kind and today's date. */
+function sendSareFile(reply: FastifyReply | undefined, file: SareFile, name: string) {
+  const date = clock.now().toISOString().slice(0, 10);
+  reply
+    ?.header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${name}-${date}.${file.extension}"`);
+  return file.body;
+}

@@ -1,0 +1,479 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { translate, type Locale } from '../../../shared/i18n/catalog';
+import { formatDate, formatMonthYear } from '../../../shared/i18n/format';
+import {
+  CHARACTERISTIC_PARAM,
+  isFilled,
+  layoutFieldTypes,
+  parseCharacteristicValue,
+  type CharacteristicField,
+  type CharacteristicValue,
+  type FilterableField,
+  type FormProgress,
+  type HeaderCharacteristic,
+  type ProjectForm,
+} from '../../../shared/project-characteristics';
+import { individuals } from '../../../shared/resources/individus.resource';
+import { projects } from '../../../shared/resources/projet.resource';
+import { recordTitle } from '../../../shared/resources/resource';
+import { structures } from '../../../shared/resources/structures.resource';
+import type { AuditChange } from '../../../shared/resources/audit';
+import type { Actor } from '../../auth/actor';
+import type { Database } from '../../db/database';
+import { characteristicKey, projectCharacteristics } from '../../db/schema';
+import { recordAudit } from '../../engine/audit-trail';
+import { createResourceStore, type ResourceStore } from '../../engine/resource-store';
+import type { ExportColumns } from '../../engine/server-resource';
+import { ApiError } from '../../http/api-error';
+import { dashboardSettings, loadSettings } from '../../settings/settings';
+
+/**
+ * A project's characteristics (dynamic forms, issue 13): the forms its project types and theme call
+ * for, minus those the user's access profiles hide; their values, checked by field type and saved in
+ * one transaction with an audit entry; each form's progress; the header's highlighted values; the
+ * project list's filter on a characteristic. A hidden form's fields are hidden wherever a
+ * characteristic is read (forms, header, export, history, list filter).
+ */
+
+type Row = Record<string, unknown>;
+const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as { rows: Row[] }).rows;
+
+const SAVE_ERROR = 'projectForms.errors.save';
+const FORM_NOT_FOUND = 'projectForms.errors.form_not_found';
+
+/** An iframe's page, kept only when it is https on an allowed site (configuration). */
+function allowedIframe(url: unknown, hosts: string[]): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && hosts.includes(parsed.hostname) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function characteristicField(row: Row, iframeHosts: string[]): CharacteristicField {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    type: row.type as CharacteristicField['type'],
+    autocomplete: row.autocomplete === true,
+    options: (row.options as CharacteristicField['options'] | null) ?? [],
+    states: (row.states as CharacteristicField['states'] | null) ?? [],
+    thousandsSeparator: row.thousands_separator === true,
+    unit: (row.unit as string | null) || null,
+    firstMonth: (row.first_month as string | null) ?? null,
+    lastMonth: (row.last_month as string | null) ?? null,
+    iframeUrl: row.type === 'iframe' ? allowedIframe(row.iframe_url, iframeHosts) : null,
+    highlightColor: (row.highlight_color as string | null) || null,
+    bold: row.bold === true,
+    fontSize: Number(row.font_size),
+  };
+}
+
+/** A stored row's value, by its field's type. */
+function storedValue(field: CharacteristicField, row: typeof projectCharacteristics.$inferSelect): CharacteristicValue {
+  switch (field.type) {
+    case 'number':
+    case 'individual':
+    case 'structure':
+      return row.numberValue;
+    case 'date':
+      return row.dateValue;
+    case 'multiselect':
+      return row.jsonValue;
+    case 'checkbox':
+      return row.textValue === 'true' ? true : null;
+    default:
+      return row.textValue;
+  }
+}
+
+/** The columns of a value: its canonical text (the list's filter), and its number, date or choices. */
+function valueColumns(field: CharacteristicField, value: CharacteristicValue) {
+  return {
+    textValue: Array.isArray(value) ? null : String(value),
+    numberValue: typeof value === 'number' ? value : null,
+    dateValue: field.type === 'date' ? (value as string) : null,
+    jsonValue: Array.isArray(value) ? value : null,
+  };
+}
+
+/** A value as people read it: an option's label, a grouped number and its unit, a date dd/mm/yyyy, a title. */
+export function displayValue(
+  field: CharacteristicField,
+  value: CharacteristicValue | undefined,
+  title: string | undefined,
+  locale: Locale,
+): string {
+  if (!isFilled(value)) return '';
+  const label = (chosen: string) => field.options.find((option) => option.value === chosen)?.label ?? chosen;
+  switch (field.type) {
+    case 'number': {
+      const number = (value as number).toLocaleString('fr-FR', { useGrouping: field.thousandsSeparator });
+      return field.unit ? `${number} ${field.unit}` : number;
+    }
+    case 'date':
+      return formatDate(value as string);
+    case 'month_year':
+      return formatMonthYear(value as string);
+    case 'select':
+      return label(value as string);
+    case 'multiselect':
+      return (value as string[]).map(label).join(', ');
+    case 'checkbox':
+      return translate(locale, 'projectForms.yes');
+    case 'individual':
+    case 'structure':
+      return title ?? `#${String(value)}`;
+    default:
+      return String(value);
+  }
+}
+
+export interface CharacteristicsContext {
+  db: Database;
+  store: ResourceStore;
+  actor: Actor;
+  locale: Locale;
+}
+
+/** The titles of the individuals and structures these values name, by field id (none for a missing one). */
+async function referenceTitles(
+  { store, actor }: CharacteristicsContext,
+  fields: CharacteristicField[],
+  values: Record<string, CharacteristicValue>,
+): Promise<Record<string, string>> {
+  const titles: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.id];
+    if ((field.type !== 'individual' && field.type !== 'structure') || typeof value !== 'number') continue;
+    const definition = field.type === 'individual' ? individuals : structures;
+    const record = await store.get(definition, value, actor).catch(() => null);
+    if (record) titles[field.id] = recordTitle(definition, record);
+  }
+  return titles;
+}
+
+/** The forms one of the user's live access profiles hides (spec 6), as a SQL set of ids. */
+const formsHiddenFrom = (userId: number) =>
+  sql`select hidden.form from users u
+    join access_profiles g on g.id = any(u.group_ids) and g.deleted_at is null
+    cross join unnest(g.hidden_forms) as hidden(form)
+    where u.id = ${userId} and hidden.form is not null`;
+
+/**
+ * The form fields hidden from the user, as a SQL set of ids: those of the forms their access
+ * profiles hide, but for the fields a live form they see also carries (that form shows them). A
+ * hidden characteristic is out of everything they read: forms, export, history, list filter.
+ */
+const fieldsHiddenFrom = (userId: number) =>
+  sql`select hidden.field from forms f cross join unnest(f.fields) as hidden(field)
+      where f.id in (${formsHiddenFrom(userId)})
+    except
+    select shown.field from forms f cross join unnest(f.fields) as shown(field)
+      where f.deleted_at is null and f.id not in (${formsHiddenFrom(userId)})`;
+
+/** The project history's changes of the characteristics hidden from the actor: their fields ("characteristics.<id>"). */
+export async function hiddenCharacteristicChanges(db: Database, actor: Actor): Promise<string[]> {
+  const rows = await rowsOf(db, sql`select field from (${fieldsHiddenFrom(actor.id)}) as hidden(field)`);
+  return rows.map((row) => `characteristics.${Number(row.field)}`);
+}
+
+/**
+ * The forms of a project the actor may see (404 for a project outside their read scope, as for a
+ * missing one): those naming one of its project types or its theme, minus those one of the actor's
+ * access profiles hides; by name, each with its fields in the form's order and the project's values.
+ */
+export async function projectForms(context: CharacteristicsContext, projectId: number): Promise<ProjectForm[]> {
+  const { db, store, actor } = context;
+  await store.get(projects, projectId, actor);
+  const formRows = await rowsOf(
+    db,
+    sql`select f.id, f.name, f.columns, f.fields from forms f, projects p
+      where p.id = ${projectId} and f.deleted_at is null
+        and (f.project_types && p.project_type_ids or p.theme = any(f.project_themes))
+        and f.id not in (${formsHiddenFrom(actor.id)})
+      order by immutable_unaccent(lower(f.name)), f.id`,
+  );
+  const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
+  const [{ allowedIframeHosts }, fieldRows, valueRows] = await Promise.all([
+    loadSettings(db, dashboardSettings),
+    fieldIds.length === 0
+      ? []
+      : rowsOf(db, sql`select * from form_fields where deleted_at is null and id in ${fieldIds}`),
+    fieldIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(projectCharacteristics)
+          .where(and(eq(projectCharacteristics.project, projectId), inArray(projectCharacteristics.field, fieldIds))),
+  ]);
+  const fields = new Map(fieldRows.map((row) => [Number(row.id), characteristicField(row, allowedIframeHosts)]));
+  const stored = new Map(valueRows.map((row) => [row.field, row]));
+  return Promise.all(
+    formRows.map(async (row) => {
+      const formFields = ((row.fields as number[] | null) ?? []).flatMap((id) => fields.get(id) ?? []);
+      const values: Record<string, CharacteristicValue> = {};
+      for (const field of formFields) {
+        const value = stored.get(field.id);
+        if (value) values[field.id] = storedValue(field, value);
+      }
+      return {
+        id: Number(row.id),
+        name: String(row.name),
+        columns: Number(row.columns),
+        fields: formFields,
+        values,
+        titles: await referenceTitles(context, formFields, values),
+        progress: progressOf(formFields, values),
+      };
+    }),
+  );
+}
+
+/** One of the project's forms, or 404 ("form not found") when the project does not call for it or it is hidden. */
+export async function projectForm(context: CharacteristicsContext, projectId: number, formId: number) {
+  const form = (await projectForms(context, projectId)).find(({ id }) => id === formId);
+  if (!form) throw new ApiError(404, FORM_NOT_FOUND);
+  return form;
+}
+
+/** The fields filled in out of those that ask a value, and the state its form-state field gives it. */
+export function progressOf(fields: CharacteristicField[], values: Record<string, CharacteristicValue>): FormProgress {
+  const asking = fields.filter((field) => !layoutFieldTypes.includes(field.type) && field.type !== 'form_state');
+  const stateField = fields.find((field) => field.type === 'form_state');
+  const stateName = stateField ? values[stateField.id] : null;
+  const state = stateField?.states.find((candidate) => candidate.name === stateName) ?? null;
+  return {
+    filled: asking.filter((field) => isFilled(values[field.id])).length,
+    total: asking.length,
+    state: state && { name: state.name, color: state.color ?? null },
+  };
+}
+
+/** The highlighted fields (those with a highlight colour) of the project's forms, once each, with their values as shown. */
+export async function headerCharacteristics(
+  context: CharacteristicsContext,
+  projectId: number,
+): Promise<HeaderCharacteristic[]> {
+  const seen = new Set<number>();
+  return (await projectForms(context, projectId)).flatMap((form) =>
+    form.fields.flatMap((field) => {
+      if (!field.highlightColor || seen.has(field.id) || layoutFieldTypes.includes(field.type)) return [];
+      seen.add(field.id);
+      return [
+        {
+          field: field.id,
+          name: field.name,
+          value: displayValue(field, form.values[field.id], form.titles[field.id], context.locale),
+          color: field.highlightColor,
+          bold: field.bold,
+          fontSize: field.fontSize,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Saves forms' values (by form id, then field id) in one transaction: each value is checked by its
+ * field's type, an individual or structure must exist; any refusal is the characteristics save error
+ * (400) with each field's reason, and nothing changes. Changed values go to the project's history.
+ */
+export async function saveProjectForms(
+  context: CharacteristicsContext,
+  projectId: number,
+  input: Record<string, Record<string, unknown>>,
+): Promise<ProjectForm[]> {
+  // One transaction, the project's row locked first: two saves of a project follow each other, and
+  // each one's history compares with what the other wrote.
+  return context.db.transaction(async (tx) => {
+    const inTransaction = { ...context, db: tx, store: createResourceStore(tx, context.store.hooksOf) };
+    await tx.execute(sql`select id from projects where id = ${projectId} for update`);
+    return saveInTransaction(inTransaction, projectId, input);
+  });
+}
+
+async function saveInTransaction(
+  context: CharacteristicsContext,
+  projectId: number,
+  input: Record<string, Record<string, unknown>>,
+): Promise<ProjectForm[]> {
+  const { db: tx, actor, locale } = context;
+  const forms = await projectForms(context, projectId);
+  const fieldErrors: Record<string, string> = {};
+  const pending = new Map<
+    number,
+    {
+      field: CharacteristicField;
+      value: CharacteristicValue;
+      before: CharacteristicValue | undefined;
+      form: ProjectForm;
+    }
+  >();
+  const unknownForm = Object.keys(input).some((formId) => !forms.some(({ id }) => id === Number(formId)));
+  if (unknownForm) throw new ApiError(404, FORM_NOT_FOUND);
+  // In the forms' order and each form's, so the history lists the changes as the page shows them.
+  for (const form of forms.filter(({ id }) => input[id])) {
+    const values = input[form.id]!;
+    for (const field of form.fields.filter(({ id }) => id in values)) {
+      const parsed = parseCharacteristicValue(field, values[field.id]);
+      if ('error' in parsed) fieldErrors[field.id] = parsed.error;
+      else pending.set(field.id, { field, value: parsed.value, before: form.values[field.id], form });
+    }
+    for (const fieldId of Object.keys(values).filter((id) => !form.fields.some((one) => one.id === Number(id))))
+      fieldErrors[fieldId] = 'projectForms.errors.unknown_field';
+  }
+  // An individual or structure must be one the actor may see, still there.
+  const chosen = Object.fromEntries([...pending].map(([id, { value }]) => [id, value]));
+  const titles = await referenceTitles(
+    context,
+    [...pending.values()].map(({ field }) => field),
+    chosen,
+  );
+  for (const [id, { field, value }] of pending) {
+    if ((field.type === 'individual' || field.type === 'structure') && value !== null && !titles[id])
+      fieldErrors[id] = 'validation.reference';
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new ApiError(400, SAVE_ERROR, fieldErrors);
+
+  const changed = [...pending.values()].filter(
+    ({ value, before }) => JSON.stringify(value) !== JSON.stringify(isFilled(before) ? before : null),
+  );
+  if (changed.length > 0) {
+    for (const { field, value } of changed) {
+      const where = and(eq(projectCharacteristics.project, projectId), eq(projectCharacteristics.field, field.id));
+      if (value === null) {
+        await tx.delete(projectCharacteristics).where(where);
+        continue;
+      }
+      const columns = valueColumns(field, value);
+      await tx
+        .insert(projectCharacteristics)
+        .values({ project: projectId, field: field.id, ...columns })
+        .onConflictDoUpdate({
+          target: [projectCharacteristics.project, projectCharacteristics.field],
+          set: { ...columns, updatedAt: sql`now()` },
+        });
+    }
+    const changes: AuditChange[] = changed.map(({ field, value, before, form }) => ({
+      field: `characteristics.${field.id}`,
+      label: field.name,
+      before: displayValue(field, before, form.titles[field.id], locale) || null,
+      after: displayValue(field, value, titles[field.id], locale) || null,
+    }));
+    await recordAudit(tx, projects, actor, [{ recordId: projectId, action: 'update', changes }]);
+    // The characteristics are the project's: its "modifié le / par" follow them.
+    await tx.execute(sql`update projects set updated_at = now(), updated_by = ${actor.id} where id = ${projectId}`);
+  }
+  return projectForms(context, projectId);
+}
+
+/** The titles of these individuals or structures, by id, as their records are named. */
+async function titlesOf(db: Database, type: 'individual' | 'structure', ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf(
+    db,
+    type === 'individual'
+      ? sql`select id, concat_ws(' ', last_name, nullif(first_name, '')) as title from individuals where id in ${ids}`
+      : sql`select id, name as title from structures where id in ${ids}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), String(row.title)]));
+}
+
+/**
+ * The project export's characteristic columns: the fields asking a value of the live forms not
+ * excluded from the project export nor hidden from the actor, once each, in the forms' order; each
+ * value as shown.
+ */
+export async function characteristicsExportColumns({
+  db,
+  locale,
+  actor,
+}: CharacteristicsContext): Promise<ExportColumns> {
+  const formRows = await rowsOf(
+    db,
+    sql`select fields from forms where deleted_at is null and not excluded_from_project_export
+        and id not in (${formsHiddenFrom(actor.id)})
+      order by immutable_unaccent(lower(name)), id`,
+  );
+  const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
+  const fieldRows =
+    fieldIds.length === 0
+      ? []
+      : await rowsOf(db, sql`select * from form_fields where deleted_at is null and id in ${fieldIds}`);
+  const byId = new Map(fieldRows.map((row) => [Number(row.id), characteristicField(row, [])]));
+  const fields = fieldIds.flatMap((id) => byId.get(id) ?? []).filter((field) => !layoutFieldTypes.includes(field.type));
+  return {
+    header: fields.map((field) => field.name),
+    async cellsOf(projectIds) {
+      if (projectIds.length === 0 || fields.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(projectCharacteristics)
+        .where(
+          and(
+            inArray(projectCharacteristics.project, projectIds),
+            inArray(
+              projectCharacteristics.field,
+              fields.map((field) => field.id),
+            ),
+          ),
+        );
+      const named = (type: 'individual' | 'structure') => {
+        const ofType = new Set(fields.filter((field) => field.type === type).map((field) => field.id));
+        return rows.flatMap((row) => (ofType.has(row.field) && row.numberValue !== null ? [row.numberValue] : []));
+      };
+      const [individualTitles, structureTitles] = await Promise.all([
+        titlesOf(db, 'individual', named('individual')),
+        titlesOf(db, 'structure', named('structure')),
+      ]);
+      const stored = new Map(rows.map((row) => [`${row.project}:${row.field}`, row]));
+      return new Map(
+        projectIds.map((projectId) => [
+          projectId,
+          fields.map((field) => {
+            const row = stored.get(`${projectId}:${field.id}`);
+            if (!row) return '';
+            const value = storedValue(field, row);
+            const titles = field.type === 'individual' ? individualTitles : structureTitles;
+            return displayValue(field, value, titles.get(Number(value)), locale);
+          }),
+        ]),
+      );
+    },
+  };
+}
+
+/**
+ * The projects having this value for this characteristic: its text compared with case and accents
+ * ignored (a choice's value, "2026-03-31", "true", a number, an id), or one of several choices. A
+ * characteristic hidden from the actor matches nothing, as an unknown one: a guessed value tells nothing.
+ */
+export function characteristicFilter(
+  name: string,
+  value: string,
+  columns: Record<string, AnyPgColumn>,
+  actor: Actor,
+): SQL | undefined {
+  const fieldId = Number(CHARACTERISTIC_PARAM.exec(name)?.[1]);
+  if (!fieldId || value === '') return undefined;
+  const c = projectCharacteristics;
+  return sql`${fieldId}::integer not in (${fieldsHiddenFrom(actor.id)}) and ${columns.id!} in (
+    select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${characteristicKey(c.textValue)} = ${characteristicKey(sql`${value}::text`)}
+    union
+    select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${c.jsonValue} @> ${JSON.stringify([value])}::jsonb)`;
+}
+
+/** The form fields the project list can filter on (those that take a value, not hidden from the actor), by name, accents ignored. */
+export async function filterableFields(db: Database, actor: Actor): Promise<FilterableField[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select id, name from form_fields where deleted_at is null and type not in ${layoutFieldTypes}
+        and id not in (${fieldsHiddenFrom(actor.id)})
+        order by immutable_unaccent(lower(name)), id`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
+}

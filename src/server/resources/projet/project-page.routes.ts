@@ -1,0 +1,299 @@
+import { and, eq, getTableColumns, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { formatDate } from '../../../shared/i18n/format';
+import { can } from '../../../shared/permissions';
+import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
+import { projectCoOwners } from '../../../shared/resources/coporteurs-projet.resource';
+import { projectPartners } from '../../../shared/resources/partenaires-projet.resource';
+import {
+  OVERVIEW_ACTS,
+  OVERVIEW_CHILD_PROJECTS,
+  type NamedRecord,
+  type ProjectDashboard,
+  type ProjectEmails,
+  type ProjectOverview,
+  type ProjectOwner,
+} from '../../../shared/resources/project-page';
+import { projects } from '../../../shared/resources/projet.resource';
+import { recordTitle, type ResourceDefinition, type ResourceRecordView } from '../../../shared/resources/resource';
+import { structures } from '../../../shared/resources/structures.resource';
+import { projectsTable } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { parseId } from '../../http/request-parsing';
+import { parseListQuery } from '../../engine/list-query';
+import { exportFormats, exportResource } from '../../engine/resource-export';
+import { authorize } from '../../engine/resource-operations';
+import type { ListQuery } from '../../engine/resource-store';
+import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
+import { clock } from '../../clock';
+
+const columns = getTableColumns(projectsTable) as Record<string, AnyPgColumn>;
+
+/** The project of the path's parameter, as its show route answers it: a hidden project is a missing one (404). */
+const visibleProject = (request: FastifyRequest, { store, actor }: ResourceContext, name = 'id') =>
+  store.get(projects, parseId(requestValue(request, name)), actor);
+
+const titleOf = (project: ResourceRecordView, field: string): string | null => {
+  const id = project[field];
+  return id == null ? null : (project.titles[field]?.[String(id)] ?? null);
+};
+
+const named = (project: ResourceRecordView, field: string): NamedRecord | null => {
+  const title = titleOf(project, field);
+  return title === null ? null : { id: Number(project[field]), title };
+};
+
+/** The projects of a list's query (its paging, sort and filters) narrowed to these filters, in the actor's scope. */
+const projectsWhere = (request: FastifyRequest, { store, actor }: ResourceContext, narrowed: Partial<ListQuery>) => {
+  const query = parseListQuery(projects, request.query);
+  return store.list(projects, { ...query, ...narrowed, filters: { ...query.filters, ...narrowed.filters } }, actor);
+};
+
+/** How many records of a project's child resource the actor may see: null when they may not list that resource. */
+const childCount = async ({ store, actor }: ResourceContext, child: ResourceDefinition, project: number) =>
+  can(actor, child.slug, 'list')
+    ? (await store.list(child, { ...firstRecord(child), filters: { project: String(project) } }, actor)).total
+    : null;
+
+const firstRecord = (definition: ResourceDefinition): ListQuery => ({
+  page: 1,
+  pageSize: 1,
+  sort: definition.defaultSort.field,
+  direction: definition.defaultSort.direction,
+  search: '',
+  filters: {},
+});
+
+/** A list's export (the engine's CSV or XLSX stream) of these projects, sent as a file. */
+async function exportProjects(request: FastifyRequest, context: ResourceContext, narrowed: Partial<ListQuery>) {
+  const raw = request.query as Record<string, string>;
+  const format = exportFormats.find((candidate) => candidate === raw.format);
+  if (!format) throw new ApiError(400, 'export.unknown_format');
+  const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(projects, raw);
+  const { store, locale, actor } = context;
+  const stream = await exportResource(store, projects, { ...query, ...narrowed }, format, locale, actor);
+  const date = clock.now().toISOString().slice(0, 10);
+  context
+    .session!.reply.header('content-type', stream.contentType)
+    .header('content-disposition', `attachment; filename="projets-${date}.${format}"`)
+    .header('x-total-count', String(stream.total));
+  return stream.body;
+}
+
+/**
+ * Ids written "1,2,3" (a path's or a query's): each a record id, else the request names nothing
+ * (404), or, where the ids are a selection the user makes, `refusal`.
+ */
+function idList(raw: string, refusal = () => new ApiError(404, 'errors.not_found')): number[] {
+  if (!/^\d{1,9}(,\d{1,9})*$/.test(raw)) throw refusal();
+  return [...new Set(raw.split(',').map(Number))];
+}
+
+/** A project's mails: none are sent or scheduled from the back office yet, so both lists are empty. */
+const noEmails = async (request: FastifyRequest, context: ResourceContext): Promise<ProjectEmails> => {
+  await visibleProject(request, context, 'projet');
+  return { items: [], total: 0 };
+};
+
+/**
+ * The project page's routes (spec 2.3), besides change-etat and commentaires: each reads only the
+ * projects of the actor's read scope, and a hidden project answers exactly as a missing one.
+ */
+export const projectPageRoutes: ResourceRoute[] = [
+  {
+    // load-apercu/{id}: the overview tab in one request.
+    name: 'api.projects.overview',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_overview',
+    async handle(request, context): Promise<ProjectOverview> {
+      const project = await visibleProject(request, context);
+      // The acts for whoever may list them, as the project's nested list of acts.
+      const acts = can(context.actor, projectComments.slug, 'list')
+        ? await context.store.list(
+            projectComments,
+            { ...firstRecord(projectComments), pageSize: OVERVIEW_ACTS, filters: { project: String(project.id) } },
+            context.actor,
+          )
+        : null;
+      // Its child projects (parentProject), those the actor may see, by name.
+      const children = await context.store.list(
+        projects,
+        {
+          ...firstRecord(projects),
+          pageSize: OVERVIEW_CHILD_PROJECTS,
+          sort: 'name',
+          direction: 'asc',
+          filters: { parentProject: String(project.id) },
+        },
+        context.actor,
+      );
+      return {
+        project,
+        latestActs: acts?.items ?? null,
+        actsTotal: acts?.total ?? null,
+        childProjects: children.items.map((child) => ({ id: child.id, title: recordTitle(projects, child) })),
+        childProjectsTotal: children.total,
+      };
+    },
+  },
+  {
+    // suivis-par-individu/{individu}/{structure}: the projects an owner has (0: no individual, or no structure).
+    name: 'api.projects.followed_by_owner',
+    method: 'GET',
+    action: 'list',
+    summary: 'openapi.operations.projects_followed_by_owner',
+    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+    handle(request, context) {
+      const [individual, structure] = [requestValue(request, 'individu'), requestValue(request, 'structure')];
+      if (!/^\d{1,9}$/.test(individual) || !/^\d{1,9}$/.test(structure)) throw new ApiError(404, 'errors.not_found');
+      const filters: Record<string, string> = {};
+      if (individual !== '0') filters.ownerIndividual = individual;
+      if (structure !== '0') filters.ownerStructure = structure;
+      if (Object.keys(filters).length === 0) throw new ApiError(404, 'errors.not_found');
+      return projectsWhere(request, context, { filters });
+    },
+  },
+  {
+    // structure/{id}: the projects a structure owns.
+    name: 'api.projects.of_structure',
+    method: 'GET',
+    action: 'list',
+    summary: 'openapi.operations.projects_of_structure',
+    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+    handle(request, context) {
+      const structure = parseId(requestValue(request, 'id'));
+      return projectsWhere(request, context, { filters: { ownerStructure: String(structure) } });
+    },
+  },
+  {
+    // structures/json/{ids}: structures a project form names, by title (those the actor may see).
+    name: 'api.projects.structures_json',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_structures_json',
+    async handle(request, { store, actor }): Promise<NamedRecord[]> {
+      authorize(actor, 'structures', 'list');
+      const page = await store.list(
+        structures,
+        { ...firstRecord(structures), pageSize: 100, ids: idList(requestValue(request, 'ids')) },
+        actor,
+      );
+      return page.items.map((record) => ({ id: record.id, title: recordTitle(structures, record) }));
+    },
+  },
+  {
+    // porteur/structure/json/{id}: a project's owner, individual and structure.
+    name: 'api.projects.owner_json',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_owner_json',
+    async handle(request, context): Promise<ProjectOwner> {
+      const project = await visibleProject(request, context);
+      return { individual: named(project, 'ownerIndividual'), structure: named(project, 'ownerStructure') };
+    },
+  },
+  {
+    // autre-projet-porteur/{id}: the other projects of the project's owner (same individual or same structure).
+    name: 'api.projects.owner_other_projects',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_owner_other_projects',
+    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+    async handle(request, context) {
+      const project = await visibleProject(request, context);
+      const sameOwner: SQL[] = [];
+      for (const owner of ['ownerIndividual', 'ownerStructure']) {
+        if (project[owner] != null) sameOwner.push(eq(columns[owner]!, Number(project[owner])));
+      }
+      const others =
+        sameOwner.length === 0
+          ? []
+          : await context.db
+              .select({ id: columns.id! })
+              .from(projectsTable)
+              .where(and(or(...sameOwner), ne(columns.id!, project.id), isNull(columns.deletedAt!)));
+      return projectsWhere(request, context, { ids: others.map(({ id }) => Number(id)) });
+    },
+  },
+  {
+    // dashboard/ajax/{id}: a project's figures for the dashboard's project tabs.
+    name: 'api.projects.dashboard',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_dashboard',
+    async handle(request, context): Promise<ProjectDashboard> {
+      const project = await visibleProject(request, context);
+      const [coOwners, partners, acts] = await Promise.all(
+        [projectCoOwners, projectPartners, projectComments].map((child) => childCount(context, child, project.id)),
+      );
+      return {
+        id: project.id,
+        reference: String(project.reference ?? ''),
+        name: String(project.name),
+        state: titleOf(project, 'state'),
+        lastInterventionDate: (project.lastInterventionDate as string | null) ?? null,
+        coOwners: coOwners ?? null,
+        partners: partners ?? null,
+        acts: acts ?? null,
+      };
+    },
+  },
+  {
+    // variable/{id}: the project's values a mail template may use, by variable name.
+    name: 'api.projects.variables',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_variables',
+    async handle(request, context): Promise<Record<string, string>> {
+      const project = await visibleProject(request, context);
+      const date = (value: unknown) => (typeof value === 'string' ? formatDate(value) : '');
+      return {
+        'projet.reference': String(project.reference ?? ''),
+        'projet.nom': String(project.name),
+        'projet.etat': titleOf(project, 'state') ?? '',
+        'projet.thematique': titleOf(project, 'theme') ?? '',
+        'projet.porteur.individu': titleOf(project, 'ownerIndividual') ?? '',
+        'projet.porteur.structure': titleOf(project, 'ownerStructure') ?? '',
+        'projet.date_creation': date(project.creationDate),
+        'projet.date_derniere_intervention': date(project.lastInterventionDate),
+      };
+    },
+  },
+  {
+    // export-projet-selection?ids=1,2&format=csv|xlsx: the projects selected in the list.
+    name: 'api.projects.export_selection',
+    method: 'GET',
+    action: 'export',
+    summary: 'openapi.operations.projects_export_selection',
+    query: { ids: 'openapi.parameters.ids', format: 'openapi.parameters.format' },
+    handle: (request, context) =>
+      exportProjects(request, context, {
+        ids: idList(requestValue(request, 'ids'), () => new ApiError(400, 'export.no_selection')),
+      }),
+  },
+  {
+    // export-multiple?format=csv|xlsx&<the list's criteria>: every project the list's criteria find.
+    name: 'api.projects.export_multiple',
+    method: 'GET',
+    action: 'export',
+    summary: 'openapi.operations.projects_export_multiple',
+    query: { format: 'openapi.parameters.format' },
+    handle: (request, context) => exportProjects(request, context, {}),
+  },
+  {
+    name: 'api.projects.sent_emails',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_sent_emails',
+    handle: noEmails,
+  },
+  {
+    name: 'api.projects.scheduled_emails',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_scheduled_emails',
+    handle: noEmails,
+  },
+];

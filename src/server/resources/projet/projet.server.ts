@@ -1,0 +1,280 @@
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { projects } from '../../../shared/resources/projet.resource';
+import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
+import { parseBody, parseId } from '../../http/request-parsing';
+import { formsValuesSchema, formValuesSchema } from '../../../shared/project-characteristics';
+import { parseListQuery } from '../../engine/list-query';
+import type { ResourceInputValues } from '../../../shared/resources/resource';
+import { translate } from '../../../shared/i18n/catalog';
+import { clock } from '../../clock';
+import type { Database } from '../../db/database';
+import {
+  projectReferenceCounters,
+  projectStatesTable,
+  projectTemplatesTable,
+  projectTypesTable,
+} from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../../engine/server-resource';
+import { projectPlace, visibleProjectIds } from './project-scope';
+import {
+  characteristicFilter,
+  characteristicsExportColumns,
+  filterableFields,
+  headerCharacteristics,
+  hiddenCharacteristicChanges,
+  projectForm,
+  projectForms,
+  saveProjectForms,
+} from './project-characteristics';
+import { projectPageRoutes } from './project-page.routes';
+import { projectTicketRoutes } from './project-tickets.routes';
+
+/** A list criterion naming a record by its id: refused in French otherwise. */
+function idCriterion(name: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new ApiError(400, 'errors.form', { [name]: 'validation.integer' });
+  return Number(value);
+}
+
+const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
+  getTableColumns(table) as Record<string, AnyPgColumn>;
+const templates = columnsOf(projectTemplatesTable);
+const types = columnsOf(projectTypesTable);
+const states = columnsOf(projectStatesTable);
+
+interface MissionRow {
+  mission: number;
+  projectType: number | null;
+  officer: number | null;
+}
+
+/** A project's next reference: the template's prefix and suffix around the year's next number, "RG-2026-0007". */
+async function nextReference(tx: Database, templateId: unknown): Promise<string> {
+  const year = clock.now().getFullYear();
+  // One row per year, incremented in the creating transaction: a second create waits for the first's commit.
+  const [counter] = await tx
+    .insert(projectReferenceCounters)
+    .values({ year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: projectReferenceCounters.year,
+      set: { lastValue: sql`${projectReferenceCounters.lastValue} + 1` },
+    })
+    .returning({ value: projectReferenceCounters.lastValue });
+  const [template] =
+    typeof templateId === 'number'
+      ? await tx
+          .select({ prefix: templates.prefix!, suffix: templates.suffix! })
+          .from(projectTemplatesTable)
+          .where(eq(templates.id!, templateId))
+      : [];
+  const number = `${year}-${String(counter!.value).padStart(4, '0')}`;
+  return `${String(template?.prefix ?? '')}${number}${String(template?.suffix ?? '')}`;
+}
+
+/** Each mission row's project type must be offered in the row's mission: the rows' errors. */
+async function missionRowErrors(tx: Database, rows: MissionRow[]): Promise<FieldErrors> {
+  const typeIds = [...new Set(rows.flatMap((row) => (row.projectType ? [row.projectType] : [])))];
+  if (typeIds.length === 0) return {};
+  const found = await tx
+    .select({ id: types.id!, missions: types.missions! })
+    .from(projectTypesTable)
+    .where(inArray(types.id!, typeIds));
+  const missionsOf = new Map(found.map((type) => [Number(type.id), (type.missions as number[]) ?? []]));
+  const errors: FieldErrors = {};
+  rows.forEach((row, index) => {
+    // A type naming no mission is offered in all of them.
+    const missions = row.projectType ? (missionsOf.get(row.projectType) ?? []) : [];
+    if (missions.length > 0 && !missions.includes(row.mission)) {
+      errors[`missions.${index}.projectType`] = 'validation.project_type_mission';
+    }
+  });
+  return errors;
+}
+
+/** The values the server keeps from a project's own: its missions' and types' ids (filters, read scope). */
+function derivedValues(values: ResourceInputValues): void {
+  if (!Array.isArray(values.missions)) return;
+  const rows = values.missions as MissionRow[];
+  values.missionIds = [...new Set(rows.map((row) => row.mission))];
+  values.projectTypeIds = [...new Set(rows.flatMap((row) => (row.projectType ? [row.projectType] : [])))];
+}
+
+/** Projects: their reference, their missions' ids, spec 6's confidentiality and the state change. */
+export const projectsHooks: ServerResource = {
+  validate(values, { id }) {
+    if (id !== null && values.parentProject === id) return { parentProject: 'validation.project_parent_itself' };
+  },
+  async beforeChange(tx, records) {
+    const refusals: (RecordRefusal | null)[] = [];
+    for (const { id, values } of records) {
+      const errors = Array.isArray(values.missions) ? await missionRowErrors(tx, values.missions as MissionRow[]) : {};
+      if (Object.keys(errors).length > 0) {
+        refusals.push({ fieldErrors: errors });
+        continue;
+      }
+      derivedValues(values);
+      if (id === null) {
+        values.reference = await nextReference(tx, values.template);
+        values.creationDate ??= clock.now().toISOString().slice(0, 10);
+      }
+      refusals.push(null);
+    }
+    return refusals;
+  },
+  readScope(actor, columns) {
+    const ids = visibleProjectIds(actor);
+    return ids && sql`${columns.id!} in (${ids})`;
+  },
+  // The list's own criteria (projects' listCriteria): caracteristique[<field id>]=<value>, the projects with
+  // this characteristic; commune, those placed there (their owner's commune); theme (a filter field, documented
+  // as such), with its sub-themes.
+  listParams: {
+    document: [
+      { name: 'caracteristique', description: 'openapi.parameters.characteristic', deepObject: true },
+      { name: 'commune', description: 'openapi.parameters.project_commune' },
+    ],
+    condition(name, value, columns, actor) {
+      if (name === 'commune')
+        return sql`${projectPlace(columns.ownerIndividual!, columns.ownerStructure!)} = ${idCriterion(name, value)}`;
+      if (name === 'theme') {
+        return sql`${columns.theme!} in (with recursive tree(id) as (
+          select ${idCriterion(name, value)}::integer
+          union select t.id from project_themes t join tree on t.parent = tree.id where t.deleted_at is null)
+          select id from tree)`;
+      }
+      return characteristicFilter(name, value, columns, actor);
+    },
+  },
+  // The characteristics after the project's own fields.
+  exportColumns: characteristicsExportColumns,
+  // The characteristics of the forms hidden from the reader are out of the project's history too.
+  hiddenHistoryFields: hiddenCharacteristicChanges,
+  routes: [
+    {
+      // forms/{projet}: the project's forms with their fields and values.
+      name: 'api.projects.forms',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_forms',
+      handle: (request, context) => projectForms(context, parseId(requestValue(request, 'projet'))),
+    },
+    {
+      // forms/{projet}: several forms saved at once, { forms: { <form id>: { <field id>: value } } }.
+      name: 'api.projects.forms',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      summary: 'openapi.operations.projects_forms_save',
+      body: formsValuesSchema,
+      async handle(request, context) {
+        const { forms } = parseBody(formsValuesSchema, request.body);
+        return saveProjectForms(context, parseId(requestValue(request, 'projet')), forms);
+      },
+    },
+    {
+      // caracteristiques/{projet}/{form}: one form of the project.
+      name: 'api.projects.characteristics',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_characteristics',
+      handle: (request, context) =>
+        projectForm(context, parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))),
+    },
+    {
+      // caracteristiques/{projet}/{form}: its values saved, { values: { <field id>: value } }.
+      name: 'api.projects.characteristics',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      summary: 'openapi.operations.projects_characteristics_save',
+      body: formValuesSchema,
+      async handle(request, context) {
+        const { values } = parseBody(formValuesSchema, request.body);
+        const [projectId, formId] = [parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))];
+        const forms = await saveProjectForms(context, projectId, { [formId]: values });
+        return forms.find(({ id }) => id === formId);
+      },
+    },
+    {
+      // avancement-projet/{id}/{form}: the fields filled in out of all, and the form's state.
+      name: 'api.projects.form_progress',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_form_progress',
+      async handle(request, context) {
+        const form = await projectForm(
+          context,
+          parseId(requestValue(request, 'id')),
+          parseId(requestValue(request, 'form')),
+        );
+        return form.progress;
+      },
+    },
+    {
+      // header-caracteristique/{id}: the highlighted characteristics, for the project's header.
+      name: 'api.projects.header_characteristics',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_header_characteristics',
+      handle: (request, context) => headerCharacteristics(context, parseId(requestValue(request, 'id'))),
+    },
+    {
+      // champs-filtrables: the characteristics the project list's search panel offers.
+      name: 'api.projects.filterable_fields',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.projects_filterable_fields',
+      handle: (_request, { db, actor }) => filterableFields(db, actor),
+    },
+    {
+      // projet/commentaires/{id}: the project's advice acts, newest first, for whoever may see the project.
+      name: 'api.projects.comments',
+      method: 'GET',
+      action: 'show',
+      alsoNeeds: [{ resource: projectComments.slug, action: 'list' }],
+      summary: 'openapi.operations.projects_comments',
+      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
+      async handle(request, { store, actor }) {
+        const id = parseId(requestValue(request, 'id'));
+        await store.get(projects, id, actor);
+        const query = parseListQuery(projectComments, request.query);
+        return store.list(projectComments, { ...query, filters: { ...query.filters, project: String(id) } }, actor);
+      },
+    },
+    {
+      // change-etat/{id}/{etat}: the project's state becomes this one, in its history.
+      name: 'api.projects.change_state',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.projects_change_state',
+      async handle(request, context) {
+        const { db, store, actor, locale, log, operations } = context;
+        const [rawId, rawState] = [requestValue(request, 'id'), requestValue(request, 'etat')];
+        const notFound = () => new ApiError(404, 'projects.errors.state_not_found');
+        if (!/^\d{1,9}$/.test(rawId) || !/^\d{1,9}$/.test(rawState)) throw notFound();
+        const [id, stateId] = [Number(rawId), Number(rawState)];
+        await store.get(projects, id, actor).catch((error: unknown) => {
+          throw error instanceof ApiError && error.statusCode === 404 ? notFound() : error;
+        });
+        const [state] = await db
+          .select({ id: states.id!, name: states.name! })
+          .from(projectStatesTable)
+          .where(and(eq(states.id!, stateId), isNull(states.deletedAt!)));
+        if (!state) throw notFound();
+        try {
+          const record = await operations.update(projects, id, { state: state.id }, context);
+          return {
+            id: record.id,
+            state: state.id,
+            message: translate(locale, 'projects.messages.state_changed', { state: String(state.name) }),
+          };
+        } catch (error) {
+          if (error instanceof ApiError) throw error;
+          log.error({ err: error }, 'project state change failed');
+          throw new ApiError(500, 'projects.errors.state_save');
+        }
+      },
+    },
+    ...projectPageRoutes,
+    ...projectTicketRoutes,
+  ],
+};

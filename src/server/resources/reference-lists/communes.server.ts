@@ -1,0 +1,35 @@
+import { and, arrayContains, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CommuneByPostalCode } from '../../../shared/resources/communes.resource';
+import { communesTable } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { requestValue, type ServerResource } from '../../engine/server-resource';
+
+const columns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
+
+export const communesHooks: ServerResource = {
+  routes: [
+    {
+      // communes ajax code-postal: the live communes having that postal code, by name (accents ignored).
+      name: 'api.communes.by_postal_code',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.communes_by_postal_code',
+      query: { code: 'openapi.parameters.postal_code' },
+      async handle(request, { db }) {
+        const code = requestValue(request, 'code');
+        if (!/^\d{5}$/.test(code)) throw new ApiError(400, 'validation.postal_code');
+        return (await db
+          .select({
+            id: columns.id!,
+            inseeCode: columns.inseeCode!,
+            name: columns.name!,
+            postalCodes: columns.postalCodes!,
+          })
+          .from(communesTable)
+          .where(and(isNull(columns.deletedAt!), arrayContains(columns.postalCodes!, [code])))
+          .orderBy(sql`immutable_unaccent(${columns.name!})`, asc(columns.id!))) as CommuneByPostalCode[];
+      },
+    },
+  ],
+};

@@ -1,0 +1,31 @@
+import { and, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { projectTypesTable } from '../../db/schema';
+import { parseId } from '../../http/request-parsing';
+import { requestValue, type ServerResource } from '../../engine/server-resource';
+
+const columns = getTableColumns(projectTypesTable) as Record<string, AnyPgColumn>;
+
+export const projectTypesHooks: ServerResource = {
+  routes: [
+    {
+      // types-projet ajax par-mission/{mission}: the enabled project types of a mission, by name.
+      name: 'api.project_types.by_mission',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.project_types_by_mission',
+      handle: (request, { db }) =>
+        db
+          .select({ id: sql<number>`${columns.id!}`, name: sql<string>`${columns.name!}` })
+          .from(projectTypesTable)
+          .where(
+            and(
+              isNull(columns.deletedAt!),
+              sql`${columns.enabled!}`,
+              sql`${parseId(requestValue(request, 'mission'))} = any(${columns.missions!})`,
+            ),
+          )
+          .orderBy(asc(columns.name!)),
+    },
+  ],
+};

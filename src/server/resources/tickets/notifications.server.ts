@@ -1,0 +1,145 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Actor } from '../../auth/actor';
+import { rowsOf, type Database } from '../../db/database';
+import type { ResourceRoute, ServerResource } from '../../engine/server-resource';
+import { parseBody } from '../../http/request-parsing';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type HeaderNotifications,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationPage,
+} from '../../../shared/resources/notifications.resource';
+import { visibleTicketIds } from './ticket-scope';
+
+/** The ids a batch route acts on: the caller's own among them, the others ignored. */
+const idsBodySchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000) });
+
+/** The caller's own notifications about tickets they may still see (the read scope, alias `n`). */
+function ownCondition(actor: Actor): SQL {
+  const tickets = visibleTicketIds(actor);
+  return tickets
+    ? sql`n."user" = ${actor.id} and n.deleted_at is null and n.ticket in (${tickets})`
+    : sql`n."user" = ${actor.id} and n.deleted_at is null`;
+}
+
+/** Sets a flag on the caller's own notifications among these ids: never another user's. */
+async function setFlag(db: Database, actor: Actor, ids: number[], set: SQL): Promise<{ updated: number }> {
+  if (ids.length === 0) return { updated: 0 };
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update notifications n set ${set}, updated_at = now(), updated_by = ${actor.id}
+        where ${ownCondition(actor)} and n.id = any(${`{${ids.join(',')}}`}::integer[])
+        returning n.id`,
+  );
+  return { updated: rows.length };
+}
+
+/** The caller's own notifications matching a condition, newest first, with their ticket and project. */
+async function notificationItems(db: Database, actor: Actor, where: SQL, limit: number, offset = 0) {
+  const rows = await rowsOf<{
+    id: number;
+    kind: NotificationKind;
+    ticketId: number;
+    ticketTitle: string;
+    projectId: number;
+    projectTitle: string;
+    createdAt: Date | string;
+    seen: boolean;
+    archived: boolean;
+  }>(
+    db,
+    sql`select n.id, n.kind, t.id as "ticketId", t.name as "ticketTitle", p.id as "projectId",
+               p.name as "projectTitle", n.created_at as "createdAt", n.seen, n.archived
+        from notifications n join tickets t on t.id = n.ticket join projects p on p.id = t.project
+        where ${ownCondition(actor)} and ${where}
+        order by n.created_at desc, n.id desc limit ${limit} offset ${offset}`,
+  );
+  return rows.map((row): NotificationItem => ({
+    id: row.id,
+    kind: row.kind,
+    ticket: { id: row.ticketId, title: row.ticketTitle },
+    project: { id: row.projectId, title: row.projectTitle },
+    createdAt: new Date(row.createdAt).toISOString(),
+    seen: row.seen,
+    archived: row.archived,
+  }));
+}
+
+/** How many of the caller's own notifications match a condition. */
+async function countOf(db: Database, actor: Actor, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(*)::integer as total from notifications n where ${ownCondition(actor)} and ${where}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** The bell of the header: the unread count (not seen, not archived) and the five newest not archived. */
+async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNotifications> {
+  return {
+    unread: await countOf(db, actor, sql`not n.seen and not n.archived`),
+    latest: await notificationItems(db, actor, sql`not n.archived`, 5),
+  };
+}
+
+const pageQuerySchema = z.object({
+  archived: z.enum(['0', '1']).default('0'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** A page of the notifications screen: to process (not archived) or archived. */
+async function notificationPage(db: Database, actor: Actor, query: unknown): Promise<NotificationPage> {
+  const { archived, page } = parseBody(pageQuerySchema, query);
+  const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
+  return {
+    items: await notificationItems(db, actor, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    total: await countOf(db, actor, where),
+    page,
+    pageSize: NOTIFICATIONS_PAGE_SIZE,
+  };
+}
+
+/** A batch route on the caller's own notifications: reading them is all it needs. */
+const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): ResourceRoute => ({
+  name,
+  method: 'POST',
+  action: 'list',
+  summary,
+  body: idsBodySchema,
+  handle: (request, { db, actor }) => setFlag(db, actor, parseBody(idsBodySchema, request.body).ids, set),
+});
+
+/**
+ * Notifications: each user reads only their own, and only about tickets they may still see. Every
+ * user consults them (everyonesOwnResources in permissions.ts); the routes below change the
+ * caller's own only, ignoring any other id.
+ */
+export const notificationsHooks: ServerResource = {
+  readScope(actor, columns) {
+    const tickets = visibleTicketIds(actor);
+    const own = eq(columns.user!, actor.id);
+    return tickets ? and(own, sql`${columns.ticket!} in (${tickets})`) : own;
+  },
+  routes: [
+    batchRoute('api.notifications.mark_seen', 'openapi.operations.notifications_mark_seen', sql`seen = true`),
+    batchRoute('api.notifications.archive', 'openapi.operations.notifications_archive', sql`archived = true`),
+    batchRoute('api.notifications.unarchive', 'openapi.operations.notifications_unarchive', sql`archived = false`),
+    {
+      name: 'api.notifications.header_unread',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.notifications_header_unread',
+      handle: (_request, { db, actor }) => headerNotifications(db, actor),
+    },
+    {
+      name: 'api.notifications.page',
+      method: 'GET',
+      action: 'list',
+      summary: 'openapi.operations.notifications_page',
+      query: { archived: 'openapi.parameters.notifications_archived', page: 'openapi.parameters.page' },
+      handle: (request, { db, actor }) => notificationPage(db, actor, request.query),
+    },
+  ],
+};

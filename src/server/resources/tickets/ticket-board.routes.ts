@@ -1,0 +1,158 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  boardFiltersSchema,
+  editTransitionSchema,
+  moveSchema,
+  positionsSchema,
+  statusChangeSchema,
+  transitionSchema,
+} from '../../../shared/resources/ticket-board';
+import { ApiError } from '../../http/api-error';
+import { parseBody, parseId } from '../../http/request-parsing';
+import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
+import {
+  boardOf,
+  boardVersion,
+  cardOf,
+  changeStatus,
+  editTransition,
+  moveTicket,
+  savePositions,
+  transitionFormOf,
+} from './ticket-board';
+
+const filterDocs = {
+  projet: 'openapi.parameters.tickets_project',
+  mission: 'openapi.parameters.tickets_mission',
+  utilisateur: 'openapi.parameters.tickets_user',
+  typeTache: 'openapi.parameters.tickets_task_type',
+  statut: 'openapi.parameters.tickets_status',
+  q: 'openapi.parameters.tickets_search',
+  echeanceDu: 'openapi.parameters.tickets_deadline_from',
+  echeanceAu: 'openapi.parameters.tickets_deadline_to',
+};
+
+/** A write of the board: a refusal is answered as it is, anything else logged and answered as the spec's move error. */
+async function boardWrite<T>(context: ResourceContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    context.log.error({ err: error }, 'ticket board write failed');
+    throw new ApiError(500, 'tickets.errors.move');
+  }
+}
+
+/** The moved card and the board's new version, for the mover's screen. */
+async function movedCard(request: FastifyRequest, context: ResourceContext, ticket: number) {
+  const filters = parseBody(boardFiltersSchema, request.query);
+  const [card, version] = await Promise.all([
+    cardOf(context.db, context.actor, ticket),
+    boardVersion(context.db, context.actor, filters),
+  ]);
+  return { card, version };
+}
+
+/** The tickets' board routes (spec 2.3): cards, moves, transitions, positions, status changes. */
+export const ticketBoardRoutes: ResourceRoute[] = [
+  {
+    // ajax/tickets: the global board, or one project's (?projet=), with the filters.
+    name: 'api.tickets.board',
+    method: 'GET',
+    action: 'list',
+    summary: 'openapi.operations.tickets_board',
+    query: filterDocs,
+    handle: (request, { db, actor }) => boardOf(db, actor, parseBody(boardFiltersSchema, request.query)),
+  },
+  {
+    // What the boards poll to see other advisers' moves.
+    name: 'api.tickets.board_version',
+    method: 'GET',
+    action: 'list',
+    summary: 'openapi.operations.tickets_board_version',
+    query: filterDocs,
+    handle: async (request, { db, actor }) => ({
+      version: await boardVersion(db, actor, parseBody(boardFiltersSchema, request.query)),
+    }),
+  },
+  {
+    name: 'api.tickets.card',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.tickets_card',
+    handle: (request, { db, actor }) => cardOf(db, actor, parseId(requestValue(request, 'id'))),
+  },
+  {
+    name: 'api.tickets.move',
+    method: 'POST',
+    action: 'update',
+    summary: 'openapi.operations.tickets_move',
+    body: moveSchema,
+    async handle(request, context) {
+      const move = parseBody(moveSchema, request.body);
+      await boardWrite(context, () => moveTicket(context.db, context.actor, move, null));
+      return movedCard(request, context, move.ticket);
+    },
+  },
+  {
+    name: 'api.tickets.load_transition',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.tickets_load_transition',
+    query: { ticket: 'openapi.parameters.tickets_ticket', etape: 'openapi.parameters.tickets_step' },
+    handle: (request, { db, actor }) =>
+      transitionFormOf(db, actor, parseId(requestValue(request, 'ticket')), parseId(requestValue(request, 'etape'))),
+  },
+  {
+    name: 'api.tickets.add_transition',
+    method: 'POST',
+    action: 'update',
+    summary: 'openapi.operations.tickets_add_transition',
+    body: transitionSchema,
+    async handle(request, context) {
+      const { characteristics, ...move } = parseBody(transitionSchema, request.body);
+      await boardWrite(context, () => moveTicket(context.db, context.actor, move, characteristics));
+      return movedCard(request, context, move.ticket);
+    },
+  },
+  {
+    // edit-transition-ajax/{id}: a recorded transition's characteristics, corrected.
+    name: 'api.tickets.edit_transition',
+    method: ['POST', 'PUT'],
+    action: 'update',
+    summary: 'openapi.operations.tickets_edit_transition',
+    body: editTransitionSchema,
+    async handle(request, context) {
+      const { characteristics } = parseBody(editTransitionSchema, request.body);
+      const id = parseId(requestValue(request, 'id'));
+      await boardWrite(context, () => editTransition(context.db, context.actor, id, characteristics));
+      return { id };
+    },
+  },
+  {
+    name: 'api.tickets.save_positions',
+    method: 'POST',
+    action: 'update',
+    summary: 'openapi.operations.tickets_save_positions',
+    body: positionsSchema,
+    async handle(request, context) {
+      const { step, tickets } = parseBody(positionsSchema, request.body);
+      await boardWrite(context, () => savePositions(context.db, context.actor, step, tickets));
+      return { saved: tickets.length };
+    },
+  },
+  {
+    // changer-statut/{id}: white or orange, with the comment spec 4 asks.
+    name: 'api.tickets.change_status',
+    method: 'POST',
+    action: 'update',
+    summary: 'openapi.operations.tickets_change_status',
+    body: statusChangeSchema,
+    async handle(request, context) {
+      const { status, comment } = parseBody(statusChangeSchema, request.body);
+      const id = parseId(requestValue(request, 'id'));
+      await boardWrite(context, () => changeStatus(context.db, context.actor, id, status, comment));
+      return cardOf(context.db, context.actor, id);
+    },
+  },
+];

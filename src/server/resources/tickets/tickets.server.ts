@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/database';
+import type { ServerResource } from '../../engine/server-resource';
+import { clock } from '../../clock';
+import { advanceLastIntervention, projectChildScope } from '../projet/project-children';
+import { BOARD_GAP } from './ticket-board';
+import { ticketBoardRoutes } from './ticket-board.routes';
+import { notifyNewAttributions } from './ticket-notifications';
+import { ticketRecordRoutes } from './ticket-record.routes';
+
+/**
+ * Tickets: read by whoever may read their project. A new ticket starts in the first step, white,
+ * at the end of its column, and moves its project's last intervention date forward; "add referent"
+ * adds the project's referents to its attributions.
+ */
+export const ticketsHooks: ServerResource = {
+  ...projectChildScope,
+  async beforeChange(tx, records, actor) {
+    for (const { id, values } of records) {
+      if (values.addReferent === true && typeof values.project === 'number') {
+        const rows = await rowsOf<{ referents: number[] | null }>(
+          tx,
+          sql`select referents from projects where id = ${values.project}`,
+        );
+        const attributions = new Set([
+          ...((values.attributions as number[] | undefined) ?? []),
+          ...(rows[0]?.referents ?? []),
+        ]);
+        values.attributions = [...attributions];
+      }
+      if (id !== null) continue;
+      const rows = await rowsOf<{ step: number | null; position: number | null }>(
+        tx,
+        sql`select s.id as step,
+                   (select max(t.board_position) from tickets t where t.step = s.id and t.deleted_at is null) as position
+            from steps s where s.deleted_at is null order by s.position, s.id limit 1`,
+      );
+      values.step = rows[0]?.step ?? null;
+      values.status = 'in_progress';
+      values.boardPosition = (rows[0]?.position ?? 0) + BOARD_GAP;
+      if (typeof values.project === 'number') {
+        await advanceLastIntervention(tx, values.project, clock.now().toISOString().slice(0, 10));
+      }
+    }
+    // Users added to an existing ticket's attributions are told now, in the write's transaction.
+    await notifyNewAttributions(tx, records, actor.id);
+    return records.map(() => null);
+  },
+  // A new ticket's id is unknown in beforeChange: its attributed users are told by a job queued in
+  // the creating transaction (idempotent: one attribution notification per user and ticket).
+  async afterCommit({ action, ids, actor }, queue) {
+    if (action !== 'create') return;
+    for (const ticket of ids) await queue.send('ticket-attribution', { ticket, actorId: actor.id });
+  },
+  routes: [...ticketBoardRoutes, ...ticketRecordRoutes],
+};
