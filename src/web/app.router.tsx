@@ -101,7 +101,7 @@ export const router = createBrowserRouter([
       },
       {
         lazy: screen(
-          () => import('./shell/admin.layout'),
+          () => import('./admin.layout'),
           (m) => m.AdminLayout,
         ),
         children: [

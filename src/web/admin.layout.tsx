@@ -5,23 +5,23 @@ import { IconLogout, IconSettings, IconUser, IconUserCircle } from '@tabler/icon
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { SessionPayload } from '../../shared/account/account.schema';
-import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
-import { ErrorScreen } from './error.screen';
-import { loggedOutState } from '../screens/login/login.screen';
-import { ProfileModal } from '../screens/profile/profile.modal';
-import { useSession } from '../session.hook';
-import { useConfirmedSubmit } from './dialogs.component';
-import { ImpersonationBanner } from './impersonation-banner.component';
-import { NotificationsBell } from './notifications-bell.component';
-import { SettingsBar } from './settings-bar.component';
-import { Sidebar } from './sidebar.component';
-import { toast } from './toasts.component';
-import { autoEnlarges, useViewportWidth } from './viewport.hook';
-import { Loading } from './loading.component';
-import { WebModulesContext } from '../engine/web-module';
-import { webModules } from '../resources/registry';
+import type { SessionPayload } from '../shared/account/account.schema';
+import { path } from '../shared/routes';
+import { apiRequest } from './api-client';
+import { ErrorScreen } from './shell/error.screen';
+import { loggedOutState } from './screens/login/login.screen';
+import { ProfileModal } from './screens/profile/profile.modal';
+import { useSession } from './session.hook';
+import { useConfirmedSubmit } from './shell/dialogs.component';
+import { ImpersonationBanner } from './shell/impersonation-banner.component';
+import { NotificationsBell } from './shell/notifications-bell.component';
+import { SettingsBar } from './shell/settings-bar.component';
+import { Sidebar } from './shell/sidebar.component';
+import { toast } from './shell/toasts.component';
+import { autoEnlarges, useViewportWidth } from './shell/viewport.hook';
+import { Loading } from './shell/loading.component';
+import { WebModulesContext } from './engine/web-module';
+import { webModules } from './resources/registry';
 
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
