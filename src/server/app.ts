@@ -18,6 +18,7 @@ import { registerImportAssistantRoutes } from './import-assistant/import-assista
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
 import { redactedUrl } from './http/redacted-url';
+import { answerOtherMethods, methodNotAllowedConfig } from './http/method-not-allowed';
 import { registerRequestGuards } from './http/request-guards';
 import { registerSecurityHeaders } from './http/security-headers';
 import { mailPasswordCreationLink, mailResetLink } from './auth/password-links';
@@ -105,7 +106,8 @@ export async function buildApp({
   });
   // Every route, as registered: the OpenAPI test compares them with the document.
   const registeredRoutes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', ({ method, url }) => {
+  app.addHook('onRoute', ({ method, url, config }) => {
+    if ((config as Partial<typeof methodNotAllowedConfig> | undefined)?.methodNotAllowed) return;
     for (const verb of ([] as string[]).concat(method)) registeredRoutes.push({ method: verb, url });
   });
   app.decorate('registeredRoutes', registeredRoutes);
@@ -207,6 +209,7 @@ export async function buildApp({
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
+  answerOtherMethods(app);
 
   return app;
 }

@@ -39,6 +39,15 @@ export function authorize(actor: Actor, slug: string, action: ResourceAction): v
   if (!can(actor, slug, action)) throw new ApiError(403, 'errors.forbidden');
 }
 
+/**
+ * The permissions of an action on a child resource under its parent's record: the parent's show (to
+ * read) or update (to write), and the child's own permission for the action.
+ */
+export function authorizeUnder(actor: Actor, parentSlug: string, childSlug: string, action: ResourceAction): void {
+  authorize(actor, parentSlug, action === 'list' || action === 'show' ? 'show' : 'update');
+  authorize(actor, childSlug, action);
+}
+
 /** A parent's record and the child field naming it: where a child resource's records live. */
 export interface ParentRecord {
   definition: ResourceDefinition;
@@ -298,8 +307,7 @@ export function createResourceOperations({
        * parent record in the actor's sight (404 otherwise).
        */
       async under(parent: ParentRecord, child: ResourceDefinition, action: ResourceAction, actor: Actor) {
-        authorize(actor, parent.definition.slug, action === 'list' || action === 'show' ? 'show' : 'update');
-        authorize(actor, child.slug, action);
+        authorizeUnder(actor, parent.definition.slug, child.slug, action);
         await store.get(parent.definition, parent.id, actor);
       },
       /** A record of the child resource to write, when it belongs to the parent record (404 otherwise). */

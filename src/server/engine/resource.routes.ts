@@ -4,6 +4,7 @@ import { findResource, resources } from '../../shared/resources/registry';
 import { historyKinds } from '../../shared/resources/history-kinds';
 import { HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
+import type { ResourceAction } from '../../shared/permissions';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
 import { actorOf } from '../auth/actor';
@@ -16,7 +17,7 @@ import { exportFormats } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
 import type { OperationContext } from './server-resource';
 import { parseListQuery } from './list-query';
-import type { ResourceOperations } from './resource-operations';
+import { authorize, authorizeUnder, type ResourceOperations } from './resource-operations';
 import { declareRoute, type ApiRoute, type RouteSchemas } from '../http/api-route';
 import type { OpenApiTools } from '../http/openapi-tools';
 import { resourceRouteDocs } from './resource-route-docs';
@@ -36,6 +37,24 @@ export const operationContextOf = (request: FastifyRequest, reply: FastifyReply)
   session: { request, reply },
 });
 
+/**
+ * A route's onRequest guards: a logged-in user (401), then the permission its action needs (403),
+ * before its body is read or its input checked: a caller who may not use a route gets no 400 telling
+ * its input's shape. The operations check the same permissions again, whoever calls them.
+ */
+const guarded = (check: (actor: ReturnType<typeof actorOf>) => void = () => {}) => ({
+  onRequest: [
+    requireUser,
+    async (request: FastifyRequest) => {
+      check(actorOf(currentAuth(request)));
+    },
+  ],
+});
+const needing = (slug: string, ...actions: ResourceAction[]) =>
+  guarded((actor) => {
+    for (const action of actions) authorize(actor, slug, action);
+  });
+
 const idParam = (request: FastifyRequest, name = 'id') => parseId((request.params as Record<string, string>)[name]!);
 const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
 
@@ -48,19 +67,27 @@ const termOf = (request: FastifyRequest) => String((request.query as Record<stri
  */
 export function registerResourceRoutes(app: FastifyInstance, operations: ResourceOperations): void {
   const { store } = operations.services;
-  const options = { preHandler: requireUser };
 
   for (const definition of resources) {
     const { slug } = definition;
     const hooks = store.hooksOf(slug);
     const docs = (tools: OpenApiTools) => resourceRouteDocs(definition, hooks, tools);
-    const route = <S extends RouteSchemas>(declaration: Omit<ApiRoute<S>, 'fixed' | 'options'>) =>
-      declareRoute(app, { options, ...declaration, fixed: { resource: slug } });
+    /** A route of this resource, refused before its input is read to whoever lacks `needs`. */
+    const route = <S extends RouteSchemas>({
+      needs,
+      ...declaration
+    }: Omit<ApiRoute<S>, 'fixed' | 'options'> & { needs: ResourceAction | null }) =>
+      declareRoute(app, {
+        options: needs ? needing(slug, needs) : guarded(),
+        ...declaration,
+        fixed: { resource: slug },
+      });
     const schema = inputSchema(definition);
 
     route({
       name: 'api.resource.collection',
       method: 'GET',
+      needs: 'list',
       document: (tools) => docs(tools).list,
       handler: (request, reply) =>
         operations.list(definition, parseListQuery(definition, request.query), operationContextOf(request, reply)),
@@ -69,6 +96,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     route({
       name: 'api.resource.item',
       method: 'GET',
+      needs: 'show',
       document: (tools) => docs(tools).show,
       handler: (request, reply) => operations.get(definition, idParam(request), operationContextOf(request, reply)),
     });
@@ -76,6 +104,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     route({
       name: 'api.resource.autocomplete',
       method: 'GET',
+      needs: 'list',
       document: (tools) => docs(tools).autocomplete,
       handler: (request, reply) => operations.suggest(definition, termOf(request), operationContextOf(request, reply)),
     });
@@ -84,12 +113,12 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     if (!definition.behaviours.readOnly) {
       const create = async (request: FastifyRequest, reply: FastifyReply) => {
         const context = operationContextOf(request, reply);
-        operations.authorize(context.actor, slug, 'create');
         return reply.code(201).send(await operations.create(definition, parseBody(schema, request.body), context));
       };
       route({
         name: 'api.resource.collection',
         method: 'POST',
+        needs: 'create',
         document: (tools) => docs(tools).create,
         handler: create,
       });
@@ -97,6 +126,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         route({
           name: 'api.resource.modal_create',
           method: 'POST',
+          needs: 'create',
           document: (tools) => docs(tools).modalCreate,
           handler: create,
         });
@@ -104,15 +134,21 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
 
       const update = async (request: FastifyRequest, reply: FastifyReply) => {
         const context = operationContextOf(request, reply);
-        operations.authorize(context.actor, slug, 'update');
         return operations.update(definition, idParam(request), parseBody(schema, request.body), context);
       };
-      route({ name: 'api.resource.item', method: 'PUT', document: (tools) => docs(tools).update, handler: update });
+      route({
+        name: 'api.resource.item',
+        method: 'PUT',
+        needs: 'update',
+        document: (tools) => docs(tools).update,
+        handler: update,
+      });
       // modal/editer/{id} (modalEdit): the same update, also as the POST of a modal's form.
       if (definition.behaviours.modalEdit) {
         route({
           name: 'api.resource.modal_edit',
           method: ['PUT', 'POST'],
+          needs: 'update',
           document: (tools, method) => docs(tools).modalEdit(method),
           handler: update,
         });
@@ -121,6 +157,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: 'api.resource.delete',
         method: ['POST', 'PUT'],
+        needs: 'delete',
         document: (tools, method) => docs(tools).delete(method),
         handler: async (request, reply) => ({
           deleted: await operations.delete(definition, [idParam(request)], operationContextOf(request, reply)),
@@ -130,6 +167,8 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: 'api.resource.batch',
         method: 'POST',
+        // The permission depends on the action the body names: checked by the operation.
+        needs: null,
         document: (tools) => docs(tools).batch,
         handler: (request, reply) => {
           const { ids, _action: action } = parseBody(batchSchema, request.body);
@@ -145,7 +184,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         name: 'api.resource.publish',
         fixed: { resource: slug },
         method: 'GET',
-        options: { preHandler: [requireUser, requireCsrfOnGet] },
+        options: { onRequest: [...needing(slug, 'update').onRequest, requireCsrfOnGet] },
         document: (tools) => docs(tools).publish,
         handler: async (request, reply) => {
           await operations.togglePublished(definition, idParam(request), operationContextOf(request, reply));
@@ -161,6 +200,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: command.route,
         method: 'POST',
+        needs: command.action,
         document: (tools) => docs(tools).command(command.name, Boolean(command.callsExternalService)),
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
@@ -171,14 +211,17 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     }
 
     for (const own of hooks.routes ?? []) {
-      route({
+      declareRoute(app, {
         name: own.name,
+        fixed: { resource: slug },
         method: own.method,
+        options: guarded((actor) => {
+          authorize(actor, slug, own.action);
+          for (const { resource, action } of own.alsoNeeds ?? []) authorize(actor, resource, action);
+        }),
         document: (tools, method) => docs(tools).ownRoute(own, method),
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
-          operations.authorize(context.actor, slug, own.action);
-          for (const { resource, action } of own.alsoNeeds ?? []) operations.authorize(context.actor, resource, action);
           const result = await own.handle(request, { ...operations.services, ...context });
           return reply.code(own.status ?? 200).send(result);
         },
@@ -189,10 +232,10 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: 'api.resource.export',
         method: 'GET',
+        needs: 'export',
         document: (tools) => docs(tools).export,
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
-          operations.authorize(context.actor, slug, 'export');
           const raw = request.query as Record<string, string>;
           const format = exportFormats.find((candidate) => candidate === raw.format);
           if (!format) throw new ApiError(400, 'export.unknown_format');
@@ -210,11 +253,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
 
     if (isImportable(definition)) {
       // The body is the file; who may import is checked before it is read.
-      const importOptions = {
-        ...importRouteOptions,
-        onRequest: async (request: FastifyRequest) =>
-          operations.authorize(actorOf(currentAuth(request)), slug, 'create'),
-      };
+      const importOptions = { ...importRouteOptions, ...needing(slug, 'create') };
       declareRoute(app, {
         name: 'api.resource.import_analyse',
         fixed: { resource: slug },
@@ -257,11 +296,10 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: 'api.resource.history',
         method: 'GET',
+        needs: 'show',
         document: (tools) => docs(tools).history,
         handler: (request, reply) => {
           const context = operationContextOf(request, reply);
-          // Refused before the query is read: a user who may not see it learns nothing of its paging.
-          operations.authorize(context.actor, slug, 'show');
           const { page, parPage, type } = parseQuery(historyQuery, request.query);
           return operations.history(definition, idParam(request), { page, pageSize: parPage, kind: type }, context);
         },
@@ -274,6 +312,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       route({
         name: 'api.resource.reorder',
         method: 'POST',
+        needs: 'sort',
         document: (tools) => docs(tools).reorder,
         handler: async (request, reply) => {
           const ids = parseBody(reorderSchema, request.body).ids;
@@ -297,12 +336,20 @@ function registerChildRoutes(
   const schema = inputSchema(child);
   const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
   const { children } = operations;
-  const route = <S extends RouteSchemas>(declaration: Omit<ApiRoute<S>, 'fixed' | 'options'>) =>
-    declareRoute(app, { options: { preHandler: requireUser }, ...declaration, fixed: { resource, child: child.slug } });
+  const route = <S extends RouteSchemas>({
+    needs,
+    ...declaration
+  }: Omit<ApiRoute<S>, 'fixed' | 'options'> & { needs: ResourceAction }) =>
+    declareRoute(app, {
+      options: guarded((actor) => authorizeUnder(actor, resource, child.slug, needs)),
+      ...declaration,
+      fixed: { resource, child: child.slug },
+    });
 
   route({
     name: 'api.resource.children',
     method: 'GET',
+    needs: 'list',
     document: (tools, method) => docs(tools).childList(method),
     handler: (request, reply) =>
       children.list(child, parentOf(request), parseListQuery(child, request.query), operationContextOf(request, reply)),
@@ -310,6 +357,7 @@ function registerChildRoutes(
   route({
     name: 'api.resource.child',
     method: 'GET',
+    needs: 'show',
     document: (tools, method) => docs(tools).childShow(method),
     handler: (request, reply) =>
       children.get(child, parentOf(request), idParam(request, 'childId'), operationContextOf(request, reply)),
@@ -321,6 +369,7 @@ function registerChildRoutes(
   route({
     name: 'api.resource.children',
     method: 'POST',
+    needs: 'create',
     document: (tools, method) => docs(tools).childCreate(method),
     handler: async (request, reply) => {
       const context = operationContextOf(request, reply);
@@ -330,6 +379,7 @@ function registerChildRoutes(
   route({
     name: 'api.resource.child',
     method: 'PUT',
+    needs: 'update',
     document: (tools, method) => docs(tools).childUpdate(method),
     handler: (request, reply) =>
       children.update(
@@ -343,6 +393,7 @@ function registerChildRoutes(
   route({
     name: 'api.resource.child_delete',
     method: ['POST', 'PUT'],
+    needs: 'delete',
     document: (tools, method) => docs(tools).childDelete(method),
     handler: async (request, reply) => ({
       deleted: await children.delete(

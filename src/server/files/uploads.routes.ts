@@ -47,7 +47,7 @@ export function registerUploadRoutes(
   declareRoute(app, {
     name: 'api.upload',
     method: 'POST',
-    options: { preHandler: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
+    options: { onRequest: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
     document: (tools) =>
       tools.operation('files', 'upload', {
         access: 'write',
@@ -95,7 +95,7 @@ export function registerUploadRoutes(
     name: 'uploads.file',
     fixed: { chemin: '*' },
     method: 'GET',
-    options: { preHandler: requireUser },
+    options: { onRequest: requireUser },
     schemas: { params: z.object({ '*': z.string() }) },
     document: (tools) =>
       tools.operation('files', 'download', {

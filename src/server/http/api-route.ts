@@ -29,7 +29,10 @@ export interface ApiRoute<S extends RouteSchemas = RouteSchemas> {
   fixed?: Record<string, string>;
   method: HttpMethod | readonly HttpMethod[];
   schemas?: S;
-  /** Fastify's own options: preHandler, onRequest, bodyLimit… */
+  /**
+   * Fastify's own options: onRequest (who may call it: checked before the body is read and the input
+   * validated, so a refused caller gets its 401 or 403, never a 400 telling the input's shape), bodyLimit…
+   */
   options?: Omit<RouteShorthandOptions, 'schema'>;
   /** Its OpenAPI operation, for each of its methods. */
   document(tools: OpenApiTools, method: HttpMethod): OperationDoc;

@@ -123,7 +123,7 @@ export async function registerImportAssistantRoutes(
   // Before the queue stops: its runs end after their current batch, to be taken up again.
   app.addHook('preClose', () => worker.stop());
   await jobs.work('import-run', worker.run);
-  const options = { preHandler: requireUser };
+  const options = { onRequest: requireUser };
   const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
   const jobOf = (request: FastifyRequest) => loadJob(db, idOf(request), currentAuth(request).user);
   const reply = (request: FastifyRequest, job: JobRow) => jobPayload(db, job, requestLocale(request));

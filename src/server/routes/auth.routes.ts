@@ -137,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     declareRoute(app, {
       name: logout,
       method: 'POST',
-      options: { preHandler: requireUser },
+      options: { onRequest: requireUser },
       document: (tools) =>
         tools.operation('account', `${action}logout`, {
           access: 'write',
@@ -153,7 +153,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     declareRoute(app, {
       name: current,
       method: 'GET',
-      options: { preHandler: requireUser },
+      options: { onRequest: requireUser },
       document: (tools) =>
         tools.operation('account', `${action}session`, { access: 'read', responses: session(tools), errors: [401] }),
       handler: (request) => {
@@ -168,7 +168,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   declareRoute(app, {
     name: 'api.impersonation.end',
     method: 'POST',
-    options: { preHandler: requireUser },
+    options: { onRequest: requireUser },
     document: (tools) =>
       tools.operation('account', 'impersonation_end', {
         access: 'write',

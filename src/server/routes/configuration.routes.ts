@@ -39,7 +39,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, db: Database):
     declareRoute(app, {
       name: route,
       method: 'GET',
-      options: { preHandler: [requireUser, allowed('show')] },
+      options: { onRequest: [requireUser, allowed('show')] },
       document: (tools) =>
         tools.operation(tag, `${name}_show`, { access: 'read', responses: values(tools), errors: [401, 403] }),
       handler: () => loadSettings(db, group),
@@ -47,7 +47,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, db: Database):
     declareRoute(app, {
       name: route,
       method: 'PUT',
-      options: { preHandler: [requireUser, allowed('update')] },
+      options: { onRequest: [requireUser, allowed('update')] },
       schemas: { body: group.schema },
       document: (tools) =>
         tools.operation(tag, `${name}_update`, { access: 'write', responses: values(tools), errors: [400, 401, 403] }),

@@ -19,7 +19,7 @@ export function registerCustomerAreaRoutes(app: FastifyInstance, db: Database): 
   declareRoute(app, {
     name: 'api.customer.home',
     method: 'GET',
-    options: { preHandler: requireUser },
+    options: { onRequest: requireUser },
     document: (tools) =>
       tools.operation('account', 'customer_home', {
         access: 'read',

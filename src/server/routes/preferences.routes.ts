@@ -9,7 +9,7 @@ import { jsonSchema } from '../http/openapi-tools';
 import { cleanRichText } from '../http/rich-text';
 
 export function registerPreferenceRoutes(app: FastifyInstance, db: Database): void {
-  const options = { preHandler: requireUser };
+  const options = { onRequest: requireUser };
 
   // The side menu's state, kept with the user so it survives reloads and new sessions.
   declareRoute(app, {
