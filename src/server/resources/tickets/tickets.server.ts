@@ -16,6 +16,9 @@ import { ticketRecordRoutes } from './ticket-record.routes';
 export const ticketsHooks: ServerResource = {
   ...projectChildScope,
   async beforeChange(tx, records, actor) {
+    // The first step's column, read once: new tickets written together (a task template's) each take
+    // the next place at its end, as they would one by one, not all the same one.
+    let column: { step: number | null; position: number } | undefined;
     for (const { id, values } of records) {
       if (values.addReferent === true && typeof values.project === 'number') {
         const rows = await rowsOf<{ referents: number[] | null }>(
@@ -29,15 +32,19 @@ export const ticketsHooks: ServerResource = {
         values.attributions = [...attributions];
       }
       if (id !== null) continue;
-      const rows = await rowsOf<{ step: number | null; position: number | null }>(
-        tx,
-        sql`select s.id as step,
-                   (select max(t.board_position) from tickets t where t.step = s.id and t.deleted_at is null) as position
-            from steps s where s.deleted_at is null order by s.position, s.id limit 1`,
-      );
-      values.step = rows[0]?.step ?? null;
+      if (!column) {
+        const rows = await rowsOf<{ step: number | null; position: number | null }>(
+          tx,
+          sql`select s.id as step,
+                     (select max(t.board_position) from tickets t where t.step = s.id and t.deleted_at is null) as position
+              from steps s where s.deleted_at is null order by s.position, s.id limit 1`,
+        );
+        column = { step: rows[0]?.step ?? null, position: rows[0]?.position ?? 0 };
+      }
+      column.position += BOARD_GAP;
+      values.step = column.step;
       values.status = 'in_progress';
-      values.boardPosition = (rows[0]?.position ?? 0) + BOARD_GAP;
+      values.boardPosition = column.position;
       if (typeof values.project === 'number') {
         await advanceLastIntervention(tx, values.project, clock.now().toISOString().slice(0, 10));
       }
