@@ -195,6 +195,38 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('documents a 400 on every operation, since any request may repeat a parameter', () => {
+    const without = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods as Record<string, Operation>)
+        .filter(([method, doc]) => method !== 'parameters' && !('400' in doc.responses))
+        .map(([method]) => `${method} ${route}`),
+    );
+    expect(without).toEqual([]);
+  });
+
+  it("asks the customer area's operations for its own cookie, sid_client, and the back office's for sid", () => {
+    expect(document.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+      customerSession: { type: 'apiKey', in: 'cookie', name: 'sid_client' },
+    });
+    const security = (route: string, method: string) =>
+      (document.paths[route]?.[method] as { security: unknown } | undefined)?.security;
+    expect(security('/api/espace-client/accueil', 'get')).toEqual([{ customerSession: [] }]);
+    expect(security('/api/individus', 'post')).toEqual([{ session: [], csrf: [] }]);
+  });
+
+  it("describes the SARE export's reply as ADEME's Windows-1252 text file or a spreadsheet, not JSON", () => {
+    const file = {
+      description: 'Le fichier exporté',
+      content: {
+        'text/plain; charset=windows-1252': { schema: { type: 'string' } },
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string' } },
+      },
+    };
+    expect(operation('/api/commentaires-projet/export-sare', 'get')?.responses['200']).toEqual(file);
+    expect(operation('/api/commentaires-projet/export-sare/{id}', 'get')?.responses['200']).toEqual(file);
+  });
+
   it('documents every API route the server registers', () => {
     const documented = new Set(
       Object.entries(document.paths).flatMap(([route, methods]) =>

@@ -11,8 +11,7 @@ import { ApiError } from '../http/api-error';
 
 /** The back office and the customer area each have their own session cookie. */
 export type SessionArea = 'back_office' | 'customer_area';
-export const SESSION_COOKIE = 'sid';
-const sessionCookies: Record<SessionArea, string> = { back_office: SESSION_COOKIE, customer_area: 'sid_client' };
+export const sessionCookies: Record<SessionArea, string> = { back_office: 'sid', customer_area: 'sid_client' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 /** "Se souvenir de moi": the session survives browser restarts for 30 days. */
@@ -208,7 +207,7 @@ async function loadSession(db: Database, token: string, area: SessionArea): Prom
 }
 
 /** The customer area's API: its requests carry the customer-area session. */
-const CUSTOMER_API_PREFIX = '/api/espace-client/';
+export const CUSTOMER_API_PREFIX = '/api/espace-client/';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

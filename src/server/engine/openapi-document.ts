@@ -3,7 +3,7 @@ import type { Locale } from '../../shared/i18n/catalog';
 import { importTypes } from '../../shared/import-assistant/import-assistant';
 import { resources } from '../../shared/resources/registry';
 import { routeTable } from '../../shared/routes';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { CUSTOMER_API_PREFIX, sessionCookies } from '../auth/sessions';
 import type { ApiRoute, HttpMethod } from '../http/api-route';
 import {
   errorResponses,
@@ -14,6 +14,7 @@ import {
   openApiTools,
   ref,
   type Access,
+  type ErrorStatus,
   type OperationDoc,
   type Schema,
 } from '../http/openapi-tools';
@@ -37,11 +38,12 @@ export interface OpenApiDocument {
   };
 }
 
-const securityOf: Record<Access, Record<string, string[]>[]> = {
-  public: [],
-  read: [{ session: [] }],
-  write: [{ session: [], csrf: [] }],
-};
+/** The credentials an operation takes: the customer area's own session cookie under its prefix. */
+function securityOf(access: Access, path: string): Record<string, string[]>[] {
+  const session = path.startsWith(CUSTOMER_API_PREFIX) ? 'customerSession' : 'session';
+  if (access === 'public') return [];
+  return [{ [session]: [], ...(access === 'write' ? { csrf: [] } : {}) }];
+}
 
 /** A path parameter's schema: an id ({id}, {mission}…) but for a link's token, an import's type and a file's path. */
 function pathParameterSchema(parameter: string): Schema {
@@ -76,17 +78,19 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
       const doc = route.document(tools, method);
       tags.add(doc.tag);
       const body = doc.body ?? (route.schemas?.body ? jsonSchema(route.schemas.body, 'input') : undefined);
-      paths[path][method.toLowerCase()] = operation(doc, body);
+      paths[path][method.toLowerCase()] = operation(doc, body, path);
     }
   }
 
-  function operation(doc: OperationDoc, body: Schema | undefined) {
-    const errors = Object.fromEntries(doc.errors.map((status) => [status, ref('responses', errorResponses[status])]));
+  function operation(doc: OperationDoc, body: Schema | undefined, path: string) {
+    // Any request may be a 400: a query parameter given twice, a NUL character (http/request-guards.ts).
+    const statuses = [...new Set<ErrorStatus>([400, ...doc.errors])];
+    const errors = Object.fromEntries(statuses.map((status) => [status, ref('responses', errorResponses[status])]));
     return {
       tags: [doc.tag],
       operationId: doc.operationId,
       summary: doc.summary,
-      security: securityOf[doc.access],
+      security: securityOf(doc.access, path),
       ...(doc.parameters ? { parameters: doc.parameters } : {}),
       ...(body ? { requestBody: { required: true, ...json(body) } } : {}),
       ...(doc.upload ? { requestBody: { required: true, content: { [octetStream]: {} } } } : {}),
@@ -161,7 +165,13 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
         DuplicateRefused: { description: t('responses.duplicate'), ...json(ref('schemas', 'DuplicateError')) },
       },
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: t('security.session') },
+        session: { type: 'apiKey', in: 'cookie', name: sessionCookies.back_office, description: t('security.session') },
+        customerSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: sessionCookies.customer_area,
+          description: t('security.customer_session'),
+        },
         csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: t('security.csrf') },
       },
     },

@@ -323,7 +323,14 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
       parameters: Object.entries(route.query ?? {}).map(([name, key]) => query(name, text(key), { type: 'string' })),
       ...(route.recordBody ? { body: input, badRequest } : {}),
       ...(route.body ? { body: jsonSchema(route.body, 'input') } : {}),
-      responses: { [route.status ?? 200]: ok({}) },
+      responses: {
+        [route.status ?? 200]: route.file
+          ? {
+              description: t('responses.file'),
+              content: Object.fromEntries(route.file.map((type) => [type, { schema: { type: 'string' } }])),
+            }
+          : ok({}),
+      },
       errors: [400, 401, 403, 404],
     }),
     export: op('export', {

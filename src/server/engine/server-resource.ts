@@ -82,6 +82,8 @@ export interface ResourceRoute {
   recordBody?: boolean;
   /** Or this JSON body (its schema, for the API document; the handler parses it). */
   body?: z.ZodType;
+  /** It answers a file of these content types (the SARE file), not JSON. */
+  file?: readonly string[];
   /** The status of a successful reply: 200 unless said. */
   status?: 200 | 201;
   handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
