@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCommunes, type CommuneSource } from '../../src/server/seed/communes-load';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import type { BatchReply, ResourceRecord, ResourceRecordView, Suggestion } from '../../src/shared/resources/resource';
 import { path } from '../../src/shared/routes';
 import { authHeaders, useAdminApp } from '../support/test-app';
@@ -244,6 +245,95 @@ describe("the structure's INSEE code", () => {
     expect((await shown('structures', townHall.id)).inseeCode).toBe('69202');
     expect((await updateCommune('structures', other.id)).statusCode).toBe(200);
     expect((await shown('structures', other.id)).inseeCode).toBe('');
+  });
+});
+
+describe('the history of the records it changes', () => {
+  const history = async (slug: string, id: number) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.history', { resource: slug, id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AuditPage>();
+  };
+  const entries = async (slug: string, id: number) =>
+    (await history(slug, id)).entries.map(({ action, actorName, changes }) => ({ action, actorName, changes }));
+  const created = expect.objectContaining({ action: 'create' });
+
+  it('writes an entry on the individual and on each structure whose INSEE code it sets, by the user, and none when it changes nothing', async () => {
+    const townHall = await structure('01000', 'Bourg-en-Bresse');
+    const school = await structure('01000', 'Bourg-en-Bresse');
+    const person = await individual('01000', 'BOURG EN BRESSE', {
+      structures: [
+        { structure: townHall.id, contactType: mayor, leftStructure: false },
+        { structure: school.id, contactType: adviser, leftStructure: false },
+      ],
+    });
+    // A user who may modify individuals, not structures: the individual's command sets the INSEE code all the same.
+    const editor = await logInWithProfile(t, {
+      email: 'editeur-historique@exemple.fr',
+      permissions: ['individus.modify'],
+    });
+    expect((await updateCommune('individus', person.id, editor)).statusCode).toBe(200);
+
+    expect(await entries('individus', person.id)).toEqual([
+      {
+        action: 'update',
+        actorName: 'editeur-historique@exemple.fr',
+        changes: [{ field: 'commune', before: null, after: communeIds['01053'] }],
+      },
+      created,
+    ]);
+    expect((await history('individus', person.id)).titles.commune).toEqual({
+      [communeIds['01053']!]: 'Bourg-en-Bresse',
+    });
+    expect(await entries('structures', townHall.id)).toEqual([
+      {
+        action: 'update',
+        actorName: 'editeur-historique@exemple.fr',
+        changes: [{ field: 'inseeCode', before: null, after: '01053' }],
+      },
+      created,
+    ]);
+    expect(await entries('structures', school.id)).toEqual([created]);
+
+    // Again: the same commune, the same INSEE code; nothing changes, nothing is written.
+    const again = await updateCommune('individus', person.id, editor);
+    expect(again.json().message).toBe(
+      'La commune a été mise à jour : Bourg-en-Bresse (01053). Le code INSEE de 1 structure a aussi été mis à jour.',
+    );
+    expect(await entries('individus', person.id)).toHaveLength(2);
+    expect(await entries('structures', townHall.id)).toHaveLength(2);
+  });
+
+  it('writes an entry on the structure: its INSEE code when linked so, and its addresses before → after', async () => {
+    const townHall = await structure('69110', 'STE FOY LES LYON');
+    await individual('', '', { structures: [{ structure: townHall.id, contactType: mayor, leftStructure: false }] });
+    expect((await updateCommune('structures', townHall.id)).statusCode).toBe(200);
+    expect(await entries('structures', townHall.id)).toEqual([
+      {
+        action: 'update',
+        actorName: 'Administrateur Principal',
+        changes: [
+          { field: 'inseeCode', before: null, after: '69202' },
+          {
+            field: 'addresses',
+            before: [address('01400', 'Châtillon-sur-Chalaronne', false), address('69110', 'STE FOY LES LYON', true)],
+            after: [
+              address('01400', 'Châtillon-sur-Chalaronne', false),
+              { ...address('69110', 'STE FOY LES LYON', true), commune: communeIds['69202'] },
+            ],
+          },
+        ],
+      },
+      created,
+    ]);
+    // Refused, it writes nothing.
+    const elsewhere = await structure('01000', 'Atlantis');
+    expect((await updateCommune('structures', elsewhere.id)).statusCode).toBe(400);
+    expect(await entries('structures', elsewhere.id)).toEqual([created]);
   });
 });
 

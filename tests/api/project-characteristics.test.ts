@@ -386,6 +386,26 @@ describe('what the saved characteristics show', () => {
       updatedBy: reader.session.user.id,
     });
   });
+
+  it('write one history entry per save that changes a value, by whoever saved, none for a save that changes nothing', async () => {
+    const history = async () =>
+      (await request('GET', path('api.resource.history', { resource: 'projet', id: ids.other }))).json<AuditPage>();
+    const { total } = await history();
+    const values = { [f('Description')]: 'Pavillon de 1975' };
+    for (let save = 0; save < 2; save++) {
+      const saved = await request('POST', formUrl(ids.other, ids.housing), { values }, reader);
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const after = await history();
+    expect(after.total).toBe(total + 1);
+    expect(after.entries[0]).toMatchObject({
+      action: 'update',
+      actorName: 'conseiller@exemple.fr',
+      changes: [
+        { field: `characteristics.${f('Description')}`, label: 'Description', before: null, after: 'Pavillon de 1975' },
+      ],
+    });
+  });
 });
 
 describe('the project export', () => {

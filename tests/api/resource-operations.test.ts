@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/server/auth/actor';
@@ -6,6 +6,7 @@ import { emailLog } from '../../src/server/db/schema';
 import type { OperationContext, ServerResource } from '../../src/server/engine/server-resource';
 import { ApiError } from '../../src/server/http/api-error';
 import { serverHooks } from '../../src/server/resources/registry';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import { findResource } from '../../src/shared/resources/registry';
 import { path } from '../../src/shared/routes';
 import { authHeaders, createTestApp, logIn, untilJobsSettled, type LoggedIn, type TestApp } from '../support/test-app';
@@ -13,15 +14,23 @@ import { authHeaders, createTestApp, logIn, untilJobsSettled, type LoggedIn, typ
 /**
  * The operations layer, called as a job or a script would call it (no request), and a resource's
  * after-commit effect: here individuals mail a notice of each new record, queued in the write's
- * transaction, so a refused write mails nothing and an accepted one mails once.
+ * transaction, so a refused write mails nothing and an accepted one mails once, and another of
+ * each record changed; non-administrators do not see the individuals named "Hors de vue".
  */
 const noticeSubject = (id: number) => `Nouvelle fiche : ${id}`;
+const changeSubject = (id: number) => `Fiche modifiée : ${id}`;
 /** Makes the next write fail after its effect was queued: the effect must go with the write. */
 let failAfterQueueing = false;
 const individualsWithNotice: ServerResource = {
   ...serverHooks('individus'),
   validate: (values) => (values.lastName === 'Refusé' ? { lastName: 'validation.required' } : undefined),
+  readScope: (actor, columns) => (actor.isAdmin ? undefined : sql`${columns.lastName} <> 'Hors de vue'`),
   async afterCommit({ action, ids }, queue) {
+    if (action === 'update') {
+      for (const id of ids) {
+        await queue.send('mail', { to: 'modifications@exemple.fr', subject: changeSubject(id), text: '', html: '' });
+      }
+    }
     if (action !== 'create') return;
     for (const id of ids) {
       await queue.send('mail', { to: 'equipe@exemple.fr', subject: noticeSubject(id), text: '', html: '' });
@@ -42,13 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailSubjects = async () =>
-  (
-    await t.database.db
-      .select({ subject: emailLog.subject })
-      .from(emailLog)
-      .where(eq(emailLog.recipient, 'equipe@exemple.fr'))
-  )
+const mailSubjects = async (recipient = 'equipe@exemple.fr') =>
+  (await t.database.db.select({ subject: emailLog.subject }).from(emailLog).where(eq(emailLog.recipient, recipient)))
     .map(({ subject }) => subject)
     .sort();
 
@@ -124,5 +128,97 @@ describe('the operations without a request', () => {
     expect(history.entries.map(({ action, actorName }) => ({ action, actorName }))).toEqual([
       { action: 'create', actorName: 'Administrateur Principal' },
     ]);
+  });
+});
+
+describe("a command's patch (operations.patch)", () => {
+  const log = pino({ level: 'silent' });
+  const as = (actor: Actor): OperationContext => ({ actor, locale: 'fr', log });
+  const administrator = (): Actor => ({ id: admin.session.user.id, isAdmin: true, permissions: [], serviceId: null });
+  const adviser = (): Actor => ({
+    id: admin.session.user.id,
+    isAdmin: false,
+    permissions: ['individus.consult', 'individus.modify'],
+    serviceId: null,
+  });
+  const history = async (id: number) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.history', { resource: 'individus', id }),
+      headers: authHeaders(admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AuditPage>().entries.map(({ action, actorName, changes }) => ({ action, actorName, changes }));
+  };
+  const shown = async (id: number) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.resource.item', { resource: 'individus', id }),
+        headers: authHeaders(admin),
+      })
+    ).json<{ postalCode: string; cityOutside: string; updatedAt: string }>();
+
+  it('writes one entry on each record it changes, none on the others, and queues the after-commit work of those changed', async () => {
+    const operations = t.app.resourceOperations;
+    const [moved, staying] = await operations.createMany(
+      individuals,
+      [
+        { lastName: 'Patché', postalCode: '01000', cityOutside: 'Bourg-en-Bresse' },
+        { lastName: 'Inchangé', postalCode: '01400', cityOutside: 'Châtillon' },
+      ],
+      as(administrator()),
+    );
+    const { updatedAt } = await shown(staying!.id);
+    const changed = await operations.patch(
+      individuals,
+      [
+        { id: moved!.id, values: { postalCode: '01090', cityOutside: 'Montmerle-sur-Saône' } },
+        { id: staying!.id, values: { postalCode: '01400' } },
+      ],
+      as(administrator()),
+    );
+    expect(changed.map(({ id, postalCode }) => ({ id, postalCode }))).toEqual([{ id: moved!.id, postalCode: '01090' }]);
+    expect(await history(moved!.id)).toEqual([
+      {
+        action: 'update',
+        actorName: 'Administrateur Principal',
+        changes: [
+          { field: 'postalCode', before: '01000', after: '01090' },
+          { field: 'cityOutside', before: 'Bourg-en-Bresse', after: 'Montmerle-sur-Saône' },
+        ],
+      },
+      expect.objectContaining({ action: 'create' }),
+    ]);
+    expect(await history(staying!.id)).toEqual([expect.objectContaining({ action: 'create' })]);
+    expect((await shown(staying!.id)).updatedAt).toBe(updatedAt);
+    await untilJobsSettled(t.database);
+    expect(await mailSubjects('modifications@exemple.fr')).toEqual([changeSubject(moved!.id)]);
+  });
+
+  it('answers 404 for a record out of sight, 403 without the permission unless the caller checked its own, changing nothing', async () => {
+    const operations = t.app.resourceOperations;
+    const [seen, hidden] = await operations.createMany(
+      individuals,
+      [
+        { lastName: 'En vue', postalCode: '01000' },
+        { lastName: 'Hors de vue', postalCode: '01000' },
+      ],
+      as(administrator()),
+    );
+    const patches = [
+      { id: seen!.id, values: { postalCode: '01090' } },
+      { id: hidden!.id, values: { postalCode: '01090' } },
+    ];
+    await expect(operations.patch(individuals, patches, as(adviser()))).rejects.toMatchObject({ statusCode: 404 });
+    const reader: Actor = { ...adviser(), permissions: ['individus.consult'] };
+    await expect(operations.patch(individuals, patches.slice(0, 1), as(reader))).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect((await shown(seen!.id)).postalCode).toBe('01000');
+    expect((await shown(hidden!.id)).postalCode).toBe('01000');
+
+    await operations.patch(individuals, patches.slice(0, 1), as(reader), { permissionChecked: true });
+    expect((await shown(seen!.id)).postalCode).toBe('01090');
   });
 });

@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clock } from '../../src/server/clock';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import { isValidSiret } from '../../src/shared/resources/formats';
 import type { ResourceRecord, ResourceRecordView } from '../../src/shared/resources/resource';
 import type { StructureMap } from '../../src/shared/map/structure-map';
@@ -17,6 +19,7 @@ const NONE = siret('8123456780004');
 const TWO_COMPANIES = siret('8123456780005');
 const PAGED = siret('8123456780006');
 const CHANGING = siret('8123456780007');
+const AUDITED = siret('8123456780008');
 
 /** What the fake ADEME dataset answers, by SIRET; tests change it as they go. */
 const rge: Record<string, RgeBehaviour> = {
@@ -43,6 +46,7 @@ const rge: Record<string, RgeBehaviour> = {
   [TWO_COMPANIES]: { lines: [rgeLine(TWO_COMPANIES), rgeLine(siret('8123456780099'), { nom_entreprise: 'AUTRE' })] },
   [PAGED]: { lines: [rgeLine(PAGED)], total: 1500 },
   [CHANGING]: { lines: [rgeLine(CHANGING, { nom_entreprise: 'CHAUFFAGE DU REVERMONT' })] },
+  [AUDITED]: { lines: [rgeLine(AUDITED, { nom_entreprise: 'ISOLATION DE LA DOMBES' })] },
 };
 
 const t = useAdminApp();
@@ -203,6 +207,57 @@ describe('RGE import (rge-import/{id})', () => {
     };
     expect((await importRge(structure.id)).statusCode).toBe(200);
     expect((await qualifications(structure.id)).map(({ code }) => code)).toEqual(['5211', '5212']);
+  });
+
+  it("writes an entry in the structure's history when it changes the qualifications, none when it changes nothing", async () => {
+    const structure = await createStructure({ name: 'Isolation de la Dombes', siret: AUDITED });
+    const other = await createStructure({ name: 'Menuiserie de la Dombes' });
+    const history = async (id: number) =>
+      (await get(path('api.resource.history', { resource: 'structures', id })))
+        .json<AuditPage>()
+        .entries.map(({ action, actorName, changes }) => ({ action, actorName, changes }));
+    const now = vi.spyOn(clock, 'now').mockReturnValue(new Date('2026-03-02T09:00:00.000Z'));
+    try {
+      expect((await importRge(structure.id)).statusCode).toBe(200);
+      const { updatedAt } = (await get(path('api.resource.item', { resource: 'structures', id: structure.id }))).json();
+      // ADEME answers the same at the same time: the qualifications are the same, nothing is written.
+      expect((await importRge(structure.id)).statusCode).toBe(200);
+      expect(
+        (await get(path('api.resource.item', { resource: 'structures', id: structure.id }))).json().updatedAt,
+      ).toBe(updatedAt);
+    } finally {
+      now.mockRestore();
+    }
+    expect(await history(structure.id)).toEqual([
+      {
+        action: 'update',
+        actorName: 'Administrateur Principal',
+        changes: [
+          {
+            field: 'qualifications',
+            before: [],
+            after: [
+              {
+                code: '7131',
+                qualification: 'Isolation thermique par l’intérieur des murs ou rampants de toitures ou plafonds',
+                domains: ['Isolation des murs'],
+                metaDomains: ["Travaux d'efficacité énergétique"],
+                body: 'qualibat',
+                certificate: 'Qualibat-RGE',
+                url: 'https://www.qualibat.com/qualification/7131',
+                startDate: '2024-03-01',
+                endDate: '2028-02-29',
+                forIndividuals: true,
+                source: 'rge',
+                importedAt: '2026-03-02T09:00:00.000Z',
+              },
+            ],
+          },
+        ],
+      },
+      expect.objectContaining({ action: 'create' }),
+    ]);
+    expect(await history(other.id)).toEqual([expect.objectContaining({ action: 'create' })]);
   });
 
   it('refuses in French, changing nothing: no SIRET, no result, too many results, and every failure of the service', async () => {

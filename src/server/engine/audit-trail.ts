@@ -11,6 +11,18 @@ const comparableValue = (value: unknown): unknown =>
   value instanceof Date ? value.toISOString() : value === undefined || value === '' ? null : value;
 
 /**
+ * Whether two values are the same JSON, their objects' keys in any order: jsonb keeps no key order,
+ * so a value read from a row and one about to be written to it compare alike (a patch's check).
+ */
+const sameJson = (one: unknown, other: unknown): boolean => {
+  const sorted = (_key: string, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value;
+  return JSON.stringify(one, sorted) === JSON.stringify(other, sorted);
+};
+
+/**
  * A record's declared fields whose value differs between before and after (null: the record did not
  * exist, or no longer does), with both values.
  */
@@ -22,7 +34,7 @@ export function changesBetween(
   return Object.keys(definition.fields).flatMap((field) => {
     const [was, is] = [comparableValue(before?.[field]), comparableValue(after?.[field])];
     const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
-    if (JSON.stringify(was) === JSON.stringify(is) || (empty(was) && empty(is))) return [];
+    if (sameJson(was, is) || (empty(was) && empty(is))) return [];
     return [{ field, before: was, after: is }];
   });
 }

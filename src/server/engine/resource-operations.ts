@@ -21,7 +21,13 @@ import { ApiError } from '../http/api-error';
 import { auditPage } from './audit-trail';
 import { withRefusedActions } from './record-actions';
 import { exportResource, type ExportFormat, type ExportStream } from './resource-export';
-import { createResourceStore, type HooksLookup, type ListQuery, type ResourceStore } from './resource-store';
+import {
+  createResourceStore,
+  type HooksLookup,
+  type ListQuery,
+  type RecordPatch,
+  type ResourceStore,
+} from './resource-store';
 import type {
   CommandMessage,
   OperationContext,
@@ -178,6 +184,26 @@ export function createResourceOperations({
         result: await writer.update(definition, id, values, actor),
         ids: [id],
       }));
+    },
+
+    /**
+     * A command's change of a few fields of existing records, with its audit entries and the
+     * resource's after-commit work (the store's patch). The action's permission is checked, unless
+     * the caller says `permissionChecked`: its own permission, checked before it ran, covers this
+     * write (an individual's commune update setting its structures' INSEE code). The records changed.
+     */
+    async patch(
+      definition: ResourceDefinition,
+      patches: RecordPatch[],
+      context: OperationContext,
+      { action = 'update', permissionChecked = false }: { action?: ResourceAction; permissionChecked?: boolean } = {},
+    ): Promise<ResourceRecord[]> {
+      const { actor } = context;
+      if (!permissionChecked) authorize(actor, definition.slug, action);
+      return write(definition, 'update', context, async (writer) => {
+        const records = await writer.patch(definition, patches, actor, action);
+        return { result: records, ids: records.map(({ id }) => id) };
+      });
     },
 
     /** Soft-deletes every id or none: how many. */

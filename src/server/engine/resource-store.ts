@@ -41,7 +41,8 @@ import {
 import { linkUploads } from '../files/upload-access';
 import { ApiError } from '../http/api-error';
 import { cleanRichText } from '../http/rich-text';
-import type { AuditAction } from '../../shared/resources/audit';
+import type { AuditAction, AuditChange } from '../../shared/resources/audit';
+import type { ResourceAction } from '../../shared/permissions';
 import { changesBetween, recordAudit, recordInParentHistory } from './audit-trail';
 import { recordRefusals, refuseFirst } from './record-rules';
 import type { ServerResource } from './server-resource';
@@ -243,6 +244,17 @@ const uniqueClash =
     throw field ? new ApiError(400, 'errors.form', { [field]: 'validation.unique' }) : error;
   };
 
+/**
+ * What a command sets on one existing record: declared fields and their new values, and the
+ * changes of its data kept outside its row that its history tells, each with its label (a project's
+ * characteristics), one patch per record.
+ */
+export interface RecordPatch {
+  id: number;
+  values: ResourceInputValues;
+  labelled?: AuditChange[];
+}
+
 /** The server file of a resource (src/server/resources/<feature>/<slug>.server.ts), given to the engine by the app. */
 export type HooksLookup = (slug: string) => ServerResource;
 
@@ -276,11 +288,27 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     return rows.map((row) => toRecord(definition, row));
   }
 
-  /** A record's row as it is, locked until the write's transaction ends: the audit trail's "before". */
-  async function lockedRow(tx: Database, definition: ResourceDefinition, id: number): Promise<ResourceRecord | null> {
+  /**
+   * The rows of these records the actor may see, as they are, locked until the write's transaction
+   * ends (in id order: two writers of the same records wait for each other): the audit trail's
+   * "before". A record missing or out of sight is a 404.
+   */
+  async function lockedRows(
+    tx: Database,
+    definition: ResourceDefinition,
+    ids: number[],
+    actor: Actor,
+  ): Promise<Map<number, ResourceRecord>> {
     const { table, columns } = tableOf(definition);
-    const [row] = await tx.select().from(table).where(eq(columns.id!, id)).for('update');
-    return row ? toRecord(definition, row) : null;
+    const unique = [...new Set(ids)];
+    const rows = await tx
+      .select()
+      .from(table)
+      .where(and(inArray(columns.id!, unique), visible(definition, columns, actor)))
+      .orderBy(asc(columns.id!))
+      .for('update');
+    if (rows.length < unique.length) throw new ApiError(404, 'errors.not_found');
+    return new Map(rows.map((row) => [Number(row.id), toRecord(definition, row)]));
   }
 
   /**
@@ -344,18 +372,18 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
   }
 
   /**
-   * The trail of existing records changed, before → after: an audited resource's entries, and a
-   * child's change in its parent's history, under its name before and after (moved to another
-   * parent: deleted from the one, added to the other).
+   * The trail of existing records changed, before → after, with their labelled changes (a patch's):
+   * an audited resource's entries, and a child's change in its parent's history, under its name
+   * before and after (moved to another parent: deleted from the one, added to the other).
    */
   async function updateTrail(
     tx: Database,
     definition: ResourceDefinition,
     actor: Actor,
-    pairs: { before: ResourceRecord; after: ResourceRecord }[],
+    pairs: { before: ResourceRecord; after: ResourceRecord; labelled?: AuditChange[] }[],
   ): Promise<void> {
     const changed = pairs.flatMap((pair) => {
-      const changes = changesBetween(definition, pair.before, pair.after);
+      const changes = [...changesBetween(definition, pair.before, pair.after), ...(pair.labelled ?? [])];
       return changes.length > 0 ? [{ ...pair, changes }] : [];
     });
     await recordAudit(
@@ -736,11 +764,49 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
         await hooks.authorizeChange?.(tx, actor, [id], 'update');
         refuseFirst(await recordRefusals(tx, hooks, [{ id, values }], actor));
         const inHistory = definition.parent?.inHistory === true;
-        const before = definition.behaviours.audited || inHistory ? await lockedRow(tx, definition, id) : null;
+        const before =
+          definition.behaviours.audited || inHistory ? (await lockedRows(tx, definition, [id], actor)).get(id)! : null;
         const [record] = await setValues(tx, definition, [id], storedValues(definition, values), actor);
         await linkUploads(tx, hooksOf, definition, [record!], actor);
         if (before) await updateTrail(tx, definition, actor, [{ before, after: record! }]);
         return record!;
+      });
+    },
+
+    /**
+     * A command's change of a few fields of existing records (a commune, imported qualifications):
+     * each record's values set and its writer and date stamped, and one audit entry with each field
+     * changed before → after, as an update writes it, then its labelled changes. Not the form's rules
+     * (validate, beforeChange): the values are the command's own, not input; authorizeChange
+     * applies. Every record must be live and in the actor's sight, else a 404 and nothing changes; a
+     * record its patch does not change is left as it is, unstamped. The records changed, as they now are.
+     */
+    async patch(
+      definition: ResourceDefinition,
+      patches: RecordPatch[],
+      actor: Actor,
+      action: ResourceAction = 'update',
+    ): Promise<ResourceRecord[]> {
+      // Only declared fields, so the audit entry tells everything the patch wrote.
+      const undeclared = patches
+        .flatMap(({ values }) => Object.keys(values))
+        .filter((name) => !definition.fields[name]);
+      if (undeclared.length > 0) throw new Error(`Not fields of "${definition.slug}": ${undeclared.join(', ')}.`);
+      const ids = patches.map(({ id }) => id);
+      return db.transaction(async (tx) => {
+        const rows = await lockedRows(tx, definition, ids, actor);
+        await hooksOf(definition.slug).authorizeChange?.(tx, actor, ids, action);
+        const written: { before: ResourceRecord; after: ResourceRecord; labelled: AuditChange[] }[] = [];
+        for (const { id, values, labelled = [] } of patches) {
+          const before = rows.get(id)!;
+          const stored = storedValues(definition, values);
+          if (labelled.length === 0 && changesBetween(definition, before, { ...before, ...stored }).length === 0)
+            continue;
+          const [after] = await setValues(tx, definition, [id], stored, actor);
+          written.push({ before, after: after!, labelled });
+        }
+        await updateTrail(tx, definition, actor, written);
+        return written.map(({ after }) => after);
       });
     },
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { CharacteristicField, CharacteristicValue } from '../../shared/project-characteristics';
+import { projects as projectsResource } from '../../shared/resources/projet.resource';
 import { administratorActor } from '../auth/actor';
 import { createResourceStore } from '../engine/resource-store';
-import { projectForms, saveProjectForms } from '../resources/projet/project-characteristics';
+import { projectForms, writeCharacteristics } from '../resources/projet/project-characteristics';
 import { serverHooks } from '../resources/registry';
 import type { Database } from '../db/database';
 
@@ -58,7 +59,8 @@ function demoValue(field: CharacteristicField, n: number, ids: { individuals: nu
 
 /**
  * The demo projects' characteristics: each fills in the forms its types and theme call for, through
- * the same save as the project page (checked by type, written to its history).
+ * the same checks and writes as the project page, its history written by the store's patch (the
+ * seed writes through the store: no operations before the app starts).
  */
 export async function seedProjectCharacteristics(db: Database, adminId: number): Promise<void> {
   const context = {
@@ -90,6 +92,8 @@ export async function seedProjectCharacteristics(db: Database, adminId: number):
         ),
       ]),
     );
-    if (forms.length > 0) await saveProjectForms(context, id, values);
+    if (forms.length === 0) continue;
+    const labelled = await writeCharacteristics(context, id, values);
+    await context.store.patch(projectsResource, [{ id, values: {}, labelled }], context.actor);
   }
 }

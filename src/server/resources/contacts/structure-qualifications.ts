@@ -17,26 +17,25 @@ type Qualification = Pick<RgeQualification, 'source'> & Record<string, unknown>;
 /**
  * rge-import/{id}: the structure's RGE qualifications from ADEME's open data, found by its SIRET.
  * ADEME is asked before the transaction (no lock held while waiting for it); the transaction then
- * replaces the structure's RGE qualifications, and those alone, at once.
+ * replaces the structure's RGE qualifications, and those alone, at once, through the operations'
+ * patch (its audit entry; none when the import changes nothing).
  */
-export const importRgeQualifications: RecordCommandHandler = async (id, { db, store, actor }) => {
+export const importRgeQualifications: RecordCommandHandler = async (id, context) => {
+  const { db, store, actor, operations } = context;
   const { siret } = await store.get(structures, id, actor);
   if (typeof siret !== 'string' || siret === '') throw new ApiError(400, 'resources.structures.errors.rge_no_siret');
   const { rgeDatasetUrl, timeoutMs } = await loadSettings(db, externalServicesSettings);
   const company = await fetchRgeCompany(siret, { datasetUrl: rgeDatasetUrl, timeoutMs, importedAt: clock.now() });
   await db.transaction(async (tx) => {
-    const live = and(eq(columns.id!, id), isNull(columns.deletedAt!));
     const [row] = await tx
       .select({ qualifications: columns.qualifications! })
       .from(structuresTable)
-      .where(live)
+      .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)))
       .for('update');
     if (!row) throw new ApiError(404, 'errors.not_found');
     const kept = (row.qualifications as Qualification[]).filter((qualification) => qualification.source !== 'rge');
-    await tx
-      .update(structuresTable)
-      .set({ qualifications: [...kept, ...company.qualifications], updatedBy: actor.id, updatedAt: clock.now() })
-      .where(live);
+    const qualifications = [...kept, ...company.qualifications];
+    await operations.patch(structures, [{ id, values: { qualifications } }], { ...context, tx });
   });
   return {
     key: 'resources.structures.messages.rge_imported',

@@ -22,9 +22,8 @@ import type { AuditChange } from '../../../shared/resources/audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/database';
 import { characteristicKey, projectCharacteristics } from '../../db/schema';
-import { recordAudit } from '../../engine/audit-trail';
 import { createResourceStore, type ResourceStore } from '../../engine/resource-store';
-import type { ExportColumns } from '../../engine/server-resource';
+import type { ExportColumns, ResourceContext } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { dashboardSettings, loadSettings } from '../../settings/settings';
 
@@ -280,10 +279,11 @@ export async function headerCharacteristics(
 /**
  * Saves forms' values (by form id, then field id) in one transaction: each value is checked by its
  * field's type, an individual or structure must exist; any refusal is the characteristics save error
- * (400) with each field's reason, and nothing changes. Changed values go to the project's history.
+ * (400) with each field's reason, and nothing changes. Changed values go to the project's history,
+ * and stamp it, through the operations' patch.
  */
 export async function saveProjectForms(
-  context: CharacteristicsContext,
+  context: ResourceContext,
   projectId: number,
   input: Record<string, Record<string, unknown>>,
 ): Promise<ProjectForm[]> {
@@ -292,16 +292,22 @@ export async function saveProjectForms(
   return context.db.transaction(async (tx) => {
     const inTransaction = { ...context, db: tx, store: createResourceStore(tx, context.store.hooksOf) };
     await tx.execute(sql`select id from projects where id = ${projectId} for update`);
-    return saveInTransaction(inTransaction, projectId, input);
+    const labelled = await writeCharacteristics(inTransaction, projectId, input);
+    await context.operations.patch(projects, [{ id: projectId, values: {}, labelled }], { ...context, tx });
+    return projectForms(inTransaction, projectId);
   });
 }
 
-async function saveInTransaction(
+/**
+ * Checks and writes forms' values, in the caller's transaction: the changes as the project's
+ * history tells them (a label, the values as shown), for the caller to patch the project with.
+ */
+export async function writeCharacteristics(
   context: CharacteristicsContext,
   projectId: number,
   input: Record<string, Record<string, unknown>>,
-): Promise<ProjectForm[]> {
-  const { db: tx, actor, locale } = context;
+): Promise<AuditChange[]> {
+  const { db: tx, locale } = context;
   const forms = await projectForms(context, projectId);
   const fieldErrors: Record<string, string> = {};
   const pending = new Map<
@@ -342,33 +348,27 @@ async function saveInTransaction(
   const changed = [...pending.values()].filter(
     ({ value, before }) => JSON.stringify(value) !== JSON.stringify(isFilled(before) ? before : null),
   );
-  if (changed.length > 0) {
-    for (const { field, value } of changed) {
-      const where = and(eq(projectCharacteristics.project, projectId), eq(projectCharacteristics.field, field.id));
-      if (value === null) {
-        await tx.delete(projectCharacteristics).where(where);
-        continue;
-      }
-      const columns = valueColumns(field, value);
-      await tx
-        .insert(projectCharacteristics)
-        .values({ project: projectId, field: field.id, ...columns })
-        .onConflictDoUpdate({
-          target: [projectCharacteristics.project, projectCharacteristics.field],
-          set: { ...columns, updatedAt: sql`now()` },
-        });
+  for (const { field, value } of changed) {
+    const where = and(eq(projectCharacteristics.project, projectId), eq(projectCharacteristics.field, field.id));
+    if (value === null) {
+      await tx.delete(projectCharacteristics).where(where);
+      continue;
     }
-    const changes: AuditChange[] = changed.map(({ field, value, before, form }) => ({
-      field: `characteristics.${field.id}`,
-      label: field.name,
-      before: displayValue(field, before, form.titles[field.id], locale) || null,
-      after: displayValue(field, value, titles[field.id], locale) || null,
-    }));
-    await recordAudit(tx, projects, actor, [{ recordId: projectId, action: 'update', changes }]);
-    // The characteristics are the project's: its "modifié le / par" follow them.
-    await tx.execute(sql`update projects set updated_at = now(), updated_by = ${actor.id} where id = ${projectId}`);
+    const columns = valueColumns(field, value);
+    await tx
+      .insert(projectCharacteristics)
+      .values({ project: projectId, field: field.id, ...columns })
+      .onConflictDoUpdate({
+        target: [projectCharacteristics.project, projectCharacteristics.field],
+        set: { ...columns, updatedAt: sql`now()` },
+      });
   }
-  return projectForms(context, projectId);
+  return changed.map(({ field, value, before, form }) => ({
+    field: `characteristics.${field.id}`,
+    label: field.name,
+    before: displayValue(field, before, form.titles[field.id], locale) || null,
+    after: displayValue(field, value, titles[field.id], locale) || null,
+  }));
 }
 
 /** The titles of these individuals or structures, by id, as their records are named. */

@@ -1,5 +1,7 @@
 import { and, arrayContains, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { individuals as individualsResource } from '../../../shared/resources/individus.resource';
+import { structures as structuresResource } from '../../../shared/resources/structures.resource';
 import type { Database } from '../../db/database';
 import { communesTable, contactTypesTable, individualsTable, structuresTable } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -19,6 +21,7 @@ import { refuseHiddenProjectMoves } from '../projet/project-owner-moves';
  *   live individual is linked to it through a flagged contact type.
  * Links flagged "left the structure" do not count.
  * As any edit of an owner's commune, it is refused when it would move a project the user cannot read.
+ * Each record it changes gets its audit entry through the operations' patch.
  */
 
 const communes = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
@@ -79,8 +82,6 @@ async function guarded(context: ResourceContext, update: () => Promise<CommandMe
 
 type Link = { structure?: number | null; contactType?: number | null; leftStructure?: boolean };
 
-const stamp = (userId: number) => ({ updatedBy: userId, updatedAt: new Date() });
-
 /** The live structures of these links whose contact type updates the INSEE code. */
 async function structuresOfFlaggedLinks(tx: Database, links: Link[]): Promise<number[]> {
   const current = links.filter((link) => !link.leftStructure && link.structure != null && link.contactType != null);
@@ -96,7 +97,16 @@ async function structuresOfFlaggedLinks(tx: Database, links: Link[]): Promise<nu
       ),
     );
   const flaggedIds = new Set(flagged.map(({ id }) => Number(id)));
-  return [...new Set(current.filter((link) => flaggedIds.has(link.contactType!)).map((link) => link.structure!))];
+  const linked = [
+    ...new Set(current.filter((link) => flaggedIds.has(link.contactType!)).map((link) => link.structure!)),
+  ];
+  if (linked.length === 0) return [];
+  const live = await tx
+    .select({ id: structures.id! })
+    .from(structuresTable)
+    .where(and(inArray(structures.id!, linked), isNull(structures.deletedAt!)))
+    .orderBy(structures.id!);
+  return live.map(({ id }) => Number(id));
 }
 
 /** Whether a live individual is linked to the structure through a contact type that updates the INSEE code. */
@@ -135,21 +145,20 @@ export const updateIndividualCommune: RecordCommandHandler = (id, context) =>
       if (!individual) throw new ApiError(404, 'errors.not_found');
       const commune = await findCommune(tx, individual.postalCode, individual.city);
       await refuseHiddenProjectMoves(tx, context.actor, 'individual', [{ id, commune: commune.id }]);
-      await tx
-        .update(individualsTable)
-        .set({ commune: commune.id, ...stamp(context.actor.id) })
-        .where(eq(individuals.id!, id));
+      const inTransaction = { ...context, tx };
+      await context.operations.patch(individualsResource, [{ id, values: { commune: commune.id } }], inTransaction);
       const structureIds = await structuresOfFlaggedLinks(tx, individual.links as Link[]);
-      const updated =
-        structureIds.length === 0
-          ? []
-          : await tx
-              .update(structuresTable)
-              .set({ inseeCode: commune.inseeCode, ...stamp(context.actor.id) })
-              .where(and(inArray(structures.id!, structureIds), isNull(structures.deletedAt!)))
-              .returning({ id: structures.id! });
-      const values = { commune: communeLabel(commune), count: updated.length };
-      return { key: updated.length > 0 ? 'commune_update.done_with_structures' : 'commune_update.done', values };
+      if (structureIds.length > 0) {
+        // The individual's command covers them (spec 3's flag), whatever the user may do on structures.
+        await context.operations.patch(
+          structuresResource,
+          structureIds.map((structureId) => ({ id: structureId, values: { inseeCode: commune.inseeCode } })),
+          inTransaction,
+          { permissionChecked: true },
+        );
+      }
+      const values = { commune: communeLabel(commune), count: structureIds.length };
+      return { key: structureIds.length > 0 ? 'commune_update.done_with_structures' : 'commune_update.done', values };
     }),
   );
 
@@ -171,14 +180,11 @@ export const updateStructureCommune: RecordCommandHandler = (id, context) =>
       const commune = await findCommune(tx, main?.postalCode, main?.city);
       await refuseHiddenProjectMoves(tx, context.actor, 'structure', [{ id, commune: commune.id }]);
       const inseeCode = (await linkedThroughFlaggedType(tx, id)) ? { inseeCode: commune.inseeCode } : {};
-      await tx
-        .update(structuresTable)
-        .set({
-          addresses: addresses.map((address) => (address === main ? { ...address, commune: commune.id } : address)),
-          ...inseeCode,
-          ...stamp(context.actor.id),
-        })
-        .where(eq(structures.id!, id));
+      const located = addresses.map((address) => (address === main ? { ...address, commune: commune.id } : address));
+      await context.operations.patch(structuresResource, [{ id, values: { addresses: located, ...inseeCode } }], {
+        ...context,
+        tx,
+      });
       const values = { commune: communeLabel(commune) };
       return { key: 'inseeCode' in inseeCode ? 'commune_update.done_with_insee' : 'commune_update.done', values };
     }),
