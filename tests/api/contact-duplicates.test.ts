@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { individualsTable } from '../../src/server/db/schema';
+import { auditEntries, individualsTable } from '../../src/server/db/schema';
 import type { DuplicatePage, DuplicatePair, MergeHistoryEntry } from '../../src/shared/resources/contact-duplicates';
 import type { AuditPage } from '../../src/shared/resources/audit';
 import type { ResourceRecord } from '../../src/shared/resources/resource';
@@ -149,6 +150,16 @@ describe('merging a pair', () => {
       parents: [region.id],
     });
     expect((await record('structures', removed.id)).statusCode).toBe(404);
+    // Its deletion is in the audit trail, as any deletion, by whoever merged.
+    const trail = await t.database.db
+      .select({ action: auditEntries.action, actorId: auditEntries.actorId, changes: auditEntries.changes })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.resource, 'structures'), eq(auditEntries.recordId, removed.id)))
+      .orderBy(auditEntries.id);
+    expect(trail).toEqual([
+      { action: 'create', actorId: t.admin.session.user.id, changes: expect.any(Array) },
+      { action: 'delete', actorId: t.admin.session.user.id, changes: [] },
+    ]);
     expect((await record('structures', member.id)).json().parents).toEqual([kept.id]);
     expect((await record('individus', person.id)).json().structures).toEqual([
       expect.objectContaining({ structure: kept.id, function: 'Directeur' }),

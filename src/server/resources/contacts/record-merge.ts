@@ -12,6 +12,7 @@ import { inputSchema, recordTitle, type ResourceDefinition } from '../../../shar
 import type { Database } from '../../db/database';
 import { recordMerges, resourceTables, users } from '../../db/schema';
 import { createResourceStore, referencePaths, type ResourceStore } from '../../engine/resource-store';
+import { recordAudit } from '../../engine/audit-trail';
 import type { Actor } from '../../auth/actor';
 import { ApiError } from '../../http/api-error';
 import { parseBody } from '../../http/request-parsing';
@@ -155,7 +156,10 @@ export async function mergeRecords(
     // parents' cycle); the other resources' once the kept record is written, so that its projects'
     // check compares their place with their owner's before the merge.
     const ownLinks = await moveLinks(writer, tx, links, (other) => other.slug === slug);
+    // Deleted here rather than by the store, whose delete refuses a record still linked: the other
+    // resources' links move once the kept record is written. Audited as any deletion.
     await tx.update(table).set({ deletedAt: new Date(), updatedBy: actor.id }).where(eq(columns.id!, removedId));
+    await recordAudit(tx, definition, actor, [{ recordId: removedId, action: 'delete', changes: [] }]);
     // Written through the engine, once the removed record is gone: its name is no duplicate any more.
     const values = parseBody(inputSchema(definition), ownReferences(definition, merged.values, removedId, keptId));
     await writer.update(definition, keptId, values, actor);
