@@ -1,9 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importJobs, users } from '../../src/server/db/schema';
+import { createResourceStore } from '../../src/server/engine/resource-store';
+import { createImportWorker } from '../../src/server/import-assistant/import-jobs';
 import type { ServerResource } from '../../src/server/engine/server-resource';
 import { serverHooks } from '../../src/server/resources/registry';
 import type { ImportJob, ImportStepReport } from '../../src/shared/import-assistant/import-assistant';
 import { path } from '../../src/shared/routes';
+import { temporaryUploadsDir } from '../support/test-database';
 import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
 
 /**
  * The import assistant writes records through their resource's own rules, those its forms apply:
@@ -17,20 +23,21 @@ const withNewRule: ServerResource = {
   },
 };
 
+const hooksOf = (slug: string) => (slug === 'individus' ? withNewRule : serverHooks(slug));
 let t: TestApp;
 let admin: LoggedIn;
+let uploadsDir: string;
 beforeAll(async () => {
-  t = await createTestApp(undefined, {
-    hooksOf: (slug) => (slug === 'individus' ? withNewRule : serverHooks(slug)),
-  });
+  uploadsDir = await temporaryUploadsDir();
+  t = await createTestApp(undefined, { hooksOf, uploadsDir });
   admin = await logIn(t.app);
 });
 afterAll(() => t.close());
 
-async function settled(id: number): Promise<ImportJob> {
+async function settled(id: number, who = admin): Promise<ImportJob> {
   for (let attempt = 0; attempt < 400; attempt += 1) {
     const job = (
-      await t.app.inject({ method: 'GET', url: path('api.import_jobs.item', { id }), headers: authHeaders(admin) })
+      await t.app.inject({ method: 'GET', url: path('api.import_jobs.item', { id }), headers: authHeaders(who) })
     ).json<ImportJob>();
     if (job.status !== 'simulating' && job.status !== 'importing') return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -92,5 +99,61 @@ describe('a rule added to a resource', () => {
     expect(rejections).toEqual([
       expect.objectContaining({ row: 2, field: 'individual.email', message: "L'adresse email n'est pas valide" }),
     ]);
+  });
+
+  it('checks again, when the job runs, that its sender may still import: it fails then and writes nothing', async () => {
+    const importer = await logInWithProfile(t, {
+      email: 'importe@exemple.fr',
+      permissions: ['individus.consult', 'individus.add', 'individus.modify'],
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: path('api.import_assistant.upload', { nom: 'contacts.csv' }),
+      headers: { ...authHeaders(importer), 'content-type': 'application/octet-stream' },
+      payload: 'Nom;Prénom\nMartel;Zoé\n',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { id } = sent.json<{ job: ImportJob }>().job;
+    const field = (name: string, column: string) => ({ field: name, column, searchCriterion: false });
+    const simulate = await t.app.inject({
+      method: 'POST',
+      url: path('api.import_jobs.simulate', { id }),
+      headers: authHeaders(importer),
+      payload: {
+        type: 'individus',
+        sheet: 0,
+        header: true,
+        numericColumns: false,
+        fields: [field('individual.lastName', 'A'), field('individual.firstName', 'B')],
+      },
+    });
+    expect(simulate.statusCode, simulate.body).toBe(202);
+    expect((await settled(id, importer)).status).toBe('simulated');
+    // The import accepted (as its route leaves it for the queue), then, before the queue takes it up,
+    // the importer leaves their access profile. The queue's worker is run here, at that moment.
+    await t.database.db
+      .update(importJobs)
+      .set({ status: 'importing', run: 'import', simulatedConfig: null })
+      .where(eq(importJobs.id, id));
+    await t.database.db.update(users).set({ groupIds: [] }).where(eq(users.id, importer.session.user.id));
+    const worker = createImportWorker(
+      t.database.db,
+      createResourceStore(t.database.db, hooksOf),
+      uploadsDir,
+      t.app.log,
+    );
+    await worker.run({ jobId: id }, { retryCount: 0 });
+
+    const [job] = await t.database.db
+      .select({ status: importJobs.status, error: importJobs.error })
+      .from(importJobs)
+      .where(eq(importJobs.id, id));
+    expect(job).toEqual({ status: 'failed', error: 'errors.forbidden' });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: path('api.resource.collection', { resource: 'individus', q: 'Martel' }),
+      headers: authHeaders(admin),
+    });
+    expect(found.json<{ total: number }>().total).toBe(0);
   });
 });

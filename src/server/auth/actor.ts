@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PermissionHolder } from '../../shared/permissions';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
+import { clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { grantedPermissions, type AuthContext } from './sessions';
 
@@ -25,12 +26,27 @@ export const actorOf = ({ user, sessionId }: AuthContext): Actor => ({
 /** The first administrator, writing on the server's own behalf (first start, demo data). */
 export const administratorActor = (id: number): Actor => ({ id, isAdmin: true, permissions: [], serviceId: null });
 
-/** A user as the actor of work done outside their request (a background import, a job): their rights now. */
+/**
+ * A user as the actor of work done outside their request (a background import): their rights now,
+ * while their account may still act (enabled, not deleted, not expired; 403 otherwise).
+ */
 export async function loadActor(db: Database, userId: number): Promise<Actor> {
   const [user] = await db
-    .select({ id: users.id, isAdmin: users.isAdmin, serviceId: users.serviceId, permissions: grantedPermissions })
+    .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      serviceId: users.serviceId,
+      permissions: grantedPermissions,
+      enabled: users.enabled,
+      deletedAt: users.deletedAt,
+      expiresAt: users.expiresAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new ApiError(401, 'errors.unauthenticated');
-  return user;
+  const { enabled, deletedAt, expiresAt, ...actor } = user;
+  if (!enabled || deletedAt || (expiresAt && expiresAt.getTime() <= clock.now().getTime())) {
+    throw new ApiError(403, 'errors.forbidden');
+  }
+  return actor;
 }

@@ -15,7 +15,7 @@ import {
   type ImportConfig,
   type ImportStep,
 } from '../../shared/import-assistant/import-assistant';
-import { can, createsNothing, type ResourceAction } from '../../shared/permissions';
+import { can, createsNothing } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { RouteName } from '../../shared/routes';
@@ -37,6 +37,7 @@ import {
   claimJob,
   createImportWorker,
   ensureImportsFolder,
+  authorizeImport,
   jobFile,
   jobPayload,
   listJobs,
@@ -61,22 +62,10 @@ const stepRoutes: Record<ImportStep, [RouteName, string]> = {
 /** The shape of a list of objects in the API document (the reports describe themselves). */
 const objects = { type: 'array', items: anObject };
 
-/** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
-function resourcesOf(config: ImportConfig): string[] {
-  const steps = stepsOf(config);
-  return [
-    ...(steps.includes('individus') ? [individuals.slug] : []),
-    ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
-  ];
-}
-
-/** The logged-in user, when they may do these actions on these resources; 403 otherwise. */
-function userAllowed(request: FastifyRequest, slugs: string[], actions: ResourceAction[]) {
+/** The logged-in user, when they may run or undo an import with this mapping (authorizeImport); 403 otherwise. */
+function importingUser(request: FastifyRequest, config: ImportConfig) {
   const { user } = currentAuth(request);
-  if (actions.includes('create') && createsNothing(user)) throw new ApiError(403, 'errors.no_service');
-  if (!slugs.every((slug) => actions.every((action) => can(user, slug, action)))) {
-    throw new ApiError(403, 'errors.forbidden');
-  }
+  authorizeImport(user, config);
   return user;
 }
 
@@ -318,7 +307,7 @@ export async function registerImportAssistantRoutes(
       }),
     handler: async (request, response) => {
       const config = parseBody(importConfigSchema, request.body) as ImportConfig;
-      userAllowed(request, resourcesOf(config), ['create', 'update']);
+      importingUser(request, config);
       const job = await jobOf(request);
       // An import done, or partly done, is undone before the file is run again.
       if (job.status === 'imported' || (await reply(request, job)).canUndo) {
@@ -345,7 +334,7 @@ export async function registerImportAssistantRoutes(
       if (job.status !== 'simulated' || !config || !isDeepStrictEqual(config, job.config)) {
         throw new ApiError(409, 'import_assistant.errors.simulate_first');
       }
-      userAllowed(request, resourcesOf(config), ['create', 'update']);
+      importingUser(request, config);
       return response.code(202).send(await start(request, job, config, false));
     },
   });
@@ -364,7 +353,7 @@ export async function registerImportAssistantRoutes(
       const job = await jobOf(request);
       const payload = await reply(request, job);
       if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
-      const user = userAllowed(request, resourcesOf(job.config), ['create', 'update']);
+      const user = importingUser(request, job.config);
       await undoJob(db, store, job, user.id);
       return reply(request, await jobOf(request));
     },

@@ -13,7 +13,9 @@ import {
   type ImportStatus,
   type ImportStep,
   type ImportStepReport,
+  type ImportConfig,
 } from '../../shared/import-assistant/import-assistant';
+import { can, createsNothing, type PermissionHolder } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
@@ -23,7 +25,7 @@ import { createResourceStore, type ResourceStore } from '../engine/resource-stor
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
 import type { JobQueue } from '../jobs/job-queue';
-import { runImport, RunInterrupted } from './import-runner';
+import { runImport, RunInterrupted, stepsOf } from './import-runner';
 import { undoChanges, writtenSince } from './import-writes';
 
 /**
@@ -266,6 +268,27 @@ export async function undoJob(db: Database, store: ResourceStore, job: JobRow, u
   });
 }
 
+/** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
+function resourcesOf(config: ImportConfig): string[] {
+  const steps = stepsOf(config);
+  return [
+    ...(steps.includes('individus') ? [individuals.slug] : []),
+    ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
+  ];
+}
+
+/**
+ * Who may run, or undo, an import with this mapping: whoever may add and modify what it writes; a
+ * 403 otherwise. Checked by the routes, and again when the job runs: rights lost in between count.
+ */
+export function authorizeImport(user: PermissionHolder, config: ImportConfig): void {
+  if (createsNothing(user)) throw new ApiError(403, 'errors.no_service');
+  const actions = ['create', 'update'] as const;
+  if (!resourcesOf(config).every((slug) => actions.every((action) => can(user, slug, action)))) {
+    throw new ApiError(403, 'errors.forbidden');
+  }
+}
+
 /**
  * The worker of the "import-run" queue: runs a claimed job's simulation or import. A job whose
  * process died part-way is taken up by another process and started again from nothing: what the
@@ -291,11 +314,13 @@ export function createImportWorker(db: Database, store: ResourceStore, uploadsDi
         .set({ ...values, finishedAt: new Date(), heartbeatAt: new Date(), updatedAt: new Date() })
         .where(eq(importJobs.id, job.id));
     try {
+      const actor = await loadActor(db, job.userId);
+      authorizeImport(actor, config);
       const results = await runImport({
         db,
         store,
         jobId: job.id,
-        actor: await loadActor(db, job.userId),
+        actor,
         file: await jobFile(uploadsDir, job),
         encoding: job.encoding,
         config,
