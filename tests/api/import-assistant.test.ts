@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../src/server/clock';
+import { auditEntries } from '../../src/server/db/schema';
 import { cleanUp } from '../../src/server/jobs/maintenance';
 import type {
   ImportConfig,
@@ -76,6 +78,14 @@ async function job(id: number): Promise<ImportJob> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+/** An individual's audit entries, oldest first. */
+const trail = (id: number) =>
+  t.database.db
+    .select({ action: auditEntries.action, actorId: auditEntries.actorId, changes: auditEntries.changes })
+    .from(auditEntries)
+    .where(and(eq(auditEntries.resource, 'individus'), eq(auditEntries.recordId, id)))
+    .orderBy(auditEntries.id);
 
 /** Polls the job as the page does, until its run ends; answers what it saw on the way. */
 async function settled(id: number): Promise<{ final: ImportJob; seen: ImportJob[] }> {
@@ -356,9 +366,39 @@ describe('the import assistant', () => {
       email: 'elodie.durand@exemple.fr',
     });
 
+    const [newcomer] = (await list('individus', { q: 'Nouveau' })).items;
+
     const undone = await post('api.import_jobs.undo', sent.id);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json<ImportJob>()).toMatchObject({ status: 'undone', canUndo: false });
+    // The import and its undo are in the audit trail, as the forms' writes are, by whoever imported.
+    const admin = t.admin.session.user.id;
+    expect(await trail(durand.id)).toEqual([
+      { action: 'create', actorId: admin, changes: expect.any(Array) },
+      {
+        action: 'update',
+        actorId: admin,
+        changes: [{ field: 'mobile', before: '06 11 22 33 44', after: '06 99 88 77 66' }],
+      },
+      {
+        action: 'update',
+        actorId: admin,
+        changes: [{ field: 'mobile', before: '06 99 88 77 66', after: '06 11 22 33 44' }],
+      },
+    ]);
+    expect(await trail(newcomer!.id)).toEqual([
+      {
+        action: 'create',
+        actorId: admin,
+        changes: expect.arrayContaining([
+          { field: 'lastName', before: null, after: 'Nouveau' },
+          { field: 'firstName', before: null, after: 'Client' },
+          { field: 'mobile', before: null, after: '06 11 11 11 11' },
+          { field: 'comments', before: null, after: 'Premier contact' },
+        ]),
+      },
+      { action: 'delete', actorId: admin, changes: [] },
+    ]);
     expect((await list('individus')).total).toBe(before);
     const restored = await t.app.inject({
       method: 'GET',

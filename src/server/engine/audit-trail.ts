@@ -43,7 +43,7 @@ export function changesBetween(
 export async function recordAudit(
   tx: Database,
   definition: ResourceDefinition,
-  actor: Actor,
+  actor: Pick<Actor, 'id'>,
   entries: { recordId: number; action: AuditAction; changes: AuditChange[] }[],
 ): Promise<void> {
   if (!definition.behaviours.audited || entries.length === 0) return;

@@ -4,6 +4,7 @@ import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
+import { changesBetween, recordAudit } from '../engine/audit-trail';
 import { lockKey } from '../resources/contacts/duplicates';
 import { comparisonOf } from './import-rows';
 
@@ -11,6 +12,8 @@ import { comparisonOf } from './import-rows';
  * The import's statements, each for a whole batch of rows (one JSON parameter read with
  * jsonb_to_recordset): find the records rows match, find duplicates, insert, update — every write
  * recording what it changed in the same statement (import_job_creations, import_job_changes) — and undo.
+ * Each write also gives the audit trail one entry per record it created, changed or deleted, as the
+ * engine's writes do (the rows before and after come from the same statement; one insert a batch).
  * Lookups served by an index probe it row by row (LATERAL … LIMIT): without fresh statistics
  * (PGlite has no autovacuum) the planner would otherwise scan the whole table for every batch.
  */
@@ -161,17 +164,51 @@ export async function insertRecords(
   const withIds = records[0]!.id !== undefined;
   const names = writtenFields(definition);
   const list = sql.raw([...(withIds ? ['id'] : []), ...names.map((name) => quoted(columns[name]!.name))].join(', '));
-  await executor.execute(sql`
+  const inserted = (await executor.execute(sql`
     with inserted as (
       insert into ${table} (${list}, created_by, updated_by) ${withIds ? sql`overriding system value` : sql``}
       select ${list}, ${userId}::int, ${userId}::int
       from jsonb_to_recordset(${payload(definition, records, names)}::jsonb)
         as x(${recordsetColumns(definition, names, withIds ? ['id int'] : [])})
-      returning id
+      returning *
+    ), created as (
+      insert into ${importJobCreations} (job_id, resource, record_ids)
+      select ${jobId}::int, ${definition.slug}::text, array_agg(id) from inserted
     )
-    insert into ${importJobCreations} (job_id, resource, record_ids)
-    select ${jobId}::int, ${definition.slug}::text, array_agg(id) from inserted`);
+    select null::jsonb as before, to_jsonb(inserted) as after from inserted`)) as Rows<WrittenRow>;
+  await auditWritten(executor, definition, userId, 'create', inserted.rows);
 }
+
+/** A record a statement wrote: its row before (null when created) and after, as to_jsonb gives them. */
+interface WrittenRow {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+/** One audit entry per record written, with its fields' changes; none for a record an update left as it was. */
+async function auditWritten(
+  executor: Database,
+  definition: ResourceDefinition,
+  userId: number,
+  action: 'create' | 'update',
+  rows: WrittenRow[],
+): Promise<void> {
+  const entries = rows.flatMap(({ before, after }) => {
+    const changes = changesBetween(definition, before && recordOf(definition, before), recordOf(definition, after));
+    return action === 'update' && changes.length === 0 ? [] : [{ recordId: Number(after.id), action, changes }];
+  });
+  await recordAudit(executor, definition, { id: userId }, entries);
+}
+
+/**
+ * The rows of the records a batch names (its JSON's ids) before the statement changes them, beside
+ * what it returns after: one statement, whose CTEs all see the table as it was.
+ */
+const rowsBefore = (table: AnyPgTable, json: string) => sql`
+  previous as (
+    select t.id, to_jsonb(t) as row from ${table} as t
+    where t.id in (select (e ->> 'id')::int from jsonb_array_elements(${json}::jsonb) as e)
+  )`;
 
 /** What a job changed in a record: its row before the first change is kept, once. */
 const savePrevious = (definition: ResourceDefinition, table: AnyPgTable, json: string, jobId: number) => sql`
@@ -197,11 +234,15 @@ export async function updateRecords(
   const assignments = sql.raw(
     names.map((name) => `${quoted(columns[name]!.name)} = x.${quoted(columns[name]!.name)}`).join(', '),
   );
-  await executor.execute(sql`
-    with ${savePrevious(definition, table, json, jobId)}
-    update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
-    from jsonb_to_recordset(${json}::jsonb) as x(${recordsetColumns(definition, names, ['id int'])})
-    where t.id = x.id`);
+  const updated = (await executor.execute(sql`
+    with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
+      update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
+      from jsonb_to_recordset(${json}::jsonb) as x(${recordsetColumns(definition, names, ['id int'])})
+      where t.id = x.id
+      returning t.*
+    )
+    select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id`)) as Rows<WrittenRow>;
+  await auditWritten(executor, definition, userId, 'update', updated.rows);
 }
 
 /** Adds parent territories to structures (id and parents), each once, keeping their rows before the job's first change. */
@@ -215,13 +256,17 @@ export async function addParents(
   if (records.length === 0) return;
   const { table } = tableOf(definition);
   const json = JSON.stringify(records);
-  await executor.execute(sql`
-    with ${savePrevious(definition, table, json, jobId)}
-    update ${table} as t
-    set parents = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.parents || x.parents) as p),
-      updated_at = now(), updated_by = ${userId}::int
-    from jsonb_to_recordset(${json}::jsonb) as x(id int, parents integer[])
-    where t.id = x.id`);
+  const updated = (await executor.execute(sql`
+    with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
+      update ${table} as t
+      set parents = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.parents || x.parents) as p),
+        updated_at = now(), updated_by = ${userId}::int
+      from jsonb_to_recordset(${json}::jsonb) as x(id int, parents integer[])
+      where t.id = x.id
+      returning t.*
+    )
+    select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id`)) as Rows<WrittenRow>;
+  await auditWritten(executor, definition, userId, 'update', updated.rows);
 }
 
 /** Whether a record the job created or changed has been written since `since` (the import's end). */
@@ -258,10 +303,18 @@ export async function undoChanges(
       .map((field) => `${quoted(columns[field]!.name)} = p.${quoted(columns[field]!.name)}`)
       .join(', '),
   );
-  await executor.execute(sql`
-    update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
-    from ${importJobChanges} as c, jsonb_populate_record(null::${sql.raw(quoted(name))}, c.previous) as p
-    where c.job_id = ${jobId}::int and c.resource = ${definition.slug} and t.id = c.record_id`);
+  const restored = (await executor.execute(sql`
+    with previous as (
+      select t.id, to_jsonb(t) as row from ${table} as t
+      join ${importJobChanges} as c on c.record_id = t.id and c.job_id = ${jobId}::int and c.resource = ${definition.slug}
+    ), restored as (
+      update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
+      from ${importJobChanges} as c, jsonb_populate_record(null::${sql.raw(quoted(name))}, c.previous) as p
+      where c.job_id = ${jobId}::int and c.resource = ${definition.slug} and t.id = c.record_id
+      returning t.*
+    )
+    select p.row as before, to_jsonb(r) as after from restored as r join previous as p on p.id = r.id`)) as Rows<WrittenRow>;
+  await auditWritten(executor, definition, userId, 'update', restored.rows);
   const deleted = (await executor.execute(sql`
     update ${table} set deleted_at = now(), updated_by = ${userId}::int
     where deleted_at is null and id in (
@@ -269,7 +322,10 @@ export async function undoChanges(
       where job_id = ${jobId}::int and resource = ${definition.slug}
     )
     returning id`)) as Rows<{ id: number }>;
-  return deleted.rows.map(({ id }) => Number(id));
+  const ids = deleted.rows.map(({ id }) => Number(id));
+  const entries = ids.map((recordId) => ({ recordId, action: 'delete' as const, changes: [] }));
+  await recordAudit(executor, definition, { id: userId }, entries);
+  return ids;
 }
 
 /** Live structures named so (by name or acronym, as people compare names): the names' candidates. */
