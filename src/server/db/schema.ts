@@ -334,7 +334,7 @@ export const userDisplayName = (alias: string) =>
 
 export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
 
-/** Filters the store compares with = (resource-store.ts, filterCondition), and those it searches within. */
+/** Filters the store compares with = (resource-store-read.ts, filterCondition), and those it searches within. */
 const equalityFilterKinds = new Set<FieldKind>(['select', 'reference', 'integer', 'boolean', 'date']);
 const containsFilterKinds = new Set<FieldKind>(['text', 'textarea', 'email', 'url', 'color']);
 
@@ -409,7 +409,7 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
         ...(def.unique ? [uniqueIndex(uniqueIndexName(definition, name)).on(column).where(live)] : []),
       ];
     }),
-    // Suggestions (resource-store.ts, suggest): titles starting with the typed text, then containing it.
+    // Suggestions (resource-store-read.ts, suggest): titles starting with the typed text, then containing it.
     ...titleIndexes(definition, table as unknown as Record<string, AnyPgColumn>),
     ...(ownIndexes?.(table as unknown as Record<string, AnyPgColumn>) ?? []),
   ]);

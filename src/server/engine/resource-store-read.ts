@@ -1,0 +1,326 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { filtersByPrefix } from '../../shared/resources/fields';
+import {
+  withTitleDetail,
+  type ReferenceTitles,
+  type ResourceDefinition,
+  type ResourcePage,
+  type ResourceRecord,
+  type ResourceRecordView,
+  type Suggestion,
+} from '../../shared/resources/resource';
+import type { Actor } from '../auth/actor';
+import { sortKey, titlePrefixKey, userDisplayName, users } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { tableOf, toRecord, type Columns, type StoreContext } from './resource-store-context';
+import { referenceTarget, type StoreReferences } from './resource-store-references';
+import type { ServerResource } from './server-resource';
+
+/** What a list request asks for, already checked against the resource's fields. */
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort: string;
+  direction: 'asc' | 'desc';
+  search: string;
+  filters: Record<string, string>;
+  /** Only these records (a selection exported, a set a route computed); the read scope still applies. */
+  ids?: number[];
+}
+
+type ResourceRecordWriters = Pick<ResourceRecordView, 'createdByName' | 'updatedByName'> & {
+  record: ResourceRecord;
+  /** The titles read with the row (the references `titlesWithRows` folds in). */
+  titles: ReferenceTitles;
+};
+
+/** % and _ typed by a user are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const likePattern = (text: string) => `%${escapeLike(text)}%`;
+/** The same expression as the trigram indexes of searchable fields, so they serve the search. */
+const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string | Placeholder) =>
+  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${pattern})`;
+export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
+  likeIgnoringAccents(column, likePattern(text));
+
+function filterCondition(
+  definition: ResourceDefinition,
+  columns: Columns,
+  name: string,
+  value: string,
+): SQL | undefined {
+  const range = /^(.+)(Du|Au)$/.exec(name);
+  const ranged = range ? definition.fields[range[1]!] : undefined;
+  if (range && ranged && (ranged.kind === 'date' || ranged.kind === 'datetime') && columns[range[1]!]) {
+    // <field>Du and <field>Au: from and to that day, both included (list-query.ts, dateRangeParams).
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+    const day = sql`(${columns[range[1]!]!})::date`;
+    return range[2] === 'Du' ? sql`${day} >= ${value}::date` : sql`${day} <= ${value}::date`;
+  }
+  const def = definition.fields[name];
+  const column = columns[name];
+  if (!def || !column || value === '') return undefined;
+  switch (def.kind) {
+    case 'boolean':
+      return value === 'true' || value === 'false' ? eq(column, value === 'true') : undefined;
+    case 'integer':
+    case 'reference':
+      return /^\d+$/.test(value) ? eq(column, Number(value)) : undefined;
+    case 'references':
+      return /^\d+$/.test(value) ? sql`${Number(value)} = any(${column})` : undefined;
+    case 'texts':
+      return sql`${value} = any(${column})`;
+    case 'datetime':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? sql`(${column})::date = ${value}::date` : undefined;
+    case 'select':
+    case 'date':
+      return eq(column, value);
+    default:
+      return filtersByPrefix(def)
+        ? sql`${column} like ${`${escapeLike(value)}%`}`
+        : containsIgnoringAccents(column, value);
+  }
+}
+
+/**
+ * A search of three letters or more reads its matches off the trigram indexes, then sorts them (and
+ * counts them in the same pass). The list's sort key is then given as coalesce(key, key), which no
+ * index serves: walking the sort index instead, the planner would count on matches spread evenly
+ * along it, while a name search's lie together ("Vidal": 19 800 rows read to find 25).
+ */
+const searchedByTrigrams = (search: string) => search.trim().length >= 3;
+
+function listConditions(
+  definition: ResourceDefinition,
+  columns: Columns,
+  query: Pick<ListQuery, 'search' | 'filters' | 'ids'>,
+  visible: SQL,
+  actor: Actor,
+  ownParams?: ServerResource['listParams'],
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visible];
+  if (query.ids) conditions.push(query.ids.length > 0 ? inArray(columns.id!, query.ids) : sql`false`);
+  if (query.search) {
+    const searchable = Object.entries(definition.fields)
+      .filter(([, def]) => def.searchable)
+      .map(([name]) => containsIgnoringAccents(columns[name]!, query.search));
+    conditions.push(or(...searchable));
+  }
+  for (const [name, value] of Object.entries(query.filters)) {
+    conditions.push(
+      ownParams && definition.listCriteria?.test(name)
+        ? ownParams.condition(name, value, columns, actor)
+        : filterCondition(definition, columns, name, value),
+    );
+  }
+  return and(...conditions);
+}
+
+/** The store's reads: lists, a record, suggestions, every record of a reference target. */
+export function createStoreReads(context: StoreContext, references: StoreReferences) {
+  const { db, hooksOf, visible, buildOnce, readScoped } = context;
+  const { visibleTarget, titlesWithRows, referenceTitles } = references;
+
+  /**
+   * Who created or changed a record, as the history line says it ("Prénom Nom", or the email), read
+   * with it. The column is named with its table: drizzle leaves a one-table select's columns bare,
+   * and the users' own created_by would be read instead.
+   */
+  const writerName = (table: AnyPgTable, column: AnyPgColumn | undefined) =>
+    column
+      ? sql<string | null>`(select ${userDisplayName('writer')} from ${users} writer
+          where writer.id = ${table}.${sql.identifier(column.name)})`
+      : sql<null>`null`;
+
+  /** A record the actor may see, with the names of who created and last changed it: one query. */
+  async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordWriters> {
+    const { table, columns } = tableOf(definition);
+    const withRow = titlesWithRows(definition, table, columns, actor);
+    const byId = (idValue: number | Placeholder) =>
+      db
+        .select({
+          ...columns,
+          ...withRow.columns,
+          createdByName: writerName(table, columns.createdBy),
+          updatedByName: writerName(table, columns.updatedBy),
+        })
+        .from(table)
+        .where(and(eq(columns.id!, idValue), visible(definition, columns, actor)));
+    const [row] = readScoped(definition)
+      ? await byId(id)
+      : await buildOnce(`row ${definition.slug}`, () =>
+          byId(sql.placeholder('id')).prepare(`row_${definition.table}`),
+        ).execute({ id });
+    if (!row) throw new ApiError(404, 'errors.not_found');
+    const { createdByName, updatedByName, ...values } = row as Record<string, unknown>;
+    return {
+      record: toRecord(definition, values),
+      createdByName: (createdByName as string | null) ?? null,
+      updatedByName: (updatedByName as string | null) ?? null,
+      titles: withRow.read([values]),
+    };
+  }
+
+  return {
+    /** Not one of the store's methods: an update's check that its record is there (resource-store-write.ts). */
+    findRow,
+
+    async list(definition: ResourceDefinition, query: ListQuery, actor: Actor): Promise<ResourcePage> {
+      const { table, columns } = tableOf(definition);
+      const where = listConditions(
+        definition,
+        columns,
+        query,
+        visible(definition, columns, actor),
+        actor,
+        hooksOf(definition.slug).listParams,
+      );
+      const order = query.direction === 'asc' ? asc : desc;
+      const key = sortKey(definition.fields[query.sort], columns[query.sort]!);
+      const counted = () =>
+        db
+          .select({ total: count() })
+          .from(table)
+          .where(where)
+          .then(([row]) => row?.total ?? 0);
+      // The total comes with the page, in one query. A search of three letters or more reads all its
+      // matches to sort them, and counts them on the way; otherwise the page comes off the sort's index
+      // and the count is a subquery of its own, run once.
+      const searched = searchedByTrigrams(query.search);
+      const withRows = titlesWithRows(definition, table, columns, actor);
+      const rows = await db
+        .select({
+          ...columns,
+          ...withRows.columns,
+          matches: searched
+            ? sql<number>`count(*) over ()`
+            : sql<number>`(select count(*) from ${table} where ${where ?? sql`true`})`,
+        })
+        .from(table)
+        .where(where)
+        .orderBy(order(searched ? sql`coalesce(${key}, ${key})` : key), asc(columns.id!))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const total = rows.length > 0 ? Number(rows[0]!.matches) : query.page > 1 ? await counted() : 0;
+      const records = rows.map((row) => toRecord(definition, row));
+      return {
+        items: records,
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        titles: await referenceTitles(definition, records, actor, withRows.read(rows)),
+      };
+    },
+
+    /**
+     * Every record of a list, in its order, a chunk at a time (exports): the ids are sorted once,
+     * then each chunk is read by id, so the work does not grow with the chunk's offset.
+     */
+    async *listAll(
+      definition: ResourceDefinition,
+      query: Omit<ListQuery, 'page' | 'pageSize'>,
+      chunkSize: number,
+      actor: Actor,
+    ): AsyncGenerator<{ items: ResourceRecord[]; titles: ReferenceTitles }> {
+      const { table, columns } = tableOf(definition);
+      const order = query.direction === 'asc' ? asc : desc;
+      const ordered = await db
+        .select({ id: columns.id! })
+        .from(table)
+        .where(
+          listConditions(
+            definition,
+            columns,
+            query,
+            visible(definition, columns, actor),
+            actor,
+            hooksOf(definition.slug).listParams,
+          ),
+        )
+        .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
+      const ids = ordered.map(({ id }) => Number(id));
+      for (let start = 0; start < ids.length; start += chunkSize) {
+        const chunk = ids.slice(start, start + chunkSize);
+        const rows = await db.select().from(table).where(inArray(columns.id!, chunk));
+        const byId = new Map(rows.map((row) => [Number(row.id), toRecord(definition, row)]));
+        const items = chunk.flatMap((id) => byId.get(id) ?? []);
+        yield { items, titles: await referenceTitles(definition, items, actor) };
+      }
+    },
+
+    async get(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordView> {
+      const { record, createdByName, updatedByName, titles } = await findRow(definition, id, actor);
+      return {
+        ...record,
+        createdByName,
+        updatedByName,
+        titles: await referenceTitles(definition, [record], actor, titles),
+      };
+    },
+
+    /**
+     * Autocomplete: the records of a reference target the actor may see whose title starts with the
+     * term (the one named exactly so first), then those containing it: among 35 000 communes,
+     * "Saint-Denis" before "La Chapelle-Saint-Denis"; labelled to tell homonyms apart
+     * (withTitleDetail). Those starting so come off a B-tree in order, so a common beginning
+     * ("saint": 4 000 communes) reads 20 rows; the trigram index serves the rest when needed.
+     */
+    async suggest(targetSlug: string, term: string, limit: number, actor: Actor): Promise<Suggestion[]> {
+      if (term === '') return [];
+      const target = referenceTarget(targetSlug);
+      const key = titlePrefixKey(target.title);
+      const startsWithTerm = sql`${key} like immutable_unaccent(lower(${sql.placeholder('prefix')}))`;
+      const detail = Object.fromEntries(
+        (target.definition.titleDetail ?? []).map((name) => [name, target.columns[name]!]),
+      );
+      // Unnamed statements (prepare('')): each is planned with the term, which a plan made without
+      // it could not take its index range from.
+      const selection = { ...detail, value: target.id, label: target.title };
+      const build = () => ({
+        starting: db
+          .select(selection)
+          .from(target.table)
+          .where(and(visibleTarget(target, actor), startsWithTerm))
+          .orderBy(asc(key), asc(target.id))
+          .limit(sql.placeholder('limit'))
+          .prepare(''),
+        containing: db
+          .select(selection)
+          .from(target.table)
+          .where(
+            and(
+              visibleTarget(target, actor),
+              likeIgnoringAccents(target.title, sql.placeholder('pattern')),
+              sql`not (${startsWithTerm})`,
+            ),
+          )
+          .orderBy(asc(target.title), asc(target.id))
+          .limit(sql.placeholder('limit'))
+          .prepare(''),
+      });
+      const queries = readScoped(target.definition) ? build() : buildOnce(`suggestions ${targetSlug}`, build);
+      const values = { prefix: `${escapeLike(term)}%`, pattern: likePattern(term) };
+      const starting = await queries.starting.execute({ ...values, limit });
+      const containing =
+        starting.length < limit ? await queries.containing.execute({ ...values, limit: limit - starting.length }) : [];
+      return [...starting, ...containing].map((row) => ({
+        value: Number(row.value),
+        label: withTitleDetail(target.definition, String(row.label), row),
+      }));
+    },
+
+    /** Every record of a reference target the actor may see, with its title: what an import matches names against. */
+    async referenceChoices(targetSlug: string, actor: Actor): Promise<Suggestion[]> {
+      const target = referenceTarget(targetSlug);
+      const rows = await db
+        .select({ value: target.id, label: target.title })
+        .from(target.table)
+        .where(visibleTarget(target, actor))
+        .orderBy(asc(target.id));
+      return rows.map(({ value, label }) => ({ value: Number(value), label: String(label) }));
+    },
+  };
+}
+
+export type StoreReads = ReturnType<typeof createStoreReads>;
