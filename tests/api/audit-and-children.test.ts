@@ -157,7 +157,9 @@ describe('a child resource: the login history under its user', () => {
       headers: authHeaders(t.admin),
       payload: {},
     });
-    expect(write.statusCode).toBe(404);
+    // The path lists logins and nothing else: another method is not allowed there.
+    expect(write.statusCode).toBe(405);
+    expect(write.headers.allow).toBe('GET, HEAD');
   });
 });
 
