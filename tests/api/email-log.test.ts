@@ -70,6 +70,8 @@ describe('the email log (journal-emails)', () => {
       headers: authHeaders(t.admin),
       payload: { subject: 'Faux', recipient: 'x@exemple.fr' },
     });
-    expect(write.statusCode).toBe(404);
+    // The log's path is read only: another method is not allowed there.
+    expect(write.statusCode).toBe(405);
+    expect(write.headers.allow).toBe('GET, HEAD');
   });
 });
