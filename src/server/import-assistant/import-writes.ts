@@ -3,8 +3,8 @@ import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
-import { comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
-import { changesBetween, recordAudit } from '../engine/audit-trail';
+import { auditEntries, comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
+import { recordAudit } from '../engine/audit-trail';
 import { lockKey } from '../resources/contacts/duplicates';
 import { comparisonOf } from './import-rows';
 
@@ -13,7 +13,7 @@ import { comparisonOf } from './import-rows';
  * jsonb_to_recordset): find the records rows match, find duplicates, insert, update — every write
  * recording what it changed in the same statement (import_job_creations, import_job_changes) — and undo.
  * Each write also gives the audit trail one entry per record it created, changed or deleted, as the
- * engine's writes do (the rows before and after come from the same statement; one insert a batch).
+ * engine's writes do, in the same statement (auditedIn).
  * Lookups served by an index probe it row by row (LATERAL … LIMIT): without fresh statistics
  * (PGlite has no autovacuum) the planner would otherwise scan the whole table for every batch.
  */
@@ -164,7 +164,7 @@ export async function insertRecords(
   const withIds = records[0]!.id !== undefined;
   const names = writtenFields(definition);
   const list = sql.raw([...(withIds ? ['id'] : []), ...names.map((name) => quoted(columns[name]!.name))].join(', '));
-  const inserted = (await executor.execute(sql`
+  await executor.execute(sql`
     with inserted as (
       insert into ${table} (${list}, created_by, updated_by) ${withIds ? sql`overriding system value` : sql``}
       select ${list}, ${userId}::int, ${userId}::int
@@ -174,30 +174,41 @@ export async function insertRecords(
     ), created as (
       insert into ${importJobCreations} (job_id, resource, record_ids)
       select ${jobId}::int, ${definition.slug}::text, array_agg(id) from inserted
+    ), written as materialized (select null::jsonb as before, to_jsonb(inserted) as after from inserted)
+    ${auditedIn(definition, userId, 'create')}`);
+}
+
+/** A field's value as the audit trail keeps it: an empty text or list is none (changesBetween, audit-trail.ts). */
+const auditValue = (value: SQL) =>
+  sql`case when ${value} is null or ${value} in ('null'::jsonb, '""'::jsonb, '[]'::jsonb) then 'null'::jsonb else ${value} end`;
+
+/**
+ * The end of a write's statement: one audit entry per record of its `written` relation (its row
+ * before, null for a creation, and after, as to_jsonb gives them), with the declared fields whose
+ * value changed, before → after, as the engine's writes record them; an update that changed nothing
+ * gets none. In the same statement: no row goes back to the server. A resource not audited: nothing.
+ */
+function auditedIn(definition: ResourceDefinition, userId: number, action: 'create' | 'update'): SQL {
+  if (!definition.behaviours.audited) return sql`select count(*) from written`;
+  const { columns } = tableOf(definition);
+  const fields = JSON.stringify(
+    Object.keys(definition.fields).map((field, position) => ({ field, column: columns[field]!.name, position })),
+  );
+  return sql`, audited_fields as materialized (
+      select * from jsonb_to_recordset(${fields}::jsonb) as f(field text, "column" text, position int)
     )
-    select null::jsonb as before, to_jsonb(inserted) as after from inserted`)) as Rows<WrittenRow>;
-  await auditWritten(executor, definition, userId, 'create', inserted.rows);
-}
-
-/** A record a statement wrote: its row before (null when created) and after, as to_jsonb gives them. */
-interface WrittenRow {
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown>;
-}
-
-/** One audit entry per record written, with its fields' changes; none for a record an update left as it was. */
-async function auditWritten(
-  executor: Database,
-  definition: ResourceDefinition,
-  userId: number,
-  action: 'create' | 'update',
-  rows: WrittenRow[],
-): Promise<void> {
-  const entries = rows.flatMap(({ before, after }) => {
-    const changes = changesBetween(definition, before && recordOf(definition, before), recordOf(definition, after));
-    return action === 'update' && changes.length === 0 ? [] : [{ recordId: Number(after.id), action, changes }];
-  });
-  await recordAudit(executor, definition, { id: userId }, entries);
+    insert into ${auditEntries} (resource, record_id, action, actor_id, changes)
+    select ${definition.slug}::text, (w.after ->> 'id')::int, ${action}::text, ${userId}::int, c.changes
+    from written as w
+    cross join lateral (
+      select coalesce(jsonb_agg(jsonb_build_object('field', f.field, 'before', f.was, 'after', f.is) order by f.position), '[]'::jsonb) as changes
+      from (
+        select f.field, f.position, ${auditValue(sql`w.before -> f.column`)} as was, ${auditValue(sql`w.after -> f.column`)} as is
+        from audited_fields as f
+      ) as f
+      where f.was is distinct from f.is
+    ) as c
+    where ${action === 'create' ? sql`true` : sql`c.changes <> '[]'::jsonb`}`;
 }
 
 /**
@@ -234,15 +245,14 @@ export async function updateRecords(
   const assignments = sql.raw(
     names.map((name) => `${quoted(columns[name]!.name)} = x.${quoted(columns[name]!.name)}`).join(', '),
   );
-  const updated = (await executor.execute(sql`
+  await executor.execute(sql`
     with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
       update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
       from jsonb_to_recordset(${json}::jsonb) as x(${recordsetColumns(definition, names, ['id int'])})
       where t.id = x.id
       returning t.*
-    )
-    select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id`)) as Rows<WrittenRow>;
-  await auditWritten(executor, definition, userId, 'update', updated.rows);
+    ), written as materialized (select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id)
+    ${auditedIn(definition, userId, 'update')}`);
 }
 
 /** Adds parent territories to structures (id and parents), each once, keeping their rows before the job's first change. */
@@ -256,7 +266,7 @@ export async function addParents(
   if (records.length === 0) return;
   const { table } = tableOf(definition);
   const json = JSON.stringify(records);
-  const updated = (await executor.execute(sql`
+  await executor.execute(sql`
     with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
       update ${table} as t
       set parents = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.parents || x.parents) as p),
@@ -264,9 +274,8 @@ export async function addParents(
       from jsonb_to_recordset(${json}::jsonb) as x(id int, parents integer[])
       where t.id = x.id
       returning t.*
-    )
-    select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id`)) as Rows<WrittenRow>;
-  await auditWritten(executor, definition, userId, 'update', updated.rows);
+    ), written as materialized (select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id)
+    ${auditedIn(definition, userId, 'update')}`);
 }
 
 /** Whether a record the job created or changed has been written since `since` (the import's end). */
@@ -303,7 +312,7 @@ export async function undoChanges(
       .map((field) => `${quoted(columns[field]!.name)} = p.${quoted(columns[field]!.name)}`)
       .join(', '),
   );
-  const restored = (await executor.execute(sql`
+  await executor.execute(sql`
     with previous as (
       select t.id, to_jsonb(t) as row from ${table} as t
       join ${importJobChanges} as c on c.record_id = t.id and c.job_id = ${jobId}::int and c.resource = ${definition.slug}
@@ -312,9 +321,8 @@ export async function undoChanges(
       from ${importJobChanges} as c, jsonb_populate_record(null::${sql.raw(quoted(name))}, c.previous) as p
       where c.job_id = ${jobId}::int and c.resource = ${definition.slug} and t.id = c.record_id
       returning t.*
-    )
-    select p.row as before, to_jsonb(r) as after from restored as r join previous as p on p.id = r.id`)) as Rows<WrittenRow>;
-  await auditWritten(executor, definition, userId, 'update', restored.rows);
+    ), written as materialized (select p.row as before, to_jsonb(r) as after from restored as r join previous as p on p.id = r.id)
+    ${auditedIn(definition, userId, 'update')}`);
   const deleted = (await executor.execute(sql`
     update ${table} set deleted_at = now(), updated_by = ${userId}::int
     where deleted_at is null and id in (
