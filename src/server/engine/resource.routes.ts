@@ -7,7 +7,7 @@ import { inputSchema, type ResourceDefinition } from '../../shared/resources/res
 import type { ResourceAction } from '../../shared/permissions';
 import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
-import { actorOf } from '../auth/actor';
+import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireCsrfOnGet, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { pagingSchema, parseQuery } from '../http/paging';
@@ -42,7 +42,7 @@ export const operationContextOf = (request: FastifyRequest, reply: FastifyReply)
  * before its body is read or its input checked: a caller who may not use a route gets no 400 telling
  * its input's shape. The operations check the same permissions again, whoever calls them.
  */
-const guarded = (check: (actor: ReturnType<typeof actorOf>) => void = () => {}) => ({
+const guarded = (check: (actor: Actor) => void = () => {}) => ({
   onRequest: [
     requireUser,
     async (request: FastifyRequest) => {
@@ -50,10 +50,7 @@ const guarded = (check: (actor: ReturnType<typeof actorOf>) => void = () => {}) 
     },
   ],
 });
-const needing = (slug: string, ...actions: ResourceAction[]) =>
-  guarded((actor) => {
-    for (const action of actions) authorize(actor, slug, action);
-  });
+const needing = (slug: string, action: ResourceAction) => guarded((actor) => authorize(actor, slug, action));
 
 const idParam = (request: FastifyRequest, name = 'id') => parseId((request.params as Record<string, string>)[name]!);
 const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
