@@ -8,6 +8,13 @@ import { createScratchDatabase } from '../tests/support/test-database';
 /** The administrator every benchmark logs in as. */
 export const benchCredentials = { email: 'bench@exemple.fr', password: 'Banc-d-essai-solide-2026' };
 
+/** A folder for a benchmark app's uploads, removed when the process ends (a benchmark keeps no file). */
+export function benchUploadsDir(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'renov-bench-uploads-'));
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
 /** Seeds a migrated database with the benchmarks' administrator, without demo data. */
 export async function seedBenchAdministrator(database: DatabaseHandle): Promise<void> {
   await seedEmptyDatabase(database.db, {

@@ -13,9 +13,8 @@ import type { DatabaseHandle } from '../src/server/db/database';
 import { individualsTable } from '../src/server/db/schema';
 import type { DuplicatePage, DuplicateScanResult } from '../src/shared/resources/contact-duplicates';
 import { path as routePath } from '../src/shared/routes';
-import { temporaryUploadsDir } from '../tests/support/test-database';
 import { authHeaders, logIn } from '../tests/support/test-app';
-import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { benchCredentials, benchUploadsDir, onBothDatabases, seedBenchAdministrator } from './bench-databases';
 
 const ROWS = 100_000;
 /** Planted duplicates, of each kind below. */
@@ -123,7 +122,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     `fill ${rows.length} individuals (${planted.length} planted duplicates): ${ms(performance.now() - start)}`,
   );
 
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: benchUploadsDir(), logLevel: 'silent' });
   const headers = authHeaders(await logIn(app, benchCredentials));
   for (const run of [1, 2]) {
     start = performance.now();

@@ -24,10 +24,9 @@ import { buildApp } from '../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database';
 import { users } from '../src/server/db/schema';
 import { authHeaders, logIn } from '../tests/support/test-app';
-import { benchCredentials, seedBenchAdministrator } from './bench-databases';
+import { benchCredentials, benchUploadsDir, seedBenchAdministrator } from './bench-databases';
 import type { ImportConfig, ImportJob } from '../src/shared/import-assistant/import-assistant';
 import { path as routePath } from '../src/shared/routes';
-import { temporaryUploadsDir } from '../tests/support/test-database';
 
 /** BENCH_IMPORT_ROWS=1000,5000 for a quick look. */
 const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000').split(',').map(Number);
@@ -147,7 +146,7 @@ async function child(format: Format, rows: number, workDir: string): Promise<Mea
   const copyFile = path.join(workDir, `copy-${rows}.csv`);
   if (format === 'csv') await writeLines(copyFile, copyLines(rows, user!.id));
 
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: benchUploadsDir(), logLevel: 'silent' });
   const headers = authHeaders(await logIn(app, benchCredentials));
 
   // The raw COPY first, on the empty table; then the table is emptied for the import.

@@ -16,9 +16,8 @@ import { createResourceStore } from '../src/server/engine/resource-store';
 import { serverHooks } from '../src/server/resources/registry';
 import { usefulLinks } from '../src/shared/resources/liens-utiles.resource';
 import { path as routePath } from '../src/shared/routes';
-import { temporaryUploadsDir } from '../tests/support/test-database';
 import { logIn } from '../tests/support/test-app';
-import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { benchCredentials, benchUploadsDir, onBothDatabases, seedBenchAdministrator } from './bench-databases';
 import { percentile, timeSideBySide } from './bench-timing';
 
 const ROWS = 100_000;
@@ -44,7 +43,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`analyze useful_links`);
   console.log(`fill ${ROWS} rows: ${ms(performance.now() - start)}`);
 
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: benchUploadsDir(), logLevel: 'silent' });
   const { cookie, session } = await logIn(app, benchCredentials);
   const url = routePath('api.resource.collection', { resource: usefulLinks.slug, ...query });
   const first = await app.inject({ method: 'GET', url, headers: { cookie } });

@@ -21,10 +21,9 @@ import { findResource } from '../src/shared/resources/registry';
 import type { DatabaseHandle } from '../src/server/db/database';
 import { sareExport } from '../src/server/resources/projet/sare-export';
 import { path as routePath } from '../src/shared/routes';
-import { temporaryUploadsDir } from '../tests/support/test-database';
 import { logIn } from '../tests/support/test-app';
 import { hashPassword } from '../src/server/auth/passwords';
-import { benchCredentials, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { benchCredentials, benchUploadsDir, onBothDatabases, seedBenchAdministrator } from './bench-databases';
 import { percentile, timeSideBySide } from './bench-timing';
 
 const PROJECTS = 50_000;
@@ -143,7 +142,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   );
 
   const recorder = statementRecorder(database);
-  const app = await buildApp({ database, uploadsDir: await temporaryUploadsDir(), logLevel: 'silent' });
+  const app = await buildApp({ database, uploadsDir: benchUploadsDir(), logLevel: 'silent' });
   const { cookie } = await logIn(app, adviser);
   const url = routePath('api.resource.collection', {
     resource: 'projet',
