@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/database';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
-import { authHeaders, untilJobsSettled, useAdminApp } from '../support/test-app';
+import { openRegistration, untilJobsSettled, useAdminApp } from '../support/test-app';
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -36,17 +36,7 @@ const retryNow = async () =>
 
 describe('a mail the SMTP server refuses for a while', () => {
   it('is tried again until it leaves, then delivered exactly once, every attempt in the email log', async () => {
-    const configured = await t.app.inject({
-      method: 'PUT',
-      url: path('api.configuration.registration'),
-      headers: authHeaders(t.admin),
-      payload: {
-        enabled: true,
-        defaultGroupId: null,
-        welcomeEmailSubject: 'Bienvenue',
-        welcomeEmailContent: 'Votre compte est prêt.',
-      },
-    });
+    const configured = await openRegistration(t.app, t.admin, 'Votre compte est prêt.');
     expect(configured.statusCode, configured.body).toBe(200);
     smtp.refuseNext(2);
     const registered = await t.app.inject({ method: 'POST', url: path('api.registration'), payload: newcomer });

@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { emailLog, passwordResets, users } from '../../src/server/db/schema';
 import { path } from '../../src/shared/routes';
 import { startSmtpServer } from '../support/smtp-server';
-import { authHeaders, createTestApp, useAdminApp } from '../support/test-app';
+import { createTestApp, openRegistration, useAdminApp } from '../support/test-app';
 
 const t = useAdminApp();
 
@@ -64,17 +64,7 @@ describe('the forgotten-password form', () => {
 
 describe('registration, when it is on', () => {
   beforeAll(async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: path('api.configuration.registration'),
-      headers: authHeaders(t.admin),
-      payload: {
-        enabled: true,
-        defaultGroupId: null,
-        welcomeEmailSubject: 'Bienvenue',
-        welcomeEmailContent: 'Bonjour',
-      },
-    });
+    const response = await openRegistration(t.app, t.admin);
     expect(response.statusCode).toBe(200);
   });
 

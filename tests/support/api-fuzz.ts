@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/server/engine/openapi-document';
 import { path } from '../../src/shared/routes';
-import { authHeaders, logIn, useAdminApp, type LoggedIn, type AdminTestApp } from './test-app';
+import { authHeaders, logIn, openRegistration, useAdminApp, type LoggedIn, type AdminTestApp } from './test-app';
 
 /**
  * Every operation of the OpenAPI document, as an administrator (the deepest code paths), with the
@@ -240,17 +240,7 @@ export function fuzzTheApi(part: number): void {
   t = useAdminApp();
   beforeAll(async () => {
     // Registration on, so its form is fuzzed too rather than answering 404.
-    const registration = await t.app.inject({
-      method: 'PUT',
-      url: path('api.configuration.registration'),
-      headers: authHeaders(t.admin),
-      payload: {
-        enabled: true,
-        defaultGroupId: null,
-        welcomeEmailSubject: 'Bienvenue',
-        welcomeEmailContent: 'Bonjour',
-      },
-    });
+    const registration = await openRegistration(t.app, t.admin);
     expect(registration.statusCode, registration.body).toBe(200);
     document = (await t.app.inject({ method: 'GET', url: path('api.openapi') })).json();
   });

@@ -75,6 +75,16 @@ export function authHeaders(who: LoggedIn): { cookie: string; 'x-csrf-token': st
   return { cookie: who.cookie, 'x-csrf-token': who.csrfToken };
 }
 
+/** Turns sign-ups on (no default profile), with this welcome mail: the administrator's configuration request. */
+export function openRegistration(app: FastifyInstance, admin: LoggedIn, welcomeEmailContent = 'Bonjour') {
+  return app.inject({
+    method: 'PUT',
+    url: path('api.configuration.registration'),
+    headers: authHeaders(admin),
+    payload: { enabled: true, defaultGroupId: null, welcomeEmailSubject: 'Bienvenue', welcomeEmailContent },
+  });
+}
+
 export interface AdminTestApp {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
