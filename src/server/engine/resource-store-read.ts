@@ -162,20 +162,29 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
     };
   }
 
+  /** A list's conditions as the actor sees it: in their read scope, with the resource's own criteria. */
+  const listWhere = (
+    definition: ResourceDefinition,
+    columns: Columns,
+    query: Pick<ListQuery, 'search' | 'filters' | 'ids'>,
+    actor: Actor,
+  ) =>
+    listConditions(
+      definition,
+      columns,
+      query,
+      visible(definition, columns, actor),
+      actor,
+      hooksOf(definition.slug).listParams,
+    );
+
   return {
     /** Not one of the store's methods: an update's check that its record is there (resource-store-write.ts). */
     findRow,
 
     async list(definition: ResourceDefinition, query: ListQuery, actor: Actor): Promise<ResourcePage> {
       const { table, columns } = tableOf(definition);
-      const where = listConditions(
-        definition,
-        columns,
-        query,
-        visible(definition, columns, actor),
-        actor,
-        hooksOf(definition.slug).listParams,
-      );
+      const where = listWhere(definition, columns, query, actor);
       const order = query.direction === 'asc' ? asc : desc;
       const key = sortKey(definition.fields[query.sort], columns[query.sort]!);
       const counted = () =>
@@ -228,16 +237,7 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
       const ordered = await db
         .select({ id: columns.id! })
         .from(table)
-        .where(
-          listConditions(
-            definition,
-            columns,
-            query,
-            visible(definition, columns, actor),
-            actor,
-            hooksOf(definition.slug).listParams,
-          ),
-        )
+        .where(listWhere(definition, columns, query, actor))
         .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
       const ids = ordered.map(({ id }) => Number(id));
       for (let start = 0; start < ids.length; start += chunkSize) {
