@@ -74,7 +74,7 @@ describe('login errors', () => {
     // Several samples of each, taken in turns, compared by their medians: one sample each was at
     // the mercy of whatever else the machine did at that moment. A known account per sample, so
     // that no account nears its lock.
-    const SAMPLES = 9;
+    const SAMPLES = 15;
     const passwordHash = await hashPassword(password);
     const known = Array.from({ length: SAMPLES }, (_, index) => `mesure-${index}@exemple.fr`);
     await t.database.db.insert(users).values(known.map((email) => ({ email, passwordHash })));
@@ -94,10 +94,11 @@ describe('login errors', () => {
       expect(answer.body).toBe(wrong[0]!.body);
     }
     const median = (answers: { ms: number }[]) => answers.map(({ ms }) => ms).sort((a, b) => a - b)[SAMPLES >> 1]!;
-    // Both check an argon2 hash, about half of such an answer's time here (without it, an unknown
-    // email answered in 0.45 of the time): the two medians stay within 30 % of each other.
-    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.7);
-    expect(median(unknown) / median(wrong)).toBeLessThan(1 / 0.7);
+    // Both check an argon2 hash, about half of such an answer's time here: without it, an unknown
+    // email answered in 0.45 of the time. Bounds wide enough for CI's two passes sharing the cores
+    // (a ratio of 1.46 seen there), narrow enough to catch the missing hash.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.6);
+    expect(median(unknown) / median(wrong)).toBeLessThan(2);
   });
 
   it('refuses a login posted from another site (login CSRF), not one from the same site', async () => {
