@@ -1,18 +1,8 @@
-import { and, getTableColumns, isNull, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
-import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
-import { resourceTables } from '../db/schema';
-import type { ServerResource } from './server-resource';
+import { createRecordScope, type HooksLookup } from './record-scope';
 
-export type Columns = Record<string, AnyPgColumn>;
-
-export function tableOf(definition: ResourceDefinition): { table: AnyPgTable; columns: Columns } {
-  const table = resourceTables.get(definition.slug);
-  if (!table) throw new Error(`Resource "${definition.slug}" has no table in the schema.`);
-  return { table, columns: getTableColumns(table) as Columns };
-}
+export { tableOf, type Columns, type HooksLookup } from './record-scope';
 
 /** What the engine adds to every record's fields; deletedAt stays internal. */
 const systemNames = ['id', 'position', 'published', 'enabled', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
@@ -31,19 +21,12 @@ export function toRecord(definition: ResourceDefinition, row: Record<string, unk
   return record as ResourceRecord;
 }
 
-/** The server file of a resource (src/server/resources/<feature>/<slug>.server.ts), given to the engine by the app. */
-export type HooksLookup = (slug: string) => ServerResource;
-
 /**
  * What the parts of the resource store (resource-store.ts) share: its database and the resources'
  * server files, the read scope every read and write applies, and the queries built once.
  */
 export function createStoreContext(db: Database, hooksOf: HooksLookup) {
-  /** The one condition of every read: not deleted, and within the actor's read scope. */
-  function visible(definition: ResourceDefinition, columns: Columns, actor: Actor): SQL {
-    const scope = hooksOf(definition.slug).readScope?.(actor, columns);
-    return and(isNull(columns.deletedAt!), scope)!;
-  }
+  const { visible, scoped, isReadScoped } = createRecordScope(hooksOf);
 
   /**
    * The reads of nearly every request (a record, the titles it points at, who wrote it), built once
@@ -55,9 +38,7 @@ export function createStoreContext(db: Database, hooksOf: HooksLookup) {
     if (!builtOnce.has(key)) builtOnce.set(key, build());
     return builtOnce.get(key) as Query;
   }
-  const readScoped = (definition: ResourceDefinition) => Boolean(hooksOf(definition.slug).readScope);
-
-  return { db, hooksOf, visible, buildOnce, readScoped };
+  return { db, hooksOf, visible, scoped, buildOnce, readScoped: isReadScoped };
 }
 
 export type StoreContext = ReturnType<typeof createStoreContext>;

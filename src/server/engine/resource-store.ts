@@ -28,6 +28,8 @@ export function createResourceStore(db: Database, hooksOf: HooksLookup) {
     ...reads,
     ...createStoreWrites(context, references, findRow),
     referenceTitles: references.referenceTitles,
+    /** The live rows of a resource an actor may read, as a relation to join (record-scope.ts). */
+    scoped: context.scoped,
     /** Ids among these that live records still point at (an import's undo checks it after its deletes). */
     linkedIds: references.linkedIds,
   };

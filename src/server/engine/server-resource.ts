@@ -11,6 +11,7 @@ import type { Actor } from '../auth/actor';
 import type { JobData, JobName, JobQueue } from '../jobs/job-queue';
 import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { ResourceOperations } from './resource-operations';
+import type { ScopedRows } from './record-scope';
 import type { Mailer } from '../mail/mailer';
 
 /** Who acts, in which language, logging where: all an operation needs of its caller, HTTP or not. */
@@ -163,8 +164,10 @@ export interface ServerResource {
    * The records the actor may read, as a SQL condition on the resource's columns (undefined: all of
    * them). Every read of the store applies it with the live-row filter: list, count, show, search,
    * reference titles, export, autocomplete; a record outside it answers as one that does not exist.
+   * `scoped` gives another resource's readable rows, to build on its scope (notifications: their
+   * tickets'). A child resource (its declaration's `parent`) without one is read as its parent.
    */
-  readScope?(actor: Actor, columns: Record<string, AnyPgColumn>): SQL | undefined;
+  readScope?(actor: Actor, columns: Record<string, AnyPgColumn>, scoped: ScopedRows): SQL | undefined;
   /** Inside the transaction that set a behaviour's flag (published, enabled) on these records. */
   afterFlagChange?(tx: Database, ids: number[], flag: BehaviourFlag, value: boolean): Promise<void>;
   /** Inside the transaction that soft-deleted these records (a deleted user's sessions end). */

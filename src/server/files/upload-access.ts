@@ -1,10 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { can, createsNothing } from '../../shared/permissions';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
-import type { HooksLookup } from '../engine/resource-store';
+import { createRecordScope, tableOf, type HooksLookup } from '../engine/record-scope';
 import type { Database } from '../db/database';
 import { resourceTables, uploadLinks, uploads } from '../db/schema';
 import { ApiError } from '../http/api-error';
@@ -46,13 +45,13 @@ async function visibleRecord(
   resource: string,
   id: number,
 ): Promise<boolean> {
-  const table = resourceTables.get(resource);
-  if (!table || !can(actor, resource, 'show')) return false;
-  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const definition = findResource(resource);
+  if (!definition || !resourceTables.has(resource) || !can(actor, resource, 'show')) return false;
+  const { table, columns } = tableOf(definition);
   const rows = await db
     .select({ id: columns.id! })
     .from(table)
-    .where(and(eq(columns.id!, id), isNull(columns.deletedAt!), hooksOf(resource).readScope?.(actor, columns)));
+    .where(and(eq(columns.id!, id), createRecordScope(hooksOf).visible(definition, columns, actor)));
   return rows.length > 0;
 }
 

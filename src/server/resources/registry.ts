@@ -14,7 +14,6 @@ import { projectContactHooks } from './projet/project-children';
 import { projectCommentsHooks } from './projet/commentaires-projet.server';
 import { projectDocumentsHooks } from './projet/piece-jointe.server';
 import { ticketsHooks } from './tickets/tickets.server';
-import { ticketChildScope } from './tickets/ticket-scope';
 import { notificationsHooks } from './tickets/notifications.server';
 import { subTasksHooks } from './tickets/tickets-sous-taches.server';
 import { timeEntriesHooks } from './tickets/tickets-temps.server';
@@ -47,7 +46,6 @@ export const resourceHooks: Record<string, ServerResource> = {
   'tickets-commentaires': ticketCommentsHooks,
   'tickets-temps': timeEntriesHooks,
   'tickets-sous-taches': subTasksHooks,
-  'tickets-documents': ticketChildScope,
   'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
 };

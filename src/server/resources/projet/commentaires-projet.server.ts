@@ -7,7 +7,7 @@ import {
 import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
 import { parseId } from '../../http/request-parsing';
 import { clock } from '../../clock';
-import { advanceLastIntervention, projectChildScope } from './project-children';
+import { advanceLastIntervention } from './project-children';
 import { parseSareQuery, sareContentTypes, sareExport, type SareFile } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
@@ -24,7 +24,6 @@ function choiceErrors(values: Record<string, unknown>, field: string, allowed: r
  * project.
  */
 export const projectCommentsHooks: ServerResource = {
-  ...projectChildScope,
   validate(values) {
     const errors = {
       ...choiceErrors(values, 'informationTypes', informationTypes),

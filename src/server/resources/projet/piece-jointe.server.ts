@@ -1,7 +1,7 @@
 import { isDocumentFile } from '../../../shared/resources/piece-jointe.resource';
 import type { ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
-import { advanceLastIntervention, projectChildScope } from './project-children';
+import { advanceLastIntervention } from './project-children';
 
 /**
  * A project's documents: read by whoever may read the project; only the documents' kinds of file
@@ -9,7 +9,6 @@ import { advanceLastIntervention, projectChildScope } from './project-children';
  * the project's last intervention date forward (never back), in the addition's transaction.
  */
 export const projectDocumentsHooks: ServerResource = {
-  ...projectChildScope,
   validate(values) {
     if (typeof values.file === 'string' && values.file !== '' && !isDocumentFile(values.file)) {
       return { file: 'projectDocuments.errors.file_type' };

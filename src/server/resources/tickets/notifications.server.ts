@@ -117,10 +117,8 @@ const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): Res
  * caller's own only, ignoring any other id.
  */
 export const notificationsHooks: ServerResource = {
-  readScope(actor, columns) {
-    const tickets = visibleTicketIds(actor);
-    const own = eq(columns.user!, actor.id);
-    return tickets ? and(own, sql`${columns.ticket!} in (${tickets})`) : own;
+  readScope(actor, columns, scoped) {
+    return and(eq(columns.user!, actor.id), sql`${columns.ticket!} in (select id from ${scoped('tickets', actor)})`);
   },
   routes: [
     batchRoute('api.notifications.mark_seen', 'openapi.operations.notifications_mark_seen', sql`seen = true`),

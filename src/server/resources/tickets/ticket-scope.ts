@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ServerResource } from '../../engine/server-resource';
 import type { Actor } from '../../auth/actor';
 import { visibleProjectIds } from '../projet/project-scope';
 
@@ -8,11 +7,3 @@ export function visibleTicketIds(actor: Actor): SQL | undefined {
   const projects = visibleProjectIds(actor);
   return projects && sql`select t.id from tickets t where t.deleted_at is null and t.project in (${projects})`;
 }
-
-/** The read scope of a ticket's child resource (comments, time, sub-tasks, documents, transitions): its ticket's. */
-export const ticketChildScope: Pick<ServerResource, 'readScope'> = {
-  readScope(actor, columns) {
-    const ids = visibleTicketIds(actor);
-    return ids && sql`${columns.ticket!} in (${ids})`;
-  },
-};

@@ -3,7 +3,6 @@ import { rowsOf } from '../../db/database';
 import type { ServerResource } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { notifyTicketEvents } from './ticket-notifications';
-import { ticketChildScope } from './ticket-scope';
 
 /**
  * A ticket's comments: read by whoever may read the ticket; a new one is told to the ticket's users,
@@ -11,7 +10,6 @@ import { ticketChildScope } from './ticket-scope';
  * changes or deletes it, whichever route does (the child routes, edit-commentaire-ajax).
  */
 export const ticketCommentsHooks: ServerResource = {
-  ...ticketChildScope,
   async authorizeChange(db, actor, ids) {
     if (actor.isAdmin) return;
     const others = await rowsOf<{ id: number }>(

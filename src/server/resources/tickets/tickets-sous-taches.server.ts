@@ -3,11 +3,9 @@ import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource
 import { requestValue, type ServerResource } from '../../engine/server-resource';
 import { parseId } from '../../http/request-parsing';
 import { ticketWrite } from './ticket-record.routes';
-import { ticketChildScope } from './ticket-scope';
 
 /** A ticket's sub-tasks: read by whoever may read the ticket; done toggled from the ticket (toggle-fait). */
 export const subTasksHooks: ServerResource = {
-  ...ticketChildScope,
   routes: [
     {
       // toggle-fait/{id}: the sub-task's done flag flipped, as its update (so in its ticket's history).

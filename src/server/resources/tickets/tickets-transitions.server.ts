@@ -7,7 +7,7 @@ import { structures } from '../../../shared/resources/structures.resource';
 import { rowsOf } from '../../db/database';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type ResourceContext, type ServerResource } from '../../engine/server-resource';
-import { ticketChildScope, visibleTicketIds } from './ticket-scope';
+import { visibleTicketIds } from './ticket-scope';
 
 /** A transition as the project's and the structure's histories list it. */
 export interface TransitionEntry {
@@ -63,7 +63,6 @@ const LATEST_LIMIT = 10;
 
 /** A ticket's transitions: read by whoever may read the ticket; written by the board's routes only. */
 export const ticketTransitionsHooks: ServerResource = {
-  ...ticketChildScope,
   routes: [
     {
       // historique-projet/{projet}: the moves and status changes of a project's tickets.

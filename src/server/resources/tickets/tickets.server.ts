@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/database';
 import type { ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
-import { advanceLastIntervention, projectChildScope } from '../projet/project-children';
+import { advanceLastIntervention } from '../projet/project-children';
 import { BOARD_GAP } from './ticket-board';
 import { ticketBoardRoutes } from './ticket-board.routes';
 import { notifyNewAttributions } from './ticket-notifications';
@@ -14,7 +14,6 @@ import { ticketRecordRoutes } from './ticket-record.routes';
  * adds the project's referents to its attributions.
  */
 export const ticketsHooks: ServerResource = {
-  ...projectChildScope,
   async beforeChange(tx, records, actor) {
     // The first step's column, read once: new tickets written together (a task template's) each take
     // the next place at its end, as they would one by one, not all the same one.
