@@ -10,7 +10,8 @@ import {
 } from '../permissions';
 import type { ParamlessRouteName, RouteName } from '../routes';
 import type { MenuIcon, MenuSection } from '../menu-sections';
-import { fieldSchema, type FieldDef } from './fields';
+import { fieldSchema } from './field-kinds';
+import type { FieldDef } from './fields';
 
 export interface ResourceBehaviours {
   /** dupliquer/{id}: a create form prefilled from a record. */

@@ -1,6 +1,6 @@
 import { Anchor, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fieldText } from '../../shared/resources/field-text';
+import { fieldText } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { ReferenceTitles } from '../../shared/resources/resource';
 import { path, type ParamlessRouteName } from '../../shared/routes';
