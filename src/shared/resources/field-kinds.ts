@@ -20,7 +20,7 @@ import type { ReferenceTitles } from './resource';
 /**
  * What each field kind is, on both sides: one entry per kind (a kind without one fails to compile).
  * The server engine's entries (filters, import cells) are in engine/field-kinds.ts, its
- * columns in db/schema.ts (kindColumns), the web's inputs and displays in engine/field-kinds.web.tsx.
+ * columns in db/schema.ts (kindColumns), the web's inputs and displays in engine/field-kinds.component.tsx.
  */
 interface SharedFieldKind {
   /** The value's schema for create and update, before the field's declared default. */
