@@ -405,7 +405,7 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           : []),
         // The list's filters: an equality on a B-tree index, a text's "contains" on a trigram index
         // (the search's, when the field is searchable too).
-        // (A field sorted on its plain column has that B-tree already.)
+        // (A sortable one has that B-tree already: these kinds sort on their plain column.)
         ...(def.filter && kindColumns[def.kind].filterIndex === 'equality' && !def.sortable
           ? [index(`${indexName}_filter_idx`).on(column).where(live)]
           : []),
