@@ -31,6 +31,10 @@ interface SharedFieldKind {
   empty: () => unknown;
   /** Names records of the field's `target`: one id, or a list of ids. */
   reference?: 'one' | 'many';
+  /** May be `searchable`: the list's free search matches its text. */
+  searchable?: true;
+  /** A spreadsheet cell cannot hold it: an import leaves it to the form. */
+  unimportable?: true;
 }
 
 export interface FieldTextContext {
@@ -79,14 +83,15 @@ const none = () => null;
 const noItems = () => [];
 
 export const fieldKinds: Record<FieldKind, SharedFieldKind> = {
-  text: { schema: textSchema, text: asWritten, empty: nothing },
-  textarea: { schema: textSchema, text: asWritten, empty: nothing },
+  text: { schema: textSchema, text: asWritten, empty: nothing, searchable: true },
+  textarea: { schema: textSchema, text: asWritten, empty: nothing, searchable: true },
   richtext: { schema: textSchema, text: (value) => htmlToText(String(value)), empty: nothing },
   email: {
     schema: (def) =>
       orEmpty(def, z.string().trim().pipe(z.email('validation.email').max(EMAIL_MAX_LENGTH, 'validation.too_long'))),
     text: asWritten,
     empty: nothing,
+    searchable: true,
   },
   url: {
     schema: (def) =>
@@ -99,6 +104,7 @@ export const fieldKinds: Record<FieldKind, SharedFieldKind> = {
       ),
     text: asWritten,
     empty: nothing,
+    searchable: true,
   },
   color: {
     schema: (def) => orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color')),
@@ -187,11 +193,14 @@ export const fieldKinds: Record<FieldKind, SharedFieldKind> = {
         )
         .join(' | '),
     empty: noItems,
+    unimportable: true,
   },
   file: {
     schema: (def) => orEmpty(def, z.string().regex(uploadPathPattern, 'validation.file')),
     text: (value) => String(value).split('/').pop() ?? '',
     empty: nothing,
+    searchable: true,
+    unimportable: true,
   },
   permissions: {
     schema: () =>
@@ -211,6 +220,7 @@ export const fieldKinds: Record<FieldKind, SharedFieldKind> = {
         .join(' ; ');
     },
     empty: noItems,
+    unimportable: true,
   },
 };
 
