@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isReference, USERS_TARGET } from '../../src/shared/resources/fields';
+import { isReference } from '../../src/shared/resources/field-kinds';
+import { USERS_TARGET } from '../../src/shared/resources/fields';
 import { findResource, resources } from '../../src/shared/resources/registry';
 import {
   listColumns,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { path } from '../../src/shared/routes';
 import { authHeaders, type LoggedIn } from './test-app';
-import { isReference, type FieldDef } from '../../src/shared/resources/fields';
+import { isReference } from '../../src/shared/resources/field-kinds';
+import type { FieldDef } from '../../src/shared/resources/fields';
 import type { TextFormat } from '../../src/shared/resources/formats';
 import { findResource } from '../../src/shared/resources/registry';
 import type { ResourceDefinition } from '../../src/shared/resources/resource';

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -17,13 +17,8 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { auditActions, type AuditChange } from '../../shared/resources/audit';
-import {
-  USERS_TARGET,
-  filtersByPrefix,
-  isReference,
-  type FieldDef,
-  type FieldKind,
-} from '../../shared/resources/fields';
+import { isReference } from '../../shared/resources/field-kinds';
+import { USERS_TARGET, filtersByPrefix, type FieldDef, type FieldKind } from '../../shared/resources/fields';
 import { resources } from '../../shared/resources/registry';
 import { communes } from '../../shared/resources/communes.resource';
 import { steps } from '../../shared/resources/etapes.resource';
@@ -258,50 +253,61 @@ function referencedId(target: string | undefined) {
   };
 }
 
-function columnFor(name: string, def: FieldDef) {
-  const column = snakeCase(name);
-  switch (def.kind) {
-    case 'text':
-    case 'textarea':
-    case 'richtext':
-    case 'email':
-    case 'url':
-    case 'color':
-      return text(column).notNull().default('');
-    case 'integer':
-      return integer(column);
-    case 'boolean':
-      return boolean(column).notNull().default(false);
-    case 'date':
-      return date(column, { mode: 'string' });
-    case 'select':
-    case 'month-year':
-      return text(column);
-    case 'reference':
-      return integer(column).references(referencedId(def.target));
-    case 'references':
-      return integer(column)
-        .array()
-        .notNull()
-        .default(sql`'{}'::integer[]`);
-    case 'texts':
-    case 'permissions':
-      return text(column)
-        .array()
-        .notNull()
-        .default(sql`'{}'::text[]`);
-    case 'datetime':
-      return timestamp(column, { withTimezone: true });
-    case 'collection':
-      return jsonb(column).notNull().default([]);
-    case 'file':
-      return text(column).notNull().default('');
+const textColumn = (column: string) => text(column).notNull().default('');
+const textsColumn = (column: string) =>
+  text(column)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/**
+ * What each field kind stores (its column; an engine entry of its own is in
+ * engine/field-kinds.ts, which this bottom layer may not import). `sort: 'text'`: sorted in
+ * dictionary order (sortKey). `filterIndex`: the index its list filter reads — a B-tree for an
+ * equality, a trigram index for a text's "contains" (a B-tree on text_pattern_ops for a prefix),
+ * a GIN for "this value is one of them" on an array; none for the others.
+ */
+const kindColumns: Record<
+  FieldKind,
+  {
+    column: (column: string, def: FieldDef) => PgColumnBuilderBase & { default(value: never): PgColumnBuilderBase };
+    sort?: 'text';
+    filterIndex?: 'equality' | 'contains' | 'array';
   }
-}
+> = {
+  text: { column: textColumn, sort: 'text', filterIndex: 'contains' },
+  textarea: { column: textColumn, sort: 'text', filterIndex: 'contains' },
+  email: { column: textColumn, sort: 'text', filterIndex: 'contains' },
+  url: { column: textColumn, sort: 'text', filterIndex: 'contains' },
+  color: { column: textColumn, filterIndex: 'contains' },
+  richtext: { column: textColumn },
+  file: { column: textColumn },
+  integer: { column: (column) => integer(column), filterIndex: 'equality' },
+  boolean: { column: (column) => boolean(column).notNull().default(false), filterIndex: 'equality' },
+  date: { column: (column) => date(column, { mode: 'string' }), filterIndex: 'equality' },
+  datetime: { column: (column) => timestamp(column, { withTimezone: true }) },
+  select: { column: (column) => text(column), filterIndex: 'equality' },
+  'month-year': { column: (column) => text(column) },
+  reference: {
+    column: (column, def) => integer(column).references(referencedId(def.target)),
+    filterIndex: 'equality',
+  },
+  references: {
+    column: (column) =>
+      integer(column)
+        .array()
+        .notNull()
+        .default(sql`'{}'::integer[]`),
+    filterIndex: 'array',
+  },
+  texts: { column: textsColumn, filterIndex: 'array' },
+  permissions: { column: textsColumn },
+  collection: { column: (column) => jsonb(column).notNull().default([]) },
+};
 
 /** A field's column, with the field's declared default. */
 function fieldColumn(name: string, def: FieldDef) {
-  const column = columnFor(name, def);
+  const column = kindColumns[def.kind].column(snakeCase(name), def);
   return def.defaultValue === undefined ? column : column.default(def.defaultValue as never);
 }
 
@@ -309,14 +315,12 @@ function fieldColumn(name: string, def: FieldDef) {
 export const uniqueIndexName = (definition: ResourceDefinition, field: string) =>
   `${definition.table}_${snakeCase(field)}_unique_idx`;
 
-const textKinds: ReadonlySet<FieldDef['kind']> = new Set(['text', 'textarea', 'email', 'url']);
-
 /**
  * What a list sorts a field by: texts in dictionary order, "État" before "Type" (accents and case
  * ignored; the database's collation may be C), served by the field's sort index.
  */
 export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
-  return def && textKinds.has(def.kind) ? sql`immutable_unaccent(lower(${column}))` : sql`${column}`;
+  return def && kindColumns[def.kind].sort === 'text' ? sql`immutable_unaccent(lower(${column}))` : sql`${column}`;
 }
 
 /**
@@ -327,6 +331,15 @@ export function sortKey(def: FieldDef | undefined, column: AnyPgColumn) {
 export const comparableText = (value: AnyPgColumn | SQL) =>
   sql`regexp_replace(lower(immutable_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
 
+/** % and _ typed by a user are matched literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
+/** The same expression as the trigram indexes of searchable fields, so they serve the search. */
+export const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string | Placeholder) =>
+  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${pattern})`;
+export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
+  likeIgnoringAccents(column, likePattern(text));
+
 /** A characteristic's text as the project list's filter compares it: case and accents ignored. */
 /** A user as the lines saying who did what name them: "Prénom Nom", or the email; `alias` names the users' row in the query. */
 export const userDisplayName = (alias: string) =>
@@ -334,13 +347,12 @@ export const userDisplayName = (alias: string) =>
 
 export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
 
-/** Filters the store compares with = (resource-store-read.ts, filterCondition), and those it searches within. */
-const equalityFilterKinds = new Set<FieldKind>(['select', 'reference', 'integer', 'boolean', 'date']);
-const containsFilterKinds = new Set<FieldKind>(['text', 'textarea', 'email', 'url', 'color']);
-
 /** A field searched with "contains" (the list's search or filter), on a trigram index of its column. */
 const hasTrigramIndex = (def: FieldDef | undefined) =>
-  Boolean(def && (def.searchable || (def.filter && containsFilterKinds.has(def.kind) && !filtersByPrefix(def))));
+  Boolean(
+    def &&
+    (def.searchable || (def.filter && kindColumns[def.kind].filterIndex === 'contains' && !filtersByPrefix(def))),
+  );
 
 /**
  * A record's title as references and suggestions show it: the title field, then each suffix field
@@ -388,13 +400,13 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
           : []),
         ...(def.sortable ? [index(`${indexName}_sort_idx`).on(sortKey(def, column)).where(live)] : []),
         // "This value is one of them" filters on arrays.
-        ...(def.filter && (def.kind === 'texts' || def.kind === 'references')
+        ...(def.filter && kindColumns[def.kind].filterIndex === 'array'
           ? [index(`${indexName}_any_idx`).using('gin', column)]
           : []),
         // The list's filters: an equality on a B-tree index, a text's "contains" on a trigram index
         // (the search's, when the field is searchable too).
-        // (A field sorted on its plain column has that B-tree already.)
-        ...(def.filter && equalityFilterKinds.has(def.kind) && !(def.sortable && !textKinds.has(def.kind))
+        // (A sortable one has that B-tree already: these kinds sort on their plain column.)
+        ...(def.filter && kindColumns[def.kind].filterIndex === 'equality' && !def.sortable
           ? [index(`${indexName}_filter_idx`).on(column).where(live)]
           : []),
         ...(def.filter && filtersByPrefix(def)
@@ -403,7 +415,7 @@ export function resourceTable(definition: ResourceDefinition, ownIndexes?: OwnIn
                 .on(sql`${column} text_pattern_ops`)
                 .where(live),
             ]
-          : def.filter && containsFilterKinds.has(def.kind) && !def.searchable
+          : def.filter && kindColumns[def.kind].filterIndex === 'contains' && !def.searchable
             ? [index(`${indexName}_filter_idx`).using('gin', sql`immutable_unaccent(${column}) gin_trgm_ops`)]
             : []),
         ...(def.unique ? [uniqueIndex(uniqueIndexName(definition, name)).on(column).where(live)] : []),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dateValue, type FieldDef } from '../../shared/resources/fields';
+import { dateValue } from '../../shared/resources/fields';
 import { filterFields, type ResourceDefinition } from '../../shared/resources/resource';
-import { idValue, integerValue, pagingSchema, parseQuery } from '../http/paging';
+import { pagingSchema, parseQuery, termValue } from '../http/paging';
+import { serverFieldKinds } from './field-kinds';
 import type { ListQuery } from './resource-store';
 
 export function sortableFields(definition: ResourceDefinition): Set<string> {
@@ -9,30 +10,6 @@ export function sortableFields(definition: ResourceDefinition): Set<string> {
     .filter(([, def]) => def.sortable)
     .map(([name]) => name);
   return new Set([...fields, 'createdAt', 'updatedAt', ...(definition.behaviours.sortable ? ['position'] : [])]);
-}
-
-/** The longest search or text filter: longer is no use and costs the trigram index. */
-const MAX_TERM_LENGTH = 200;
-const term = z.string().trim().max(MAX_TERM_LENGTH, 'validation.too_long');
-
-/** A filter's query value, as the store reads it (the OpenAPI document describes the same). */
-function filterValueSchema(def: FieldDef): z.ZodType<string> {
-  switch (def.kind) {
-    case 'boolean':
-      return z.enum(['true', 'false'], 'validation.choice');
-    case 'integer':
-      return integerValue.transform(String);
-    case 'reference':
-    case 'references':
-      return idValue.transform(String);
-    case 'select':
-      return z.enum(def.choices as [string, ...string[]], 'validation.choice');
-    case 'date':
-    case 'datetime':
-      return dateValue;
-    default:
-      return term;
-  }
 }
 
 /**
@@ -43,7 +20,7 @@ export function dateRangeParams(
   definition: ResourceDefinition,
 ): { param: string; field: string; bound: 'from' | 'to' }[] {
   return filterFields(definition)
-    .filter((name) => ['date', 'datetime'].includes(definition.fields[name]!.kind))
+    .filter((name) => serverFieldKinds[definition.fields[name]!.kind].dayRange)
     .flatMap((name) => [
       { param: `${name}Du`, field: name, bound: 'from' as const },
       { param: `${name}Au`, field: name, bound: 'to' as const },
@@ -60,9 +37,12 @@ function listQuerySchema(definition: ResourceDefinition) {
     schema = pagingSchema(definition.pageSize).extend({
       tri: z.enum(sortable).optional().catch(undefined),
       ordre: z.enum(['asc', 'desc']).optional().catch(undefined),
-      q: term.default(''),
+      q: termValue.default(''),
       ...Object.fromEntries(
-        filterFields(definition).map((name) => [name, filterValueSchema(definition.fields[name]!).optional()]),
+        filterFields(definition).map((name) => {
+          const def = definition.fields[name]!;
+          return [name, serverFieldKinds[def.kind].filterValue(def).optional()];
+        }),
       ),
       ...Object.fromEntries(dateRangeParams(definition).map(({ param }) => [param, dateValue.optional()])),
     });
@@ -90,7 +70,7 @@ export function parseListQuery(definition: ResourceDefinition, raw: unknown): Li
   const given = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined);
   if (ownParams) {
     const own = Object.entries((raw ?? {}) as Record<string, unknown>).filter(([name]) => ownParams.test(name));
-    given.push(...Object.entries(parseQuery(z.record(z.string(), term), Object.fromEntries(own))));
+    given.push(...Object.entries(parseQuery(z.record(z.string(), termValue), Object.fromEntries(own))));
   }
   return { page, pageSize: parPage, sort, direction, search: q, filters: Object.fromEntries(given) };
 }

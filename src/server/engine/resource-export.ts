@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../auth/actor';
 import { translate, type Locale } from '../../shared/i18n/catalog';
-import { fieldText } from '../../shared/resources/field-text';
+import { fieldText } from '../../shared/resources/field-kinds';
 import type { ReferenceTitles, ResourceDefinition, ResourceRecord } from '../../shared/resources/resource';
 import type { ListQuery, ResourceStore } from './resource-store';
 import type { ExportColumns } from './server-resource';

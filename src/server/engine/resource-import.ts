@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { locales, translate } from '../../shared/i18n/catalog';
-import { parseMonthYear } from '../../shared/i18n/format';
+import { isReference } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
 import {
   IMPORT_MAX_BYTES,
@@ -17,6 +17,7 @@ import {
 import { inputSchema, type ResourceDefinition, type ResourceInputValues } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import { ApiError } from '../http/api-error';
+import { serverFieldKinds } from './field-kinds';
 import type { ResourceStore } from './resource-store';
 import { bufferFile, checkArchive, csvEncoding, isBlankRow, sheetRows, type SheetRow } from './sheet-reader';
 
@@ -106,79 +107,12 @@ export function parseMapping(definition: ResourceDefinition, raw: unknown): Impo
 
 /** A cell converted to a field's value, or the catalog key of why it cannot be. */
 export type Converted = { value: unknown } | { error: string };
-const ok = (value: unknown): Converted => ({ value });
 
 /** A reference field's target records: by normalized title (null when several share it), and their ids. */
 export interface ReferenceLookup {
   byTitle: Map<string, number | null>;
   ids: Set<number>;
 }
-
-function resolveReference(lookup: ReferenceLookup, text: string): Converted {
-  const id = lookup.byTitle.get(normalize(text));
-  if (id === null) return { error: 'import.ambiguous_reference' };
-  if (id !== undefined) return ok(id);
-  return /^\d+$/.test(text) && lookup.ids.has(Number(text)) ? ok(Number(text)) : { error: 'validation.reference' };
-}
-
-const pad = (n: number, length = 2) => String(n).padStart(length, '0');
-
-/** [year, month, day, hours, minutes] of dd/mm/yyyy[ hh:mm], yyyy-mm-dd[Thh:mm…] or an Excel day number. */
-function dateParts(text: string): number[] | undefined {
-  const french = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\D+(\d{1,2})[:h](\d{2})(?::\d{2})?)?$/.exec(text);
-  if (french) return [french[3], french[2], french[1], french[4], french[5]].map((part) => Number(part ?? 0));
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(text);
-  if (iso) return iso.slice(1).map((part) => Number(part ?? 0));
-  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
-  // Excel counts days from 30/12/1899 (25569 is 01/01/1970).
-  const date = new Date(Math.round((Number(text) - 25569) * 86_400_000));
-  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
-}
-
-/** yyyy-mm-dd, or the text as it is for the schema to refuse. */
-function toIsoDate(text: string): string {
-  const [year, month, day] = dateParts(text) ?? [];
-  return year === undefined ? text : `${pad(year, 4)}-${pad(month!)}-${pad(day!)}`;
-}
-
-/** An ISO moment: times without an offset are the server's local time. */
-function toIsoDateTime(text: string): string {
-  if (/T.*(z|[+-]\d{2}:?\d{2})$/i.test(text)) return text;
-  const [year, month, day, hours, minutes] = dateParts(text) ?? [];
-  if (year === undefined) return text;
-  const date = new Date(year, month! - 1, day, hours, minutes);
-  return date.getMonth() === month! - 1 && date.getDate() === day ? date.toISOString() : text;
-}
-
-const trueWords = new Set(['oui', 'vrai', '1', 'x', 'true', 'yes']);
-const falseWords = new Set(['', 'non', 'faux', '0', 'false', 'no']);
-
-/** A select's choices by every way of writing them (value, label in each catalog), normalized: by "<slug>.<field>". */
-const choiceNames = new Map<string, Map<string, string>>();
-
-function choiceNamed(definition: ResourceDefinition, name: string, def: FieldDef, text: string): string | undefined {
-  const key = `${definition.slug}.${name}`;
-  let names = choiceNames.get(key);
-  if (!names) {
-    names = new Map();
-    for (const value of def.choices ?? []) {
-      const labels = locales.map((locale) =>
-        translate(locale, `resources.${definition.slug}.choices.${name}.${value}`),
-      );
-      for (const candidate of [value, ...labels])
-        if (!names.has(normalize(candidate))) names.set(normalize(candidate), value);
-    }
-    choiceNames.set(key, names);
-  }
-  return names.get(normalize(text));
-}
-
-/** Several values of one cell, separated by ";" or ",". */
-const listOf = (text: string) =>
-  text
-    .split(/[;,]/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
 
 /** A cell as the value of a field: the schema then checks it as it checks a form's. */
 export function convertCell(
@@ -188,39 +122,7 @@ export function convertCell(
   raw: string,
   lookup: ReferenceLookup | undefined,
 ): Converted {
-  const text = raw.trim();
-  switch (def.kind) {
-    case 'boolean': {
-      const word = normalize(text);
-      if (trueWords.has(word)) return ok(true);
-      return falseWords.has(word) ? ok(false) : { error: 'import.boolean' };
-    }
-    case 'integer': {
-      const digits = text.replace(/[\s\u00a0\u202f]/g, '');
-      if (digits === '') return ok(null);
-      return /^[-+]?\d+$/.test(digits) ? ok(Number(digits)) : { error: 'validation.integer' };
-    }
-    case 'date':
-      return ok(text === '' ? null : toIsoDate(text));
-    case 'datetime':
-      return ok(text === '' ? null : toIsoDateTime(text));
-    case 'month-year':
-      // mm/yyyy as typed, else the text as it is (yyyy-mm kept) for the schema to refuse.
-      return ok(text === '' ? null : (parseMonthYear(text) ?? text));
-    case 'select':
-      return ok(text === '' ? null : (choiceNamed(definition, name, def, text) ?? text));
-    case 'reference':
-      return text === '' ? ok(null) : resolveReference(lookup!, text);
-    case 'references': {
-      const resolved = listOf(text).map((part) => resolveReference(lookup!, part));
-      const failed = resolved.find((item) => 'error' in item);
-      return failed ?? ok(resolved.map((item) => ('value' in item ? item.value : null)));
-    }
-    case 'texts':
-      return ok(listOf(text));
-    default:
-      return ok(text);
-  }
+  return serverFieldKinds[def.kind].importCell(raw.trim(), def, lookup, definition, name);
 }
 
 /** The live records of a reference target, to find by title or id. */
@@ -243,7 +145,7 @@ async function referenceLookups(
   const lookups: Record<string, ReferenceLookup> = {};
   for (const name of names) {
     const def = definition.fields[name]!;
-    if ((def.kind !== 'reference' && def.kind !== 'references') || !def.target) continue;
+    if (!isReference(def) || !def.target) continue;
     lookups[name] = await referenceLookup(store, def.target, actor);
   }
   return lookups;

@@ -1,5 +1,4 @@
 import { resourceActions } from '../../shared/permissions';
-import { monthYearPattern, type FieldDef } from '../../shared/resources/fields';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { auditActions, HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
@@ -20,31 +19,11 @@ import {
 } from '../http/openapi-tools';
 import type { HttpMethod } from '../http/api-route';
 import { exportFormats } from './resource-export';
+import { serverFieldKinds } from './field-kinds';
 import { dateRangeParams, sortableFields } from './list-query';
 import type { ServerResource } from './server-resource';
 
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
-
-/** A filter's query value, as the store reads it. */
-function filterSchema(def: FieldDef): Schema {
-  switch (def.kind) {
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'integer':
-    case 'reference':
-    case 'references':
-      return integer;
-    case 'select':
-      return { type: 'string', enum: [...(def.choices ?? [])] };
-    case 'date':
-    case 'datetime':
-      return { type: 'string', format: 'date' };
-    case 'month-year':
-      return { type: 'string', pattern: monthYearPattern.source };
-    default:
-      return { type: 'string' };
-  }
-}
 
 /** A resource's fields as JSON Schema, their labels as descriptions. */
 function fieldsSchema(definition: ResourceDefinition, io: 'input' | 'output', tools: OpenApiTools): Schema {
@@ -118,7 +97,7 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
       query(
         name,
         t('parameters.filter', { field: text(`resources.${slug}.fields.${name}`) }),
-        filterSchema(definition.fields[name]!),
+        serverFieldKinds[definition.fields[name]!.kind].filterDoc(definition.fields[name]!),
       ),
     ),
     ...dateRangeParams(definition).map(({ param, field, bound }) =>

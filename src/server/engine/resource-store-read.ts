@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import { filtersByPrefix } from '../../shared/resources/fields';
 import {
   withTitleDetail,
   type ReferenceTitles,
@@ -11,8 +10,18 @@ import {
   type Suggestion,
 } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
-import { sortKey, titlePrefixKey, userDisplayName, users } from '../db/schema';
+import {
+  containsIgnoringAccents,
+  escapeLike,
+  likeIgnoringAccents,
+  likePattern,
+  sortKey,
+  titlePrefixKey,
+  userDisplayName,
+  users,
+} from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { serverFieldKinds } from './field-kinds';
 import { tableOf, toRecord, type Columns, type StoreContext } from './resource-store-context';
 import { referenceTarget, type StoreReferences } from './resource-store-references';
 import type { ServerResource } from './server-resource';
@@ -35,15 +44,6 @@ type ResourceRecordWriters = Pick<ResourceRecordView, 'createdByName' | 'updated
   titles: ReferenceTitles;
 };
 
-/** % and _ typed by a user are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const likePattern = (text: string) => `%${escapeLike(text)}%`;
-/** The same expression as the trigram indexes of searchable fields, so they serve the search. */
-const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string | Placeholder) =>
-  sql`immutable_unaccent(${column}) ilike immutable_unaccent(${pattern})`;
-export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
-  likeIgnoringAccents(column, likePattern(text));
-
 function filterCondition(
   definition: ResourceDefinition,
   columns: Columns,
@@ -52,7 +52,7 @@ function filterCondition(
 ): SQL | undefined {
   const range = /^(.+)(Du|Au)$/.exec(name);
   const ranged = range ? definition.fields[range[1]!] : undefined;
-  if (range && ranged && (ranged.kind === 'date' || ranged.kind === 'datetime') && columns[range[1]!]) {
+  if (range && ranged && serverFieldKinds[ranged.kind].dayRange && columns[range[1]!]) {
     // <field>Du and <field>Au: from and to that day, both included (list-query.ts, dateRangeParams).
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
     const day = sql`(${columns[range[1]!]!})::date`;
@@ -61,26 +61,7 @@ function filterCondition(
   const def = definition.fields[name];
   const column = columns[name];
   if (!def || !column || value === '') return undefined;
-  switch (def.kind) {
-    case 'boolean':
-      return value === 'true' || value === 'false' ? eq(column, value === 'true') : undefined;
-    case 'integer':
-    case 'reference':
-      return /^\d+$/.test(value) ? eq(column, Number(value)) : undefined;
-    case 'references':
-      return /^\d+$/.test(value) ? sql`${Number(value)} = any(${column})` : undefined;
-    case 'texts':
-      return sql`${value} = any(${column})`;
-    case 'datetime':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? sql`(${column})::date = ${value}::date` : undefined;
-    case 'select':
-    case 'date':
-      return eq(column, value);
-    default:
-      return filtersByPrefix(def)
-        ? sql`${column} like ${`${escapeLike(value)}%`}`
-        : containsIgnoringAccents(column, value);
-  }
+  return serverFieldKinds[def.kind].filterCondition(column, value, def);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import { isReference } from '../../shared/resources/fields';
+import { isReference } from '../../shared/resources/field-kinds';
 import { findResource, resources } from '../../shared/resources/registry';
 import type {
   ReferenceTitles,

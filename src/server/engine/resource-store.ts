@@ -5,7 +5,8 @@ import { createStoreReferences } from './resource-store-references';
 import { createStoreWrites } from './resource-store-write';
 
 export type { HooksLookup } from './resource-store-context';
-export { containsIgnoringAccents, type ListQuery } from './resource-store-read';
+export { containsIgnoringAccents } from '../db/schema';
+export type { ListQuery } from './resource-store-read';
 export { referencePaths } from './resource-store-references';
 export type { BehaviourFlag, RecordPatch } from './resource-store-write';
 

@@ -28,6 +28,11 @@ export const idValue = wholeNumber(1, MAX_INTEGER);
 /** An integer filter value. */
 export const integerValue = wholeNumber(-MAX_INTEGER - 1, MAX_INTEGER);
 
+/** The longest search or text filter: longer is no use and costs the trigram index. */
+const MAX_TERM_LENGTH = 200;
+/** A search, or a text filter's value. */
+export const termValue = z.string().trim().max(MAX_TERM_LENGTH, 'validation.too_long');
+
 /**
  * Validates a query string against a schema, as parseBody does a body: an empty value counts as
  * absent; the failures become field errors (catalog keys) of a 400.

@@ -9,7 +9,8 @@ import {
   type ImportField,
 } from '../../shared/import-assistant/import-assistant';
 import { comparable } from '../db/comparable';
-import { fieldSchema, type FieldDef } from '../../shared/resources/fields';
+import { fieldSchema } from '../../shared/resources/field-kinds';
+import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { normalize } from '../../shared/resources/import';
 import { convertCell, type ReferenceLookup } from '../engine/resource-import';

@@ -9,7 +9,7 @@ import {
   type ImportStepResult,
 } from '../../shared/import-assistant/import-assistant';
 import { individuals } from '../../shared/resources/individus.resource';
-import { fieldSchema } from '../../shared/resources/fields';
+import { fieldSchema } from '../../shared/resources/field-kinds';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { structures } from '../../shared/resources/structures.resource';
 import { comparable } from '../db/comparable';

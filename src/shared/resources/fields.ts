@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { permissionKeyPattern } from '../permissions';
 import type { ParamlessRouteName, RouteName } from '../routes';
-import { textFormats, type TextFormat } from './formats';
+import type { TextFormat } from './formats';
 
 /**
  * Field builders: one declaration per field gives its validation (the same zod schema on the server
@@ -104,16 +103,15 @@ export interface FieldDef extends FieldOptions {
 type ReferenceOptions = FieldOptions &
   Pick<FieldDef, 'autocomplete' | 'createInModal' | 'editLink' | 'suggest' | 'postalCodeFrom' | 'fillsFrom'>;
 
-const DEFAULT_TEXT_MAX = 255;
+/** A text field's length limit unless it declares one; each of a `texts` field's texts too. */
+export const DEFAULT_TEXT_MAX = 255;
 /** The longest email address (RFC 5321's path limit), wherever one is typed: a field, a login, a reset. */
 export const EMAIL_MAX_LENGTH = 254;
 /** The longest web address a url field keeps. */
-const URL_MAX_LENGTH = 2048;
+export const URL_MAX_LENGTH = 2048;
 
 /** The reference target naming the back office's users (not an engine resource). */
 export const USERS_TARGET = 'utilisateurs';
-
-export const isReference = (def: FieldDef) => def.kind === 'reference' || def.kind === 'references';
 
 /** A postal code's filter matches from the start, as people narrow down by department ("13"). */
 export const filtersByPrefix = (def: FieldDef) => def.kind === 'text' && def.format === 'postalCode';
@@ -152,25 +150,6 @@ export const field = {
   permissions: (options: FieldOptions = {}) => build('permissions', options),
 };
 
-const text = (def: FieldDef) => {
-  const base = z
-    .string()
-    .trim()
-    .max(def.maxLength ?? DEFAULT_TEXT_MAX, 'validation.too_long');
-  const checked = def.required ? base.min(1, 'validation.required') : base.default('');
-  if (!def.format) return checked;
-  const { normalise, message } = textFormats[def.format];
-  return checked.transform((value, context) => {
-    const normalised = value === '' ? value : normalise(value);
-    if (normalised === undefined) context.addIssue({ code: 'custom', message, input: value });
-    return normalised ?? value;
-  });
-};
-
-/** Empty or matching: optional fields accept an empty value. */
-const orEmpty = (def: FieldDef, check: z.ZodType<string>) =>
-  def.required ? check : z.union([z.literal(''), check]).default('');
-
 /**
  * The years a date may name: the service's records (projects, acts, deadlines) fall between them, and
  * PostgreSQL refuses year 0 outright, so a wider one would answer a database error rather than the
@@ -202,10 +181,10 @@ export const monthYearValue = z
   .string('validation.month_year')
   .regex(monthYearPattern, { message: 'validation.month_year', abort: true })
   .refine(withinYearRange, 'validation.date');
-const isoDateTime = z.iso
+/** A moment as sent (ISO, with its offset), within YEAR_RANGE. */
+export const isoDateTime = z.iso
   .datetime({ offset: true, message: 'validation.datetime' })
   .refine(withinYearRange, 'validation.datetime');
-/** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
 /** What an upload answers (POST /api/televersements): the path a file field stores. */
 export interface UploadedFile {
   path: string;
@@ -213,81 +192,5 @@ export interface UploadedFile {
   size: number;
 }
 
+/** Where an uploaded file lives under /uploads: <folder>/<random id>/<name>, nothing else. */
 export const uploadPathPattern = /^[a-z0-9-]+\/[0-9a-f-]{36}\/[^/\\]+$/;
-const nullableUnlessRequired = <T extends z.ZodType>(def: FieldDef, schema: T) =>
-  def.required ? schema : schema.nullable().default(null);
-
-/** The value's schema for create and update; a declared default fills a value left out. */
-export function fieldSchema(def: FieldDef): z.ZodType {
-  const schema = kindSchema(def);
-  return def.defaultValue === undefined ? schema : schema.default(def.defaultValue);
-}
-
-function kindSchema(def: FieldDef): z.ZodType {
-  switch (def.kind) {
-    case 'text':
-    case 'textarea':
-    case 'richtext':
-      return text(def);
-    case 'email':
-      return orEmpty(
-        def,
-        z.string().trim().pipe(z.email('validation.email').max(EMAIL_MAX_LENGTH, 'validation.too_long')),
-      );
-    case 'url':
-      return orEmpty(
-        def,
-        z
-          .string()
-          .trim()
-          .pipe(z.url({ message: 'validation.url', protocol: /^https?$/ }).max(URL_MAX_LENGTH, 'validation.too_long')),
-      );
-    case 'color':
-      return orEmpty(def, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'));
-    case 'integer':
-      return nullableUnlessRequired(
-        def,
-        z
-          .number('validation.required')
-          .int('validation.integer')
-          .min(-MAX_INTEGER - 1, 'validation.out_of_range')
-          .max(MAX_INTEGER, 'validation.out_of_range'),
-      );
-    case 'boolean':
-      return z.boolean().default(false);
-    case 'date':
-      return nullableUnlessRequired(def, dateValue);
-    case 'select':
-      return nullableUnlessRequired(def, z.enum(def.choices as [string, ...string[]], 'validation.choice'));
-    case 'reference':
-      return nullableUnlessRequired(def, recordId);
-    case 'references':
-      return z.array(recordId).default([]);
-    case 'texts':
-      return z
-        .array(z.string().trim().min(1, 'validation.required').max(DEFAULT_TEXT_MAX, 'validation.too_long'))
-        .default([]);
-    case 'datetime':
-      // A Date for the database; sent as JSON it is the same ISO moment again.
-      return nullableUnlessRequired(
-        def,
-        isoDateTime.transform((value) => new Date(value)),
-      );
-    case 'month-year':
-      return nullableUnlessRequired(def, monthYearValue);
-    case 'collection': {
-      const row = z.object(
-        Object.fromEntries(Object.entries(def.fields ?? {}).map(([name, sub]) => [name, fieldSchema(sub)])),
-      );
-      const rows = z.array(row);
-      return def.required ? rows.min(1, 'validation.required') : rows.default([]);
-    }
-    case 'file':
-      return orEmpty(def, z.string().regex(uploadPathPattern, 'validation.file'));
-    case 'permissions':
-      return z
-        .array(z.string().regex(permissionKeyPattern, 'validation.permission'))
-        .transform((keys) => [...new Set(keys)].sort())
-        .default([]);
-  }
-}

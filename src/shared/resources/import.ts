@@ -1,5 +1,6 @@
 import type { ApiErrorPayload } from '../account/account.schema';
-import type { FieldDef, FieldKind } from './fields';
+import { fieldKinds } from './field-kinds';
+import type { FieldDef } from './fields';
 import type { ResourceDefinition } from './resource';
 
 /** The largest file an import reads (the catalog's import.too_large says 10 Mo). */
@@ -54,18 +55,15 @@ export function normalize(text: string): string {
     .trim();
 }
 
-/** Kinds a spreadsheet cell cannot hold: such fields are left to the form. */
-const unimportableKinds: ReadonlySet<FieldKind> = new Set(['collection', 'file', 'permissions']);
-
 /** The fields an import can fill, in declaration order. */
 export function importableFields(definition: ResourceDefinition): [string, FieldDef][] {
-  return Object.entries(definition.fields).filter(([, def]) => !unimportableKinds.has(def.kind));
+  return Object.entries(definition.fields).filter(([, def]) => !fieldKinds[def.kind].unimportable);
 }
 
 /** Import is offered when the declaration allows it and a file can fill every required field. */
 export function isImportable(definition: ResourceDefinition): boolean {
   return (
     definition.behaviours.importable &&
-    Object.values(definition.fields).every((def) => !def.required || !unimportableKinds.has(def.kind))
+    Object.values(definition.fields).every((def) => !def.required || !fieldKinds[def.kind].unimportable)
   );
 }

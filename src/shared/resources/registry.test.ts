@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvedCatalog, translate } from '../i18n/catalog';
-import { isReference } from './fields';
+import { isReference } from './field-kinds';
 import { findResource, resources } from './registry';
 import { formTabs } from './resource';
 

@@ -10,7 +10,8 @@ import {
 } from '../permissions';
 import type { ParamlessRouteName, RouteName } from '../routes';
 import type { MenuIcon, MenuSection } from '../menu-sections';
-import { fieldSchema, type FieldDef } from './fields';
+import { fieldKinds, fieldSchema } from './field-kinds';
+import type { FieldDef } from './fields';
 
 export interface ResourceBehaviours {
   /** dupliquer/{id}: a create form prefilled from a record. */
@@ -185,9 +186,8 @@ export function defineResource(input: ResourceInput): ResourceDefinition {
   const reserved = Object.keys(definition.fields).filter((name) => reservedNames.has(name));
   if (reserved.length > 0)
     throw new Error(`Resource "${definition.slug}": reserved field names ${reserved.join(', ')}.`);
-  const searchableKinds = new Set(['text', 'textarea', 'email', 'url', 'file']);
   const unsearchable = Object.entries(definition.fields).filter(
-    ([, def]) => def.searchable && !searchableKinds.has(def.kind),
+    ([, def]) => def.searchable && !fieldKinds[def.kind].searchable,
   );
   if (unsearchable.length > 0)
     throw new Error(`Resource "${definition.slug}": only text fields can be searchable (${unsearchable[0]![0]}).`);

@@ -2,9 +2,9 @@ import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyValue } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { FieldErrorTree, FieldInputProps } from './field-input.component';
-import { emptyValue } from './resource-form.hook';
 
 type Row = Record<string, unknown>;
 

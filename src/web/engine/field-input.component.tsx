@@ -1,42 +1,18 @@
-import {
-  Anchor,
-  Checkbox,
-  ColorInput,
-  MultiSelect,
-  NumberInput,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isReference, type FieldDef } from '../../shared/resources/fields';
+import { fieldKinds, isReference } from '../../shared/resources/field-kinds';
+import type { FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
 import type { CommuneByPostalCode } from '../../shared/resources/communes.resource';
 import { recordTitle, type ResourcePage } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { apiRequest } from '../api-client';
-import {
-  AutocompleteInput,
-  AutocompleteMultiInput,
-  resourceSuggestions,
-  routeSuggestions,
-  SuggestInput,
-  useRecordTitles,
-} from './autocomplete-input.component';
-import { CollectionInput } from './collection-input.component';
-import { DateInput } from './date-input.component';
+import { resourceSuggestions, routeSuggestions, useRecordTitles } from './autocomplete-input.component';
 import { useCreateInModal } from './create-in-modal.hook';
-import { MonthYearInput } from './month-year-input.component';
-import { cutToLimit, remainingCharacters } from './text-limit';
-import { UploadInput } from './file-input.component';
-import { PermissionsInput } from './permissions-input.component';
-import { RichTextEditor } from '../shell/rich-text-editor.component';
+import { webFieldKinds } from './field-kinds.component';
 
 /** Errors as react-hook-form nests them: a message, or per row and sub-field for collections. */
 export type FieldErrorTree = { message?: unknown } & { [key: string]: FieldErrorTree | undefined };
@@ -58,16 +34,6 @@ export interface FieldInputProps {
   recordId?: number;
   /** The postal code typed in the field a commune reference is narrowed by (its postalCodeFrom). */
   postalCode?: string;
-}
-
-function CharacterCounter({ value, maxLength }: { value: string; maxLength: number }) {
-  const { t } = useTranslation();
-  const remaining = remainingCharacters(value, maxLength);
-  return (
-    <Text size="xs" c={remaining <= 20 ? 'orange.9' : 'dimmed'} aria-live="polite">
-      {t('engine.remaining_characters', { count: remaining })}
-    </Text>
-  );
 }
 
 /** The most records a reference offers as a list to choose from; beyond, it is chosen by typing. */
@@ -106,7 +72,7 @@ export function useReferenceChoices(
   return data.complete ? { byTyping: false, options: data.options } : { byTyping: true };
 }
 
-interface Option {
+export interface Option {
   value: string;
   label: string;
 }
@@ -120,7 +86,7 @@ export function FieldInput(props: FieldInputProps) {
   const createInModal = useCreateInModal();
   if (!def.createInModal && !def.editLink) return <KindInput {...props} />;
   const select = (id: number) =>
-    onChange(def.kind === 'references' ? [...((value as number[] | undefined) ?? []), id] : id);
+    onChange(fieldKinds[def.kind].reference === 'many' ? [...((value as number[] | undefined) ?? []), id] : id);
   return (
     <Stack gap="xs">
       <KindInput {...props} />
@@ -147,19 +113,7 @@ function EditLink({ target, id }: { target: string; id: number | null }) {
 
 /** The input of a field, by kind. */
 function KindInput(props: FieldInputProps) {
-  const {
-    slug,
-    name,
-    def,
-    value,
-    onChange,
-    errors,
-    titles = {},
-    sub = false,
-    disabledBecause,
-    recordId,
-    postalCode,
-  } = props;
+  const { slug, name, def, errors, titles = {}, sub = false, disabledBecause, recordId } = props;
   const { t } = useTranslation();
   const label = t(`resources.${slug}.${sub ? 'subfields' : 'fields'}.${name}`);
   const error = typeof errors?.message === 'string' ? t(errors.message) : undefined;
@@ -174,161 +128,20 @@ function KindInput(props: FieldInputProps) {
     ...common,
   };
 
-  switch (def.kind) {
-    case 'boolean':
-      return (
-        <Checkbox
-          label={label}
-          error={error}
-          disabled={disabled}
-          description={disabledBecause}
-          // Mantine describes the checkbox by its error but does not mark it invalid as it does text inputs.
-          aria-invalid={error !== undefined}
-          checked={value === true}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-        />
-      );
-    case 'integer':
-      return (
-        <NumberInput
-          {...common}
-          allowDecimal={false}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(next) => onChange(typeof next === 'number' ? next : null)}
-        />
-      );
-    case 'richtext':
-      return <RichTextEditor label={label} value={String(value ?? '')} onChange={onChange} />;
-    case 'textarea': {
-      const text = String(value ?? '');
-      const maxLength = def.maxLength ?? 5000;
-      return (
-        <Textarea
-          {...common}
-          autosize
-          minRows={3}
-          value={text}
-          // Spec 5: truncated at the limit, line breaks counting twice; a paste too long is cut there.
-          onChange={(event) => onChange(cutToLimit(text, event.currentTarget.value, maxLength))}
-          description={<CharacterCounter value={text} maxLength={maxLength} />}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
-      );
-    }
-    case 'color':
-      return (
-        <ColorInput
-          {...common}
-          value={String(value ?? '')}
-          onChange={onChange}
-          format="hex"
-          eyeDropperButtonProps={{ 'aria-label': t('engine.eye_dropper', { field: label }) }}
-        />
-      );
-    case 'select':
-      return (
-        <Select
-          {...common}
-          clearable={!def.required}
-          value={value === null || value === undefined ? null : String(value)}
-          onChange={(next) => onChange(next)}
-          data={(def.choices ?? []).map((choice) => ({
-            value: choice,
-            label: t(`resources.${slug}.choices.${name}.${choice}`),
-          }))}
-        />
-      );
-    case 'reference':
-      if (def.postalCodeFrom && postalCode && /^\d{5}$/.test(postalCode))
-        return (
-          <CommuneOfPostalCodeInput
-            {...common}
-            known={titles}
-            postalCode={postalCode}
-            value={typeof value === 'number' ? value : null}
-            onChange={onChange}
-          />
-        );
-      if (byAutocomplete)
-        return (
-          <AutocompleteInput {...autocomplete} value={typeof value === 'number' ? value : null} onChange={onChange} />
-        );
-      return (
-        <Select
-          {...common}
-          searchable
-          clearable={!def.required}
-          nothingFoundMessage={t('engine.empty')}
-          value={typeof value === 'number' ? String(value) : null}
-          onChange={(next) => onChange(next === null ? null : Number(next))}
-          data={options}
-        />
-      );
-    case 'references':
-      if (byAutocomplete)
-        return (
-          <AutocompleteMultiInput {...autocomplete} value={(value as number[] | undefined) ?? []} onChange={onChange} />
-        );
-      return (
-        <MultiSelect
-          {...common}
-          searchable
-          value={((value as number[] | undefined) ?? []).map(String)}
-          onChange={(next) => onChange(next.map(Number))}
-          data={options}
-        />
-      );
-    case 'date':
-    case 'datetime':
-      return (
-        <DateInput
-          {...common}
-          withTime={def.kind === 'datetime'}
-          value={typeof value === 'string' ? value : null}
-          onChange={onChange}
-        />
-      );
-    case 'month-year':
-      return <MonthYearInput {...common} value={typeof value === 'string' ? value : null} onChange={onChange} />;
-    case 'texts':
-      return (
-        <TagsInput
-          {...common}
-          description={t('engine.texts_help')}
-          value={(value as string[] | undefined) ?? []}
-          onChange={onChange}
-        />
-      );
-    case 'file':
-      return <UploadInput {...common} folder={slug} value={String(value ?? '')} onChange={onChange} />;
-    case 'permissions':
-      return <PermissionsInput label={label} error={error} value={(value as string[]) ?? []} onChange={onChange} />;
-    case 'collection':
-      return (
-        <CollectionInput
-          slug={slug}
-          def={def}
-          label={label}
-          rowLabel={t(`resources.${slug}.rows.${name}`, { defaultValue: label })}
-          rows={(value as Record<string, unknown>[] | undefined) ?? []}
-          onChange={onChange}
-          errors={errors}
-          Input={FieldInput}
-        />
-      );
-    default:
-      if (def.suggest)
-        return <SuggestInput {...common} route={def.suggest} value={String(value ?? '')} onChange={onChange} />;
-      return (
-        <TextInput
-          {...common}
-          type={def.kind === 'email' ? 'email' : def.kind === 'url' ? 'url' : 'text'}
-          maxLength={def.maxLength}
-          value={String(value ?? '')}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      );
-  }
+  return webFieldKinds[def.kind].input({
+    ...props,
+    titles,
+    t,
+    label,
+    error,
+    disabled,
+    common,
+    byAutocomplete,
+    options,
+    autocomplete,
+    Input: FieldInput,
+    CommuneInput: CommuneOfPostalCodeInput,
+  });
 }
 
 /**
@@ -336,7 +149,7 @@ function KindInput(props: FieldInputProps) {
  * none is chosen yet, the code's only commune is chosen at once. A commune chosen before that the code
  * does not cover stays, shown with a note, until another is chosen: nothing changes unseen.
  */
-function CommuneOfPostalCodeInput({
+export function CommuneOfPostalCodeInput({
   postalCode,
   value,
   onChange,

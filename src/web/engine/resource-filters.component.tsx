@@ -1,14 +1,4 @@
-import {
-  Autocomplete,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Badge, Button, Collapse, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +6,6 @@ import { useNavigate } from 'react-router';
 import type { FieldDef } from '../../shared/resources/fields';
 import { filterFields, type ResourceDefinition, type Suggestion } from '../../shared/resources/resource';
 import { path, type ParamlessRouteName } from '../../shared/routes';
-import { DateInput } from './date-input.component';
 import {
   AutocompleteInput,
   resourceSuggestions,
@@ -24,10 +13,8 @@ import {
   useTypedSuggestions,
 } from './autocomplete-input.component';
 import { useReferenceChoices } from './field-input.component';
+import { rangeNames, webFieldKinds } from './field-kinds.component';
 import { useWebModule } from './web-module';
-
-/** A date filter offering a first and a last day: its two URL parameters (the API's `<field>Du`, `<field>Au`). */
-const rangeNames = (name: string) => [`${name}Du`, `${name}Au`] as const;
 
 /**
  * The URL parameters that are search criteria: the free search, the filter fields (a range's two
@@ -62,58 +49,7 @@ function FilterInput({
   const choices = useReferenceChoices(def);
   const any = { value: '', label: t('engine.any') };
   const value = params.get(name) ?? '';
-  switch (def.kind) {
-    case 'boolean':
-      return (
-        <NativeSelect
-          label={label}
-          name={name}
-          defaultValue={value}
-          data={[any, { value: 'true', label: t('engine.yes') }, { value: 'false', label: t('engine.no') }]}
-        />
-      );
-    case 'select':
-      return (
-        <NativeSelect
-          label={label}
-          name={name}
-          defaultValue={value}
-          data={[
-            any,
-            ...(def.choices ?? []).map((choice) => ({
-              value: choice,
-              label: t(`resources.${slug}.choices.${name}.${choice}`),
-            })),
-          ]}
-        />
-      );
-    case 'date':
-    case 'datetime':
-      if (def.filter === 'range') {
-        const [from, to] = rangeNames(name);
-        return (
-          <>
-            <DayFilter label={t('engine.range_from', { field: label })} name={from} value={params.get(from) ?? ''} />
-            <DayFilter label={t('engine.range_to', { field: label })} name={to} value={params.get(to) ?? ''} />
-          </>
-        );
-      }
-      return <DayFilter label={label} name={name} value={value} />;
-    case 'reference':
-    case 'references':
-      // Thousands of choices (the communes) are found by typing, not in a list.
-      if (choices?.byTyping) return <ReferenceFilter label={label} name={name} target={def.target!} value={value} />;
-      return (
-        <NativeSelect
-          label={label}
-          name={name}
-          defaultValue={value}
-          data={[any, ...(choices?.byTyping === false ? choices.options : [])]}
-        />
-      );
-    default:
-      return <TextInput label={label} name={name} defaultValue={value} />;
-  }
+  return webFieldKinds[def.kind].filter({ t, slug, name, def, label, value, params, any, choices, ReferenceFilter });
 }
 
 /** A record of a large reference target, found by typing part of its title (its autocomplete). */
@@ -189,17 +125,6 @@ function SuggestingSearch({
 
 /** A suggestion of the search, with what tells it apart (a user's email). */
 type SearchSuggestion = Suggestion & { email?: string };
-
-/** A day, typed dd/mm/yyyy or picked: the list keeps the records of that day (a moment's date). */
-function DayFilter({ label, name, value }: { label: string; name: string; value: string }) {
-  const [day, setDay] = useState<string | null>(value || null);
-  return (
-    <>
-      <DateInput label={label} value={day} onChange={setDay} withTime={false} />
-      <input type="hidden" name={name} value={day ?? ''} />
-    </>
-  );
-}
 
 interface ResourceFiltersProps {
   definition: ResourceDefinition;

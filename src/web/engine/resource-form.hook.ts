@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorPayload } from '../../shared/account/account.schema';
-import type { FieldDef } from '../../shared/resources/fields';
+import { emptyValue } from '../../shared/resources/field-kinds';
 import {
   inputSchema,
   type ResourceDefinition,
@@ -12,29 +12,6 @@ import {
 } from '../../shared/resources/resource';
 import { ApiRequestError } from '../api-client';
 import { toast } from '../shell/toasts.component';
-
-/** What a field holds when nothing is entered: its declared default, else nothing of its kind. */
-export function emptyValue(def: FieldDef): unknown {
-  if (def.defaultValue !== undefined) return def.defaultValue;
-  switch (def.kind) {
-    case 'boolean':
-      return false;
-    case 'references':
-    case 'texts':
-    case 'collection':
-    case 'permissions':
-      return [];
-    case 'integer':
-    case 'date':
-    case 'datetime':
-    case 'month-year':
-    case 'select':
-    case 'reference':
-      return null;
-    default:
-      return '';
-  }
-}
 
 /** The form's starting values: the record's (edit, clone), or each field's empty value (create). */
 export function initialValues(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate } from '../../../shared/i18n/catalog';
-import { fieldSchema } from '../../../shared/resources/fields';
+import { fieldSchema } from '../../../shared/resources/field-kinds';
 import type { ResourceInputValues } from '../../../shared/resources/resource';
 import type { TicketClone, TicketComment, TicketTimeTotals } from '../../../shared/resources/ticket-record';
 import { ticketComments } from '../../../shared/resources/tickets-commentaires.resource';

@@ -14,7 +14,7 @@ import {
   sameValue,
   type MergeChoice,
 } from '../../../shared/resources/contact-duplicates';
-import { fieldText } from '../../../shared/resources/field-text';
+import { fieldText } from '../../../shared/resources/field-kinds';
 import type { FieldDef } from '../../../shared/resources/fields';
 import { findResource } from '../../../shared/resources/registry';
 import { recordTitle, type ResourceDefinition, type ResourceRecordView } from '../../../shared/resources/resource';
