@@ -24,9 +24,12 @@ export function tableOf(definition: ResourceDefinition): { table: AnyPgTable; co
  */
 export const isLive = (table: { deletedAt: AnyPgColumn }): SQL => isNull(table.deletedAt);
 
-/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(tickets)} t`. */
-export const liveRows = (table: AnyPgTable & { deletedAt: AnyPgColumn }): SQL =>
-  sql`(select * from ${table} where ${isLive(table)})`;
+/**
+ * A table's live rows as a relation, for SQL written by hand: `from ${liveRows(ticketsTable)} t`
+ * (a resource's table too, whose columns are typed by name only).
+ */
+export const liveRows = (table: AnyPgTable): SQL =>
+  sql`(select * from ${table} where ${isLive(getTableColumns(table) as { deletedAt: AnyPgColumn })})`;
 
 /**
  * Who may read which records, the one read door: `visible` is the condition every read of the store

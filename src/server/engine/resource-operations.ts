@@ -25,6 +25,7 @@ import {
   createResourceStore,
   type HooksLookup,
   type ListQuery,
+  type PatchOptions,
   type RecordPatch,
   type ResourceStore,
 } from './resource-store';
@@ -190,28 +191,42 @@ export function createResourceOperations({
      * A command's change of a few fields of existing records, with its audit entries and the
      * resource's after-commit work (the store's patch). The action's permission is checked, unless
      * the caller says `permissionChecked`: its own permission, checked before it ran, covers this
-     * write (an individual's commune update setting its structures' INSEE code). The records changed.
+     * write (an individual's commune update setting its structures' INSEE code). The store's options
+     * (PatchOptions): fields left out of the trail, the parent's history skipped (a ticket's move),
+     * records beyond the actor's read scope (a merge's moved links). The records changed.
      */
     async patch(
       definition: ResourceDefinition,
       patches: RecordPatch[],
       context: OperationContext,
-      { action = 'update', permissionChecked = false }: { action?: ResourceAction; permissionChecked?: boolean } = {},
+      {
+        action = 'update',
+        permissionChecked = false,
+        ...options
+      }: { action?: ResourceAction; permissionChecked?: boolean } & PatchOptions = {},
     ): Promise<ResourceRecord[]> {
       const { actor } = context;
       if (!permissionChecked) authorize(actor, definition.slug, action);
       return write(definition, 'update', context, async (writer) => {
-        const records = await writer.patch(definition, patches, actor, action);
+        const records = await writer.patch(definition, patches, actor, action, options);
         return { result: records, ids: records.map(({ id }) => id) };
       });
     },
 
-    /** Soft-deletes every id or none: how many. */
-    async delete(definition: ResourceDefinition, ids: number[], context: OperationContext): Promise<number> {
+    /**
+     * Soft-deletes every id or none: how many. `linksMoved`: the caller moves the links to them in
+     * the same transaction (a merge), so a linked record is not refused.
+     */
+    async delete(
+      definition: ResourceDefinition,
+      ids: number[],
+      context: OperationContext,
+      options: { linksMoved?: boolean } = {},
+    ): Promise<number> {
       const { actor } = context;
       authorize(actor, definition.slug, 'delete');
       return write(definition, 'delete', context, async (writer) => ({
-        result: await writer.delete(definition, ids, actor),
+        result: await writer.delete(definition, ids, actor, options),
         ids,
       }));
     },
