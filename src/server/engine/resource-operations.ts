@@ -137,6 +137,12 @@ export function createResourceOperations({
 
     authorize,
 
+    /**
+     * The store over a transaction under way, for the reads of a command writing in it (a
+     * characteristics' save reading its records back): on PGlite, a read outside it would wait for it.
+     */
+    storeOver: (tx: Database): ResourceStore => createResourceStore(tx, hooksOf),
+
     async list(definition: ResourceDefinition, query: ListQuery, { actor }: OperationContext): Promise<ResourcePage> {
       authorize(actor, definition.slug, 'list');
       const page = await store.list(definition, query, actor);
@@ -269,7 +275,7 @@ export function createResourceOperations({
       definition: ResourceDefinition,
       id: number,
       { page, pageSize, kind }: { page: number; pageSize: number; kind?: string },
-      { actor }: OperationContext,
+      { actor, locale }: OperationContext,
     ): Promise<AuditPage> {
       authorize(actor, definition.slug, 'show');
       const hiddenChildren = childrenInHistory(definition)
@@ -278,7 +284,13 @@ export function createResourceOperations({
       if (kind !== undefined && hiddenChildren.includes(kind)) throw new ApiError(403, 'errors.forbidden');
       const record = await store.get(definition, id, actor);
       const hidden = [...hiddenChildren, ...((await hooksOf(definition.slug).hiddenHistoryFields?.(db, actor)) ?? [])];
-      const { entries, total } = await auditPage(db, definition, record.id, { page, pageSize, kind, hidden });
+      const trail = await auditPage(db, definition, record.id, { page, pageSize, kind, hidden });
+      // An entry naming no user is the server's own (systemActor: the demo data).
+      const entries = trail.entries.map((entry) => ({
+        ...entry,
+        actorName: entry.actorName ?? translate(locale, 'engine.audit.system_actor'),
+      }));
+      const { total } = trail;
       // The values the changes name, as records, for their titles (those the actor may see).
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),

@@ -79,13 +79,7 @@ async function moveLinks(
       const rows = await tx
         .select({ id: columns.id!, value: column })
         .from(table)
-        .where(
-          and(
-            pointing,
-            isLive({ deletedAt: columns.deletedAt! }),
-            other.slug === slug ? notInArray(columns.id!, [from, to]) : undefined,
-          ),
-        );
+        .where(and(pointing, isLive(table), other.slug === slug ? notInArray(columns.id!, [from, to]) : undefined));
       if (rows.length === 0) continue;
       const patches = rows.map(({ id, value }) => ({
         id: Number(id),
