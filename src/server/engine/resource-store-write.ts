@@ -354,22 +354,6 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
       });
     },
 
-    /**
-     * The trail of rows rewritten in this store's transaction by engine code outside its writes (a
-     * merge moving references), as an update writes it.
-     */
-    async recordRewrites(
-      definition: ResourceDefinition,
-      rows: { before: Record<string, unknown>; after: Record<string, unknown> }[],
-      actor: Actor,
-    ): Promise<void> {
-      const pairs = rows.map(({ before, after }) => ({
-        before: toRecord(definition, before),
-        after: toRecord(definition, after),
-      }));
-      await updateTrail(db, definition, actor, pairs);
-    },
-
     /** Sets a behaviour's flag (published, enabled) on every id, live ones only: how many changed. */
     async setFlag(
       definition: ResourceDefinition,

@@ -309,11 +309,20 @@ function checkCharacteristics(
 }
 
 /**
- * Writes a change of step or status through the operations' patch (the tickets' update permission
- * and read scope, the audit entry, after-commit work): the ticket's history holds its step and
- * status, not its place in the column nor its finished date, and its project's history the change
- * only when the ticket says "warn project". Then the transition and the project's last intervention.
+ * Writes the ticket's step, place, status or finished date through the operations' patch (the
+ * tickets' update permission and read scope, the audit entry, after-commit work): its history holds
+ * its step and status, not its place in the column nor its finished date, and its project's history
+ * the change only when the ticket says "warn project".
  */
+const patchTicket = (tx: Database, context: ResourceContext, ticket: LockedTicket, values: ResourceInputValues) =>
+  context.operations.patch(
+    tickets,
+    [{ id: ticket.id, values }],
+    { ...context, tx },
+    { untracked: ['boardPosition', 'finishedAt'], inParentHistory: ticket.warn_project },
+  );
+
+/** Writes a change of step or status (patchTicket), then its transition and the project's last intervention. */
 async function recordTicketChange(
   tx: Database,
   context: ResourceContext,
@@ -327,12 +336,7 @@ async function recordTicketChange(
     characteristics: { characteristicName: string; value: string }[];
   },
 ): Promise<void> {
-  await context.operations.patch(
-    tickets,
-    [{ id: ticket.id, values }],
-    { ...context, tx },
-    { untracked: ['boardPosition', 'finishedAt'], inParentHistory: ticket.warn_project },
-  );
+  await patchTicket(tx, context, ticket, values);
   const { actor } = context;
   await tx.execute(sql`insert into ticket_transitions
                          (ticket, from_step, to_step, from_status, to_status, comment, characteristics, created_by, updated_by)
@@ -383,12 +387,7 @@ export async function moveTicket(
     };
     if (!changesStep) {
       // A place within the column: no trail, no transition.
-      await context.operations.patch(
-        tickets,
-        [{ id: ticket.id, values }],
-        { ...context, tx },
-        { untracked: ['boardPosition'] },
-      );
+      await patchTicket(tx, context, ticket, values);
       return;
     }
     await recordTicketChange(tx, context, ticket, values, {
