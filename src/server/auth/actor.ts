@@ -25,7 +25,7 @@ export const actorOf = ({ user, sessionId }: AuthContext): Actor => ({
   sessionId,
 });
 
-/** The first administrator, writing on the server's own behalf (first start, demo data). */
+/** An administrator's rights under an account's id (what systemActor builds on). */
 export const administratorActor = (id: number): Actor => ({ id, isAdmin: true, permissions: [], serviceId: null });
 
 /**
