@@ -207,7 +207,7 @@ export async function buildApp({
   registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
-  await registerImportAssistantRoutes(app, db, uploadsDir, hooksOf, jobs, uploadQuotaBytes);
+  await registerImportAssistantRoutes(app, db, uploadsDir, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
   answerOtherMethods(app);
 

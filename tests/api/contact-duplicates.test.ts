@@ -216,6 +216,34 @@ describe('merging a pair', () => {
     expect(projectHistory.total).toBe(4);
   });
 
+  it('moves the links of records the merger may not read too, each in its trail by the merger', async () => {
+    const kept = await created('individus', { lastName: 'Garnier', firstName: 'Paul' });
+    const removed = await created('individus', { lastName: 'Garnier', firstName: 'Paul A.' });
+    // A colleague's confidential project: out of the merger's sight, and staying where it is (no commune).
+    const hidden = await post(path('api.resource.collection', { resource: 'projet' }), {
+      name: 'Dossier Garnier',
+      ownerIndividual: removed.id,
+      status: 'confidential',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    const id = hidden.json<ResourceRecord>().id;
+    const merger = await logInWithProfile(t, {
+      email: 'fusion-hors-vue@exemple.fr',
+      permissions: ['individus.consult', 'individus.modify', 'individus.delete', 'projet.consult'],
+    });
+    expect((await get(path('api.resource.item', { resource: 'projet', id }), merger)).statusCode).toBe(404);
+
+    const response = await merge('individus', { kept: kept.id, removed: removed.id, choices: {} }, merger);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().movedLinks).toBe(1);
+    const projectHistory = (await get(path('api.resource.history', { resource: 'projet', id }))).json<AuditPage>();
+    expect(projectHistory.entries[0]).toMatchObject({
+      action: 'update',
+      actorName: 'fusion-hors-vue@exemple.fr',
+      changes: [{ field: 'ownerIndividual', before: removed.id, after: kept.id }],
+    });
+  });
+
   it('refuses a record merged with itself, a deleted record and wrong choices, changing nothing', async () => {
     const kept = await created('individus', { lastName: 'Fontaine', firstName: 'Léa', email: 'lea@exemple.fr' });
     const other = await created('individus', { lastName: 'Fontaine', firstName: 'Lea M.', civility: 'madame' });

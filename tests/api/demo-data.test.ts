@@ -8,6 +8,7 @@ import { usersResource } from '../../src/shared/resources/utilisateurs.resource'
 import { resources } from '../../src/shared/resources/registry';
 import type { ResourcePage } from '../../src/shared/resources/resource';
 import type { ProjectForm } from '../../src/shared/project-characteristics';
+import type { AuditPage } from '../../src/shared/resources/audit';
 import { path } from '../../src/shared/routes';
 import { adminCredentials, logIn } from '../support/test-app';
 import { openTestDatabase, temporaryUploadsDir } from '../support/test-database';
@@ -70,6 +71,16 @@ it('loads demo data for every resource on the first start only, references resol
   });
   const diagnostic = forms.json<ProjectForm[]>().find((form) => form.name === 'Diagnostic thermique');
   expect(diagnostic?.progress.filled).toBeGreaterThan(0);
+  // Written through the operations by the server itself: its history names no user but "Système",
+  // the creation and the characteristics filled in alike.
+  const history = await app.inject({
+    method: 'GET',
+    url: path('api.resource.history', { resource: 'projet', id: project.items[0]!.id }),
+    headers: { cookie },
+  });
+  const entries = history.json<AuditPage>().entries;
+  expect(entries.map(({ action }) => action)).toEqual(expect.arrayContaining(['create', 'update']));
+  expect(new Set(entries.map(({ actorName }) => actorName))).toEqual(new Set(['Système']));
   // The demo template file exists: a workbook, downloadable.
   const templates = await app.inject({
     method: 'GET',

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobs, users } from '../../src/server/db/schema';
-import { createResourceStore } from '../../src/server/engine/resource-store';
 import { createImportWorker } from '../../src/server/import-assistant/import-jobs';
 import type { ServerResource } from '../../src/server/engine/server-resource';
 import { serverHooks } from '../../src/server/resources/registry';
@@ -136,12 +135,7 @@ describe('a rule added to a resource', () => {
       .set({ status: 'importing', run: 'import', simulatedConfig: null })
       .where(eq(importJobs.id, id));
     await t.database.db.update(users).set({ groupIds: [] }).where(eq(users.id, importer.session.user.id));
-    const worker = createImportWorker(
-      t.database.db,
-      createResourceStore(t.database.db, hooksOf),
-      uploadsDir,
-      t.app.log,
-    );
+    const worker = createImportWorker(t.database.db, t.app.resourceOperations, uploadsDir, t.app.log);
     await worker.run({ jobId: id }, { retryCount: 0 });
 
     const [job] = await t.database.db

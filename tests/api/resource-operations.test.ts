@@ -221,4 +221,39 @@ describe("a command's patch (operations.patch)", () => {
     await operations.patch(individuals, patches.slice(0, 1), as(reader), { permissionChecked: true });
     expect((await shown(seen!.id)).postalCode).toBe('01090');
   });
+
+  it('leaves untracked fields out of its entry, and reaches a record out of sight only when told', async () => {
+    const operations = t.app.resourceOperations;
+    const [tracked, hidden] = await operations.createMany(
+      individuals,
+      [
+        { lastName: 'Suivi', postalCode: '01000', cityOutside: 'Bourg-en-Bresse' },
+        { lastName: 'Hors de vue', firstName: 'Lina', postalCode: '01000' },
+      ],
+      as(administrator()),
+    );
+    // An untracked field changed alone (a card's place in its column): written, no entry.
+    const untracked = { untracked: ['cityOutside'] };
+    await operations.patch(
+      individuals,
+      [{ id: tracked!.id, values: { cityOutside: 'Péronnas' } }],
+      as(administrator()),
+      untracked,
+    );
+    expect((await shown(tracked!.id)).cityOutside).toBe('Péronnas');
+    expect(await history(tracked!.id)).toEqual([expect.objectContaining({ action: 'create' })]);
+    // With a tracked one: the entry holds that one alone.
+    const values = { postalCode: '01960', cityOutside: 'Servas' };
+    await operations.patch(individuals, [{ id: tracked!.id, values }], as(administrator()), untracked);
+    expect((await history(tracked!.id))[0]).toEqual({
+      action: 'update',
+      actorName: 'Administrateur Principal',
+      changes: [{ field: 'postalCode', before: '01000', after: '01960' }],
+    });
+    // Out of the adviser's sight: a 404, unless beyondReadScope (a merge re-pointing every link).
+    const patch = [{ id: hidden!.id, values: { postalCode: '01090' } }];
+    await expect(operations.patch(individuals, patch, as(adviser()))).rejects.toMatchObject({ statusCode: 404 });
+    await operations.patch(individuals, patch, as(adviser()), { beyondReadScope: true });
+    expect((await shown(hidden!.id)).postalCode).toBe('01090');
+  });
 });

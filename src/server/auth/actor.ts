@@ -13,6 +13,8 @@ import { grantedPermissions, type AuthContext } from './sessions';
 export interface Actor extends PermissionHolder {
   id: number;
   sessionId?: string;
+  /** The server itself (systemActor): its audit entries name no user. */
+  system?: boolean;
 }
 
 export const actorOf = ({ user, sessionId }: AuthContext): Actor => ({
@@ -23,8 +25,15 @@ export const actorOf = ({ user, sessionId }: AuthContext): Actor => ({
   sessionId,
 });
 
-/** The first administrator, writing on the server's own behalf (first start, demo data). */
+/** An administrator's rights under an account's id (what systemActor builds on). */
 export const administratorActor = (id: number): Actor => ({ id, isAdmin: true, permissions: [], serviceId: null });
+
+/**
+ * The server acting where no user does (the first start's demo data): an administrator's rights,
+ * its records stamped with the first administrator's account (their columns name a user), its audit
+ * entries with no user, which the history names "Système".
+ */
+export const systemActor = (adminId: number): Actor => ({ ...administratorActor(adminId), system: true });
 
 /**
  * A user as the actor of work done outside their request (a background import): their rights now,

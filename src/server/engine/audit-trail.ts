@@ -39,17 +39,20 @@ export function changesBetween(
   });
 }
 
+/** Who an entry names: the user, or none for the server itself (the history says "Système"). */
+const auditActorId = (actor: Pick<Actor, 'id' | 'system'>): number | null => (actor.system ? null : actor.id);
+
 /** Adds entries to the trail of an audited resource, inside the write's transaction; nothing for the others. */
 export async function recordAudit(
   tx: Database,
   definition: ResourceDefinition,
-  actor: Pick<Actor, 'id'>,
+  actor: Pick<Actor, 'id' | 'system'>,
   entries: { recordId: number; action: AuditAction; changes: AuditChange[] }[],
 ): Promise<void> {
   if (!definition.behaviours.audited || entries.length === 0) return;
   await tx
     .insert(auditEntries)
-    .values(entries.map((entry) => ({ ...entry, resource: definition.slug, actorId: actor.id })));
+    .values(entries.map((entry) => ({ ...entry, resource: definition.slug, actorId: auditActorId(actor) })));
 }
 
 /**
@@ -75,7 +78,7 @@ export async function recordInParentHistory(
   if (entries.length === 0) return;
   await tx
     .insert(auditEntries)
-    .values(entries.map((entry) => ({ ...entry, resource: parent.resource, actorId: actor.id })));
+    .values(entries.map((entry) => ({ ...entry, resource: parent.resource, actorId: auditActorId(actor) })));
 }
 
 /**

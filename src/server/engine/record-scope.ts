@@ -18,15 +18,16 @@ export function tableOf(definition: ResourceDefinition): { table: AnyPgTable; co
 }
 
 /**
- * The rows not soft-deleted, as a condition for a drizzle query: `.where(and(isLive(users), …))`.
+ * The rows not soft-deleted, as a condition for a drizzle query: `.where(and(isLive(users), …))`
+ * (a resource's table too, whose columns are typed by name only).
  * Code outside the engine writes no `deleted_at` filter of its own (a lint rule): it asks this, or
  * `liveRows`, or a store's `scoped`, so that what "deleted" means is said here once.
  */
-export const isLive = (table: { deletedAt: AnyPgColumn }): SQL => isNull(table.deletedAt);
+export const isLive = (table: AnyPgTable): SQL =>
+  isNull((getTableColumns(table) as { deletedAt: AnyPgColumn }).deletedAt);
 
-/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(tickets)} t`. */
-export const liveRows = (table: AnyPgTable & { deletedAt: AnyPgColumn }): SQL =>
-  sql`(select * from ${table} where ${isLive(table)})`;
+/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(ticketsTable)} t`. */
+export const liveRows = (table: AnyPgTable): SQL => sql`(select * from ${table} where ${isLive(table)})`;
 
 /**
  * Who may read which records, the one read door: `visible` is the condition every read of the store

@@ -25,6 +25,7 @@ import {
   createResourceStore,
   type HooksLookup,
   type ListQuery,
+  type PatchOptions,
   type RecordPatch,
   type ResourceStore,
 } from './resource-store';
@@ -136,6 +137,12 @@ export function createResourceOperations({
 
     authorize,
 
+    /**
+     * The store over a transaction under way, for the reads of a command writing in it (a
+     * characteristics' save reading its records back): on PGlite, a read outside it would wait for it.
+     */
+    storeOver: (tx: Database): ResourceStore => createResourceStore(tx, hooksOf),
+
     async list(definition: ResourceDefinition, query: ListQuery, { actor }: OperationContext): Promise<ResourcePage> {
       authorize(actor, definition.slug, 'list');
       const page = await store.list(definition, query, actor);
@@ -190,28 +197,42 @@ export function createResourceOperations({
      * A command's change of a few fields of existing records, with its audit entries and the
      * resource's after-commit work (the store's patch). The action's permission is checked, unless
      * the caller says `permissionChecked`: its own permission, checked before it ran, covers this
-     * write (an individual's commune update setting its structures' INSEE code). The records changed.
+     * write (an individual's commune update setting its structures' INSEE code). The store's options
+     * (PatchOptions): fields left out of the trail, the parent's history skipped (a ticket's move),
+     * records beyond the actor's read scope (a merge's moved links). The records changed.
      */
     async patch(
       definition: ResourceDefinition,
       patches: RecordPatch[],
       context: OperationContext,
-      { action = 'update', permissionChecked = false }: { action?: ResourceAction; permissionChecked?: boolean } = {},
+      {
+        action = 'update',
+        permissionChecked = false,
+        ...options
+      }: { action?: ResourceAction; permissionChecked?: boolean } & PatchOptions = {},
     ): Promise<ResourceRecord[]> {
       const { actor } = context;
       if (!permissionChecked) authorize(actor, definition.slug, action);
       return write(definition, 'update', context, async (writer) => {
-        const records = await writer.patch(definition, patches, actor, action);
+        const records = await writer.patch(definition, patches, actor, action, options);
         return { result: records, ids: records.map(({ id }) => id) };
       });
     },
 
-    /** Soft-deletes every id or none: how many. */
-    async delete(definition: ResourceDefinition, ids: number[], context: OperationContext): Promise<number> {
+    /**
+     * Soft-deletes every id or none: how many. `linksMoved`: the caller moves the links to them in
+     * the same transaction (a merge), so a linked record is not refused.
+     */
+    async delete(
+      definition: ResourceDefinition,
+      ids: number[],
+      context: OperationContext,
+      options: { linksMoved?: boolean } = {},
+    ): Promise<number> {
       const { actor } = context;
       authorize(actor, definition.slug, 'delete');
       return write(definition, 'delete', context, async (writer) => ({
-        result: await writer.delete(definition, ids, actor),
+        result: await writer.delete(definition, ids, actor, options),
         ids,
       }));
     },
@@ -254,7 +275,7 @@ export function createResourceOperations({
       definition: ResourceDefinition,
       id: number,
       { page, pageSize, kind }: { page: number; pageSize: number; kind?: string },
-      { actor }: OperationContext,
+      { actor, locale }: OperationContext,
     ): Promise<AuditPage> {
       authorize(actor, definition.slug, 'show');
       const hiddenChildren = childrenInHistory(definition)
@@ -263,7 +284,13 @@ export function createResourceOperations({
       if (kind !== undefined && hiddenChildren.includes(kind)) throw new ApiError(403, 'errors.forbidden');
       const record = await store.get(definition, id, actor);
       const hidden = [...hiddenChildren, ...((await hooksOf(definition.slug).hiddenHistoryFields?.(db, actor)) ?? [])];
-      const { entries, total } = await auditPage(db, definition, record.id, { page, pageSize, kind, hidden });
+      const trail = await auditPage(db, definition, record.id, { page, pageSize, kind, hidden });
+      // An entry naming no user is the server's own (systemActor: the demo data).
+      const entries = trail.entries.map((entry) => ({
+        ...entry,
+        actorName: entry.actorName ?? translate(locale, 'engine.audit.system_actor'),
+      }));
+      const { total } = trail;
       // The values the changes name, as records, for their titles (those the actor may see).
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),

@@ -17,6 +17,7 @@ import type { ResourceAction } from '../../shared/permissions';
 import { changesBetween, recordAudit, recordInParentHistory } from './audit-trail';
 import { recordRefusals, refuseFirst } from './record-rules';
 import { tableOf, toRecord, type StoreContext } from './resource-store-context';
+import type { Columns } from './record-scope';
 import type { StoreReads } from './resource-store-read';
 import { isDeletedWith, numbers, referenceTarget, type StoreReferences } from './resource-store-references';
 
@@ -64,12 +65,28 @@ export interface RecordPatch {
 }
 
 /**
+ * How a patch differs from an update: fields it sets that the trail leaves out (a card's place in
+ * its column, its finished date); whether a child's change goes in its parent's history (a ticket's
+ * move: only when the ticket says so); `beyondReadScope`, live records the actor may not read
+ * patched all the same (a merge re-points every record naming the removed one at the kept one).
+ */
+export interface PatchOptions {
+  untracked?: string[];
+  inParentHistory?: boolean;
+  beyondReadScope?: boolean;
+}
+
+/**
  * The store's writes, with the trail they keep: an audited resource's entries, a child's in its
  * parent's history (audit-trail.ts).
  */
 export function createStoreWrites(context: StoreContext, references: StoreReferences, findRow: StoreReads['findRow']) {
   const { db, hooksOf, visible } = context;
   const { linkedIds, checkReferences } = references;
+
+  /** The rows a write may touch: those the actor sees, or, beyond the read scope, every live one. */
+  const reachable = (definition: ResourceDefinition, columns: Columns, actor: Actor, beyondReadScope: boolean) =>
+    beyondReadScope ? isNull(columns.deletedAt!) : visible(definition, columns, actor);
 
   /** Sets values on the records among these ids the actor may see: the records as they now are. */
   async function setValues(
@@ -78,12 +95,13 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
     ids: number[],
     values: ResourceInputValues,
     actor: Actor,
+    beyondReadScope = false,
   ): Promise<ResourceRecord[]> {
     const { table, columns } = tableOf(definition);
     const rows = await executor
       .update(table)
       .set({ ...values, updatedBy: actor.id, updatedAt: new Date() })
-      .where(and(inArray(columns.id!, ids), visible(definition, columns, actor)))
+      .where(and(inArray(columns.id!, ids), reachable(definition, columns, actor, beyondReadScope)))
       .returning()
       .catch(uniqueClash(definition));
     return rows.map((row) => toRecord(definition, row));
@@ -99,13 +117,14 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
     definition: ResourceDefinition,
     ids: number[],
     actor: Actor,
+    beyondReadScope = false,
   ): Promise<Map<number, ResourceRecord>> {
     const { table, columns } = tableOf(definition);
     const unique = [...new Set(ids)];
     const rows = await tx
       .select()
       .from(table)
-      .where(and(inArray(columns.id!, unique), visible(definition, columns, actor)))
+      .where(and(inArray(columns.id!, unique), reachable(definition, columns, actor, beyondReadScope)))
       .orderBy(asc(columns.id!))
       .for('update');
     if (rows.length < unique.length) throw new ApiError(404, 'errors.not_found');
@@ -182,9 +201,13 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
     definition: ResourceDefinition,
     actor: Actor,
     pairs: { before: ResourceRecord; after: ResourceRecord; labelled?: AuditChange[] }[],
+    { untracked = [], inParentHistory = true }: PatchOptions = {},
   ): Promise<void> {
     const changed = pairs.flatMap((pair) => {
-      const changes = [...changesBetween(definition, pair.before, pair.after), ...(pair.labelled ?? [])];
+      const changes = [
+        ...changesBetween(definition, pair.before, pair.after).filter(({ field }) => !untracked.includes(field)),
+        ...(pair.labelled ?? []),
+      ];
       return changes.length > 0 ? [{ ...pair, changes }] : [];
     });
     await recordAudit(
@@ -193,7 +216,7 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
       actor,
       changed.map(({ after, changes }) => ({ recordId: after.id, action: 'update' as const, changes })),
     );
-    if (!definition.parent?.inHistory) return;
+    if (!definition.parent?.inHistory || !inParentHistory) return;
     const parentField = definition.parent.field;
     for (const { before, after, changes } of changed) {
       const [was, is] = await historyNames(tx, definition, [before, after]);
@@ -297,13 +320,16 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
      * changed before → after, as an update writes it, then its labelled changes. Not the form's rules
      * (validate, beforeChange): the values are the command's own, not input; authorizeChange
      * applies. Every record must be live and in the actor's sight, else a 404 and nothing changes; a
-     * record its patch does not change is left as it is, unstamped. The records changed, as they now are.
+     * record its patch does not change is left as it is, unstamped; `options` leave fields out of the
+     * entries or the change out of the parent's history, or reach beyond the actor's read scope. The
+     * records changed, as they now are.
      */
     async patch(
       definition: ResourceDefinition,
       patches: RecordPatch[],
       actor: Actor,
       action: ResourceAction = 'update',
+      options: PatchOptions = {},
     ): Promise<ResourceRecord[]> {
       // Only declared fields, so the audit entry tells everything the patch wrote.
       const undeclared = patches
@@ -312,7 +338,7 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
       if (undeclared.length > 0) throw new Error(`Not fields of "${definition.slug}": ${undeclared.join(', ')}.`);
       const ids = patches.map(({ id }) => id);
       return db.transaction(async (tx) => {
-        const rows = await lockedRows(tx, definition, ids, actor);
+        const rows = await lockedRows(tx, definition, ids, actor, options.beyondReadScope);
         await hooksOf(definition.slug).authorizeChange?.(tx, actor, ids, action);
         const written: { before: ResourceRecord; after: ResourceRecord; labelled: AuditChange[] }[] = [];
         for (const { id, values, labelled = [] } of patches) {
@@ -320,28 +346,12 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
           const stored = storedValues(definition, values);
           if (labelled.length === 0 && changesBetween(definition, before, { ...before, ...stored }).length === 0)
             continue;
-          const [after] = await setValues(tx, definition, [id], stored, actor);
+          const [after] = await setValues(tx, definition, [id], stored, actor, options.beyondReadScope);
           written.push({ before, after: after!, labelled });
         }
-        await updateTrail(tx, definition, actor, written);
+        await updateTrail(tx, definition, actor, written, options);
         return written.map(({ after }) => after);
       });
-    },
-
-    /**
-     * The trail of rows rewritten in this store's transaction by engine code outside its writes (a
-     * merge moving references), as an update writes it.
-     */
-    async recordRewrites(
-      definition: ResourceDefinition,
-      rows: { before: Record<string, unknown>; after: Record<string, unknown> }[],
-      actor: Actor,
-    ): Promise<void> {
-      const pairs = rows.map(({ before, after }) => ({
-        before: toRecord(definition, before),
-        after: toRecord(definition, after),
-      }));
-      await updateTrail(db, definition, actor, pairs);
     },
 
     /** Sets a behaviour's flag (published, enabled) on every id, live ones only: how many changed. */
@@ -374,8 +384,16 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
       });
     },
 
-    /** Soft delete of every id, or of none: refused when a live record still points at one of them. */
-    async delete(definition: ResourceDefinition, ids: number[], actor: Actor): Promise<number> {
+    /**
+     * Soft delete of every id, or of none: refused when a live record still points at one of them,
+     * unless `linksMoved`: the caller moves every link to them in the same transaction (a merge).
+     */
+    async delete(
+      definition: ResourceDefinition,
+      ids: number[],
+      actor: Actor,
+      { linksMoved = false }: { linksMoved?: boolean } = {},
+    ): Promise<number> {
       const { table, columns } = tableOf(definition);
       // Records out of the actor's sight are not there, linked or not.
       const seen = await db
@@ -384,7 +402,7 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
         .where(and(inArray(columns.id!, ids), visible(definition, columns, actor)));
       if (seen.length === 0) throw new ApiError(404, 'errors.not_found');
       const seenIds = seen.map(({ id }) => Number(id));
-      if ((await linkedIds(definition, seenIds)).length > 0) throw new ApiError(409, 'errors.linked');
+      if (!linksMoved && (await linkedIds(definition, seenIds)).length > 0) throw new ApiError(409, 'errors.linked');
       return db.transaction(async (tx) => {
         await hooksOf(definition.slug).authorizeChange?.(tx, actor, seenIds, 'delete');
         const deleted = await tx

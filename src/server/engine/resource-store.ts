@@ -8,7 +8,7 @@ export type { HooksLookup } from './resource-store-context';
 export { containsIgnoringAccents } from '../db/schema';
 export type { ListQuery } from './resource-store-read';
 export { referencePaths } from './resource-store-references';
-export type { BehaviourFlag, RecordPatch } from './resource-store-write';
+export type { BehaviourFlag, PatchOptions, RecordPatch } from './resource-store-write';
 
 /**
  * The records of a resource, read and written in SQL. Every read takes the actor and sees only the

@@ -22,7 +22,6 @@ import type { RouteName } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { importJobs } from '../db/schema';
-import { createResourceStore, type HooksLookup } from '../engine/resource-store';
 import { checkArchive, csvEncoding, diskFile } from '../engine/sheet-reader';
 import { recordUpload } from '../files/upload-quota';
 import { safeFileName } from '../files/uploads.routes';
@@ -103,12 +102,13 @@ export async function registerImportAssistantRoutes(
   app: FastifyInstance,
   db: Database,
   uploadsDir: string,
-  hooksOf: HooksLookup,
   jobs: JobQueue,
   quotaBytes: number,
 ): Promise<void> {
-  const store = createResourceStore(db, hooksOf);
-  const worker = createImportWorker(db, store, uploadsDir, app.log);
+  // The engine's operations (app.ts decorates the app with them first): their store for reads, a
+  // store over an undo's transaction.
+  const operations = app.resourceOperations;
+  const worker = createImportWorker(db, operations, uploadsDir, app.log);
   // Before the queue stops: its runs end after their current batch, to be taken up again.
   app.addHook('preClose', () => worker.stop());
   await jobs.work('import-run', worker.run);
@@ -354,7 +354,7 @@ export async function registerImportAssistantRoutes(
       const payload = await reply(request, job);
       if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
       const user = importingUser(request, job.config);
-      await undoJob(db, store, job, user.id);
+      await undoJob(db, operations, job, user.id);
       return reply(request, await jobOf(request));
     },
   });

@@ -21,7 +21,7 @@ import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { importJobChanges, importJobCreations, importJobRejections, importJobs, uploads } from '../db/schema';
 import { loadActor } from '../auth/actor';
-import { createResourceStore, type ResourceStore } from '../engine/resource-store';
+import type { ResourceOperations } from '../engine/resource-operations';
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
 import type { JobQueue } from '../jobs/job-queue';
@@ -241,10 +241,15 @@ export async function stepReport(
  * those it created are deleted — refused, changing nothing, when one of them has been edited since
  * the import ended (undoing would lose that edit) or a record made since points at one.
  */
-export async function undoJob(db: Database, store: ResourceStore, job: JobRow, userId: number): Promise<void> {
+export async function undoJob(
+  db: Database,
+  operations: ResourceOperations,
+  job: JobRow,
+  userId: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
-    const linked = createResourceStore(executor, store.hooksOf);
+    const linked = operations.storeOver(executor);
     // A failed import's own rollback has no end yet, and nothing written after it.
     if (job.finishedAt) {
       for (const definition of [individuals, structures]) {
@@ -295,8 +300,14 @@ export function authorizeImport(user: PermissionHolder, config: ImportConfig): v
  * earlier attempt wrote is undone first, so each row is imported once. stop() ends a run after its
  * current batch; the job is then taken up again, here or by another process.
  */
-export function createImportWorker(db: Database, store: ResourceStore, uploadsDir: string, log: FastifyBaseLogger) {
+export function createImportWorker(
+  db: Database,
+  operations: ResourceOperations,
+  uploadsDir: string,
+  log: FastifyBaseLogger,
+) {
   const controller = new AbortController();
+  const { store } = operations.services;
 
   async function run({ jobId }: { jobId: number }, { retryCount }: { retryCount: number }): Promise<void> {
     const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
@@ -305,7 +316,7 @@ export function createImportWorker(db: Database, store: ResourceStore, uploadsDi
     const dryRun = job.run === 'simulation';
     const config = job.config;
     if (retryCount > 0) {
-      if (!dryRun) await undoJob(db, store, job, job.userId);
+      if (!dryRun) await undoJob(db, operations, job, job.userId);
       await db.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
     }
     const finish = (values: Partial<JobRow>) =>
@@ -345,7 +356,7 @@ export function createImportWorker(db: Database, store: ResourceStore, uploadsDi
       let key = error instanceof ApiError ? error.messageKey : 'import_assistant.errors.failed';
       // All or nothing: what the failed import wrote is undone.
       if (!dryRun) {
-        await undoJob(db, store, job, job.userId).catch((undoError: unknown) => {
+        await undoJob(db, operations, job, job.userId).catch((undoError: unknown) => {
           log.error({ err: undoError, job: job.id }, 'undoing a failed import failed');
           key = 'import_assistant.errors.failed_partly';
         });

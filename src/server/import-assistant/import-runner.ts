@@ -1,4 +1,4 @@
-import { getTableColumns, isNull, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   defaultCriteria,
@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { communesTable, importJobRejections, resourceTables } from '../db/schema';
 import { normalize } from '../../shared/resources/import';
 import type { Actor } from '../auth/actor';
+import { isLive } from '../engine/record-scope';
 import { recordRefusals } from '../engine/record-rules';
 import { referenceLookup } from '../engine/resource-import';
 import type { RecordRefusal } from '../engine/server-resource';
@@ -173,7 +174,7 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<L
         postalCodes: communesColumns.postalCodes!,
       })
       .from(communesTable)
-      .where(isNull(communesColumns.deletedAt!));
+      .where(isLive(communesTable));
     for (const { id, inseeCode, name, postalCodes } of rows) {
       const commune = { id: Number(id), postalCodes: postalCodes as string[] };
       lookups.communes.byInsee.set(String(inseeCode), commune.id);

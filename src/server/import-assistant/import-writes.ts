@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { auditEntries, comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
 import { recordAudit } from '../engine/audit-trail';
+import { isLive, liveRows } from '../engine/record-scope';
 import { lockKey } from '../resources/contacts/duplicates';
 import { comparisonOf } from './import-rows';
 
@@ -103,15 +104,13 @@ export async function findMatches(
     sql`, `,
   );
   const conditions = sql.join(
-    [
-      sql`t.deleted_at is null`,
-      ...criteria.map(
-        ({ field, def }, index) =>
-          sql`${compared(def, sql`t.${sql.raw(quoted(columns[field]!.name))}`)} = ${sql.raw(`k.v${index}`)}`,
-      ),
-    ],
+    criteria.map(
+      ({ field, def }, index) =>
+        sql`${compared(def, sql`t.${sql.raw(quoted(columns[field]!.name))}`)} = ${sql.raw(`k.v${index}`)}`,
+    ),
     sql` and `,
   );
+  const live = liveRows(table);
   const locking = lock ? sql`for update of t` : sql``;
   const source = sql`k as materialized (
     select ord, ${values} from jsonb_to_recordset(${keys}::jsonb)
@@ -130,9 +129,9 @@ export async function findMatches(
   // would scan the table for the batch). Other criteria: one hash join for the batch.
   const query = byRule
     ? sql`with ${source}${locks} select k.ord, m.record from k cross join lateral (
-        select to_jsonb(t) as record from ${table} as t where ${conditions} limit 2 ${locking}
+        select to_jsonb(t) as record from ${live} as t where ${conditions} limit 2 ${locking}
       ) as m ${locked}`
-    : sql`with ${source} select k.ord, to_jsonb(t) as record from k join ${table} as t on ${conditions} ${locking}`;
+    : sql`with ${source} select k.ord, to_jsonb(t) as record from k join ${live} as t on ${conditions} ${locking}`;
   const result = (await executor.execute(query)) as Rows<{ ord: number; record: Record<string, unknown> }>;
   for (const { ord, record } of result.rows) matches[ord]!.push(recordOf(definition, record));
   return matches;
@@ -325,7 +324,7 @@ export async function undoChanges(
     ${auditedIn(definition, userId, 'update')}`);
   const deleted = (await executor.execute(sql`
     update ${table} set deleted_at = now(), updated_by = ${userId}::int
-    where deleted_at is null and id in (
+    where ${isLive(table)} and id in (
       select unnest(record_ids) from ${importJobCreations}
       where job_id = ${jobId}::int and resource = ${definition.slug}
     )
@@ -347,7 +346,7 @@ export async function structuresNamed(
   const { table } = tableOf(definition);
   const result = (await executor.execute(sql`
     select k.name, t.id from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as k(name)
-    join ${table} as t on t.deleted_at is null and (
+    join ${liveRows(table)} as t on (
       ${comparableText(sql`t.name`)} = ${comparableText(sql`k.name`)}
       or (t.acronym <> '' and ${comparableText(sql`t.acronym`)} = ${comparableText(sql`k.name`)})
     )

@@ -49,6 +49,9 @@ export async function loadCommunes(db: Database, source?: CommuneSource[]): Prom
       postal_codes: commune.codesPostaux ?? [],
       department: commune.departement ?? '',
     }));
+  // The partial unique index on live rows' INSEE codes, named by its predicate for ON CONFLICT: not a filter.
+  // eslint-disable-next-line no-restricted-syntax
+  const liveInseeIndex = sql.raw('(insee_code) where deleted_at is null');
   const written = await db.transaction(async (tx) => {
     let total = 0;
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
@@ -59,7 +62,7 @@ export async function loadCommunes(db: Database, source?: CommuneSource[]): Prom
           insert into ${communesTable} as commune (insee_code, name, postal_codes, department)
           select * from jsonb_to_recordset(${batch}::jsonb)
             as source(insee_code text, name text, postal_codes text[], department text)
-          on conflict (insee_code) where deleted_at is null do update
+          on conflict ${liveInseeIndex} do update
             set name = excluded.name, postal_codes = excluded.postal_codes, department = excluded.department,
                 updated_at = now()
             where (commune.name, commune.postal_codes, commune.department)

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { CharacteristicField, CharacteristicValue } from '../../shared/project-characteristics';
 import { projects as projectsResource } from '../../shared/resources/projet.resource';
-import { administratorActor } from '../auth/actor';
-import { createResourceStore } from '../engine/resource-store';
+import { individualsTable, projectsTable, structuresTable } from '../db/schema';
+import { rowsOf } from '../db/database';
+import { liveRows } from '../engine/record-scope';
 import { projectForms, writeCharacteristics } from '../resources/projet/project-characteristics';
-import { serverHooks } from '../resources/registry';
-import type { Database } from '../db/database';
+import type { SeedOperations } from './seed-operations';
 
 /** Texts the demo's text fields take in turn, by field name. */
 const texts: Record<string, string[]> = {
@@ -59,24 +59,20 @@ function demoValue(field: CharacteristicField, n: number, ids: { individuals: nu
 
 /**
  * The demo projects' characteristics: each fills in the forms its types and theme call for, through
- * the same checks and writes as the project page, its history written by the store's patch (the
- * seed writes through the store: no operations before the app starts).
+ * the same checks and writes as the project page, its history written by the operations' patch, as
+ * the server.
  */
-export async function seedProjectCharacteristics(db: Database, adminId: number): Promise<void> {
-  const context = {
-    db,
-    store: createResourceStore(db, serverHooks),
-    actor: administratorActor(adminId),
-    locale: 'fr' as const,
-  };
-  const live = async (table: 'projects' | 'individuals' | 'structures') => {
-    const result = await db.execute(sql`select id from ${sql.identifier(table)} where deleted_at is null order by id`);
-    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => ({ id: Number(row.id) }));
-  };
+export async function seedProjectCharacteristics({ operations, context: seedContext }: SeedOperations): Promise<void> {
+  const { db, store } = operations.services;
+  const context = { ...seedContext, db, store };
+  const live = async (table: typeof projectsTable) =>
+    (await rowsOf<{ id: number }>(db, sql`select id from ${liveRows(table)} t order by id`)).map((row) => ({
+      id: Number(row.id),
+    }));
   const [projects, individuals, structures] = await Promise.all([
-    live('projects'),
-    live('individuals'),
-    live('structures'),
+    live(projectsTable),
+    live(individualsTable),
+    live(structuresTable),
   ]);
   const ids = { individuals: individuals.map(({ id }) => id), structures: structures.map(({ id }) => id) };
   for (const [n, { id }] of projects.entries()) {
@@ -94,6 +90,6 @@ export async function seedProjectCharacteristics(db: Database, adminId: number):
     );
     if (forms.length === 0) continue;
     const labelled = await writeCharacteristics(context, id, values);
-    await context.store.patch(projectsResource, [{ id, values: {}, labelled }], context.actor);
+    await operations.patch(projectsResource, [{ id, values: {}, labelled }], seedContext);
   }
 }

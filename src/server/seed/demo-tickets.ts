@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { stepsTable, ticketsTable } from '../db/schema';
+import { liveRows } from '../engine/record-scope';
 import type { DemoRecord } from './demo-data';
 import { demoDocumentFiles } from './demo-project-documents';
 import { demoProjects } from './demo-projects';
@@ -76,25 +78,26 @@ export const demoTicketDocuments: DemoRecord[] = [
  * what the board and the bell would show after some weeks of work.
  */
 export async function seedTicketSteps(tx: Database, adminId: number): Promise<void> {
-  const first = sql`(select id from steps where deleted_at is null order by position, id limit 1)`;
+  const [steps, tickets] = [liveRows(stepsTable), liveRows(ticketsTable)];
+  const first = sql`(select id from ${steps} s order by position, id limit 1)`;
   await tx.execute(sql`
     with step as (select id, done, row_number() over (order by position, id) - 1 as n, count(*) over () as total
-                  from steps where deleted_at is null)
+                  from ${steps} s)
     update tickets t set step = step.id,
                          status = case when step.done then 'done' else t.status end,
                          finished_at = case when step.done then now() end
-    from step where step.n = t.id % step.total and t.deleted_at is null`);
+    from step where step.n = t.id % step.total and t.id in (select id from ${tickets} l)`);
   await tx.execute(sql`
     update tickets t set board_position = r.rank * 1024
-    from (select id, row_number() over (partition by step order by id) as rank from tickets where deleted_at is null) r
+    from (select id, row_number() over (partition by step order by id) as rank from ${tickets} l) r
     where t.id = r.id`);
   await tx.execute(sql`
     insert into ticket_transitions (ticket, from_step, to_step, from_status, to_status, created_by, updated_by)
     select t.id, ${first}, t.step, 'in_progress', t.status, t.created_by, t.created_by
-    from tickets t where t.deleted_at is null and t.step <> ${first}`);
+    from ${tickets} t where t.step <> ${first}`);
   await tx.execute(sql`
     insert into notifications ("user", kind, ticket, step, seen, created_by, updated_by)
     select ${adminId}, 'step_entry', t.id, t.step, row_number() over (order by t.id) % 2 = 0, t.created_by, t.created_by
-    from tickets t join steps s on s.id = t.step
-    where t.deleted_at is null and s.done`);
+    from ${tickets} t join steps s on s.id = t.step
+    where s.done`);
 }

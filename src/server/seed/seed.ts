@@ -7,15 +7,13 @@ import { resources } from '../../shared/resources/registry';
 import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import { hashPassword } from '../auth/passwords';
-import { administratorActor } from '../auth/actor';
-import { createResourceStore } from '../engine/resource-store';
-import { serverHooks } from '../resources/registry';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from '../db/database';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
+import { seedOperations, type SeedOperations } from './seed-operations';
 import { uploads, users } from '../db/schema';
 
 export interface SeedOptions {
@@ -102,7 +100,8 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       // Demo colleagues receive a password-creation link from an administrator (Accounts issue).
       // The colleagues come once their profiles and services exist, and before the records naming
       // them (a project's referents, an act's adviser) are completed.
-      await seedResources(tx, admin!.id, async (created) => {
+      const seeding = seedOperations(tx, admin!.id);
+      await seedResources(seeding, async (created) => {
         const colleagues = await tx
           .insert(users)
           .values(
@@ -115,7 +114,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
           .returning({ id: users.id, lastName: users.lastName });
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
-      await seedProjectCharacteristics(tx, admin!.id);
+      await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
@@ -123,16 +122,15 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
 }
 
 /**
- * Demo records, created through the engine so they pass the same validation as the screens. A
- * field naming a record created later (a step's transition to the next step) is left out at first
- * and set once every record exists.
+ * Demo records, created through the operations as the server (systemActor) so they pass the same
+ * permission, validation and rules as the screens, each in the audit trail. A field naming a record
+ * created later (a step's transition to the next step) is left out at first and set once every
+ * record exists.
  */
 async function seedResources(
-  db: Database,
-  adminId: number,
+  { operations, context }: SeedOperations,
   beforeCompleting: (created: Map<string, Map<string, number>>) => Promise<void>,
 ): Promise<Map<string, Map<string, number>>> {
-  const store = createResourceStore(db, serverHooks);
   const created = new Map<string, Map<string, number>>();
   let missing = false;
   const resolve = (def: FieldDef | undefined, value: DemoValue): unknown => {
@@ -164,14 +162,14 @@ async function seedResources(
     created.set(definition.slug, titles);
     for (const record of demoData[definition.slug] ?? []) {
       const { values, later: incomplete } = resolvable(definition, record);
-      const saved = await store.create(definition, values, administratorActor(adminId));
+      const saved = await operations.create(definition, values, context);
       titles.set(String(saved[definition.titleField]), saved.id);
       if (incomplete) later.push({ definition, id: saved.id, record });
     }
   }
   await beforeCompleting(created);
   for (const { definition, id, record } of later) {
-    await store.update(definition, id, resolvable(definition, record).values, administratorActor(adminId));
+    await operations.update(definition, id, resolvable(definition, record).values, context);
   }
   return created;
 }

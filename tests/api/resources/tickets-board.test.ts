@@ -325,6 +325,49 @@ describe('the transitions’ histories', () => {
   });
 });
 
+describe('the trail of moves and status changes', () => {
+  it("is the ticket's step and status by whoever changed them, never its place, and the project's only when the ticket warns it", async () => {
+    const projectId = (await api().created('projet', { name: 'Maison Lambert' })).id;
+    const quiet = (await api().created('tickets', { name: 'Relevé', project: projectId })).id;
+    const warning = (await api().created('tickets', { name: 'Chantier', project: projectId, warnProject: true })).id;
+    for (const id of [quiet, warning]) {
+      expect((await move(id, step.doing)).statusCode).toBe(200);
+      const blocked = await send('POST', 'api.tickets.change_status', { id }, { status: 'blocked', comment: 'Devis' });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+    }
+    // A place within its column: in no history.
+    expect((await move(warning, step.doing, quiet)).statusCode).toBe(200);
+    expect((await columns({ projet: projectId })).doing).toEqual(['Chantier', 'Relevé']);
+
+    const historyOf = async (resource: string, id: number) =>
+      (await api().get(path('api.resource.history', { resource, id }))).json<AuditPage>().entries;
+    for (const id of [quiet, warning]) {
+      expect(
+        (await historyOf('tickets', id)).map(({ action, actorName, changes }) => ({ action, actorName, changes })),
+      ).toEqual([
+        {
+          action: 'update',
+          actorName: 'Administrateur Principal',
+          changes: [{ field: 'status', before: 'in_progress', after: 'blocked' }],
+        },
+        {
+          action: 'update',
+          actorName: 'Administrateur Principal',
+          changes: [{ field: 'step', before: step.todo, after: step.doing }],
+        },
+        expect.objectContaining({ action: 'create' }),
+      ]);
+    }
+    const changed = (await historyOf('projet', projectId))
+      .flatMap((entry) => entry.changes)
+      .filter((change) => change.field === 'tickets' && change.before !== null);
+    expect(changed).toEqual([
+      { field: 'tickets', before: 'Chantier', after: 'Chantier', fields: ['status'] },
+      { field: 'tickets', before: 'Chantier', after: 'Chantier', fields: ['step'] },
+    ]);
+  });
+});
+
 describe('a ticket deleted', () => {
   it('takes its comments, sub-tasks and time with it, and leaves the board', async () => {
     const id = await ticket('Ticket à supprimer');

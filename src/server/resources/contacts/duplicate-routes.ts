@@ -47,10 +47,10 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       action: 'update',
       summary: 'openapi.operations.duplicates_merge',
       body: mergeBodySchema(definition),
-      handle(request, { db, store, actor }) {
+      handle(request, context) {
         // The removed record is deleted: a merge needs that permission too.
         if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
-        return mergeRecords(db, store, slug, parseBody(mergeBodySchema(definition), request.body), actor);
+        return mergeRecords(context, slug, parseBody(mergeBodySchema(definition), request.body));
       },
     },
     {

@@ -11,9 +11,9 @@ import { resources } from '../../../shared/resources/registry';
 import { inputSchema, recordTitle, type ResourceDefinition } from '../../../shared/resources/resource';
 import type { Database } from '../../db/database';
 import { recordMerges, resourceTables, users } from '../../db/schema';
-import { createResourceStore, referencePaths, type ResourceStore } from '../../engine/resource-store';
-import { recordAudit } from '../../engine/audit-trail';
-import type { Actor } from '../../auth/actor';
+import { isLive } from '../../engine/record-scope';
+import { referencePaths } from '../../engine/resource-store';
+import type { ResourceContext } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { parseBody } from '../../http/request-parsing';
 import { duplicateTarget, forgetPairsOf } from './contact-duplicates';
@@ -48,16 +48,18 @@ function replaceAt(def: FieldDef, sub: string | undefined, value: unknown, from:
 }
 
 /**
- * Moves every reference to `from` onto `to`, in the rows of the declared resources `which` keeps but
- * these two records' own (the kept one is rewritten whole, the removed one is deleted), each row's
- * change in its trail (an audited record's history, a child's in its parent's): how many rows changed.
+ * Moves every reference to `from` onto `to`, in the live rows of the declared resources `which`
+ * keeps but these two records' own (the kept one is rewritten whole, the removed one is deleted),
+ * through the operations' patch: each row's change in its trail (an audited record's history, a
+ * child's in its parent's), by the merger, whose merge permission covers them, rows they may not
+ * read included (a colleague's project staying where it is). How many rows changed.
  */
 async function moveLinks(
-  writer: ResourceStore,
-  tx: Database,
-  { slug, from, to, actor }: { slug: string; from: number; to: number; actor: Actor },
+  context: ResourceContext & { tx: Database },
+  { slug, from, to }: { slug: string; from: number; to: number },
   which: (other: ResourceDefinition) => boolean,
 ): Promise<number> {
+  const { tx, operations } = context;
   let moved = 0;
   for (const other of resources.filter(which)) {
     const table = resourceTables.get(other.slug);
@@ -75,19 +77,15 @@ async function moveLinks(
             : eq(column, from)
           : sql`${column} @> ${JSON.stringify([{ [sub]: many ? [from] : from }])}::jsonb`;
       const rows = await tx
-        .select()
+        .select({ id: columns.id!, value: column })
         .from(table)
-        .where(and(pointing, other.slug === slug ? notInArray(columns.id!, [from, to]) : undefined));
-      const rewrites = [];
-      for (const before of rows) {
-        const [after] = await tx
-          .update(table)
-          .set({ [name]: replaceAt(def, sub, before[name], from, to), updatedAt: new Date(), updatedBy: actor.id })
-          .where(eq(columns.id!, before.id))
-          .returning();
-        rewrites.push({ before, after: after! });
-      }
-      await writer.recordRewrites(other, rewrites, actor);
+        .where(and(pointing, isLive(table), other.slug === slug ? notInArray(columns.id!, [from, to]) : undefined));
+      if (rows.length === 0) continue;
+      const patches = rows.map(({ id, value }) => ({
+        id: Number(id),
+        values: { [name]: replaceAt(def, sub, value, from, to) },
+      }));
+      await operations.patch(other, patches, context, { permissionChecked: true, beyondReadScope: true });
       moved += rows.length;
     }
   }
@@ -121,16 +119,21 @@ export interface MergeResult {
   movedLinks: number;
 }
 
+/**
+ * Merges through the operations, in the merge's transaction: the moved links and the removed
+ * record's deletion (patch, delete) and the kept record's values (update), each audited by the
+ * merger. The route has checked the merge's permissions (modify and delete).
+ */
 export async function mergeRecords(
-  db: Database,
-  store: ResourceStore,
+  context: ResourceContext,
   slug: DuplicateResource,
   { kept: keptId, removed: removedId, choices }: MergeBody,
-  actor: Actor,
 ): Promise<MergeResult> {
   if (keptId === removedId) throw new ApiError(400, 'duplicates.same_record');
   const { definition, table, columns } = duplicateTarget(slug);
-  return db.transaction(async (tx) => {
+  const { actor, operations } = context;
+  return context.db.transaction(async (tx) => {
+    const inMerge = { ...context, tx };
     // Both rows locked, in id order: two merges of the same records wait for each other.
     const rows = await tx
       .select()
@@ -150,20 +153,18 @@ export async function mergeRecords(
     const owner = slug === 'individus' ? 'individual' : 'structure';
     const commune = ownerCommunes[owner].communeOf({ ...kept, ...merged.values }) ?? null;
     await refuseHiddenProjectMoves(tx, actor, owner, [{ id: removedId, commune }]);
-    const writer = createResourceStore(tx, store.hooksOf);
-    const links = { slug, from: removedId, to: keptId, actor };
+    const links = { slug, from: removedId, to: keptId };
     // The resource's own links first, so its rules see them (a structure's children, for the
     // parents' cycle); the other resources' once the kept record is written, so that its projects'
     // check compares their place with their owner's before the merge.
-    const ownLinks = await moveLinks(writer, tx, links, (other) => other.slug === slug);
-    // Deleted here rather than by the store, whose delete refuses a record still linked: the other
-    // resources' links move once the kept record is written. Audited as any deletion.
-    await tx.update(table).set({ deletedAt: new Date(), updatedBy: actor.id }).where(eq(columns.id!, removedId));
-    await recordAudit(tx, definition, actor, [{ recordId: removedId, action: 'delete', changes: [] }]);
-    // Written through the engine, once the removed record is gone: its name is no duplicate any more.
+    const ownLinks = await moveLinks(inMerge, links, (other) => other.slug === slug);
+    // Deleted before the other resources' links move (below, in this transaction): the delete is
+    // told so rather than refusing a record still linked.
+    await operations.delete(definition, [removedId], inMerge, { linksMoved: true });
+    // Once the removed record is gone: its name is no duplicate any more.
     const values = parseBody(inputSchema(definition), ownReferences(definition, merged.values, removedId, keptId));
-    await writer.update(definition, keptId, values, actor);
-    const movedLinks = ownLinks + (await moveLinks(writer, tx, links, (other) => other.slug !== slug));
+    await operations.update(definition, keptId, values, inMerge);
+    const movedLinks = ownLinks + (await moveLinks(inMerge, links, (other) => other.slug !== slug));
     await tx.insert(recordMerges).values({
       resource: slug,
       keptId,

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { structures } from '../../../shared/resources/structures.resource';
 import { clock } from '../../clock';
 import { structuresTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { fetchRgeCompany, type RgeQualification } from '../../external/rge-companies';
 import { ApiError } from '../../http/api-error';
 import { parseId } from '../../http/request-parsing';
@@ -30,7 +31,7 @@ export const importRgeQualifications: RecordCommandHandler = async (id, context)
     const [row] = await tx
       .select({ qualifications: columns.qualifications! })
       .from(structuresTable)
-      .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)))
+      .where(and(eq(columns.id!, id), isLive(structuresTable)))
       .for('update');
     if (!row) throw new ApiError(404, 'errors.not_found');
     const kept = (row.qualifications as Qualification[]).filter((qualification) => qualification.source !== 'rge');

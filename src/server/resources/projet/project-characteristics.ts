@@ -21,8 +21,15 @@ import { structures } from '../../../shared/resources/structures.resource';
 import type { AuditChange } from '../../../shared/resources/audit';
 import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/database';
-import { characteristicKey, projectCharacteristics } from '../../db/schema';
-import { createResourceStore, type ResourceStore } from '../../engine/resource-store';
+import {
+  accessProfilesTable,
+  characteristicKey,
+  formFieldsTable,
+  formsTable,
+  projectCharacteristics,
+} from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
+import type { ResourceStore } from '../../engine/resource-store';
 import type { ExportColumns, ResourceContext } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { dashboardSettings, loadSettings } from '../../settings/settings';
@@ -158,7 +165,7 @@ async function referenceTitles(
 /** The forms one of the user's live access profiles hides (spec 6), as a SQL set of ids. */
 const formsHiddenFrom = (userId: number) =>
   sql`select hidden.form from users u
-    join access_profiles g on g.id = any(u.group_ids) and g.deleted_at is null
+    join ${liveRows(accessProfilesTable)} g on g.id = any(u.group_ids)
     cross join unnest(g.hidden_forms) as hidden(form)
     where u.id = ${userId} and hidden.form is not null`;
 
@@ -171,8 +178,8 @@ const fieldsHiddenFrom = (userId: number) =>
   sql`select hidden.field from forms f cross join unnest(f.fields) as hidden(field)
       where f.id in (${formsHiddenFrom(userId)})
     except
-    select shown.field from forms f cross join unnest(f.fields) as shown(field)
-      where f.deleted_at is null and f.id not in (${formsHiddenFrom(userId)})`;
+    select shown.field from ${liveRows(formsTable)} f cross join unnest(f.fields) as shown(field)
+      where f.id not in (${formsHiddenFrom(userId)})`;
 
 /** The project history's changes of the characteristics hidden from the actor: their fields ("characteristics.<id>"). */
 export async function hiddenCharacteristicChanges(db: Database, actor: Actor): Promise<string[]> {
@@ -190,8 +197,8 @@ export async function projectForms(context: CharacteristicsContext, projectId: n
   await store.get(projects, projectId, actor);
   const formRows = await rowsOf(
     db,
-    sql`select f.id, f.name, f.columns, f.fields from forms f, projects p
-      where p.id = ${projectId} and f.deleted_at is null
+    sql`select f.id, f.name, f.columns, f.fields from ${liveRows(formsTable)} f, projects p
+      where p.id = ${projectId}
         and (f.project_types && p.project_type_ids or p.theme = any(f.project_themes))
         and f.id not in (${formsHiddenFrom(actor.id)})
       order by immutable_unaccent(lower(f.name)), f.id`,
@@ -199,9 +206,7 @@ export async function projectForms(context: CharacteristicsContext, projectId: n
   const fieldIds = [...new Set(formRows.flatMap((row) => (row.fields as number[] | null) ?? []))];
   const [{ allowedIframeHosts }, fieldRows, valueRows] = await Promise.all([
     loadSettings(db, dashboardSettings),
-    fieldIds.length === 0
-      ? []
-      : rowsOf(db, sql`select * from form_fields where deleted_at is null and id in ${fieldIds}`),
+    fieldIds.length === 0 ? [] : rowsOf(db, sql`select * from ${liveRows(formFieldsTable)} ff where id in ${fieldIds}`),
     fieldIds.length === 0
       ? []
       : db
@@ -290,7 +295,7 @@ export async function saveProjectForms(
   // One transaction, the project's row locked first: two saves of a project follow each other, and
   // each one's history compares with what the other wrote.
   return context.db.transaction(async (tx) => {
-    const inTransaction = { ...context, db: tx, store: createResourceStore(tx, context.store.hooksOf) };
+    const inTransaction = { ...context, db: tx, store: context.operations.storeOver(tx) };
     await tx.execute(sql`select id from projects where id = ${projectId} for update`);
     const labelled = await writeCharacteristics(inTransaction, projectId, input);
     await context.operations.patch(projects, [{ id: projectId, values: {}, labelled }], { ...context, tx });
@@ -395,7 +400,7 @@ export async function characteristicsExportColumns({
 }: CharacteristicsContext): Promise<ExportColumns> {
   const formRows = await rowsOf(
     db,
-    sql`select fields from forms where deleted_at is null and not excluded_from_project_export
+    sql`select fields from ${liveRows(formsTable)} f where not excluded_from_project_export
         and id not in (${formsHiddenFrom(actor.id)})
       order by immutable_unaccent(lower(name)), id`,
   );
@@ -403,7 +408,7 @@ export async function characteristicsExportColumns({
   const fieldRows =
     fieldIds.length === 0
       ? []
-      : await rowsOf(db, sql`select * from form_fields where deleted_at is null and id in ${fieldIds}`);
+      : await rowsOf(db, sql`select * from ${liveRows(formFieldsTable)} ff where id in ${fieldIds}`);
   const byId = new Map(fieldRows.map((row) => [Number(row.id), characteristicField(row, [])]));
   const fields = fieldIds.flatMap((id) => byId.get(id) ?? []).filter((field) => !layoutFieldTypes.includes(field.type));
   return {
@@ -471,7 +476,7 @@ export function characteristicFilter(
 export async function filterableFields(db: Database, actor: Actor): Promise<FilterableField[]> {
   const rows = await rowsOf(
     db,
-    sql`select id, name from form_fields where deleted_at is null and type not in ${layoutFieldTypes}
+    sql`select id, name from ${liveRows(formFieldsTable)} ff where type not in ${layoutFieldTypes}
         and id not in (${fieldsHiddenFrom(actor.id)})
         order by immutable_unaccent(lower(name)), id`,
   );

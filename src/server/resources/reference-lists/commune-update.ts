@@ -1,9 +1,10 @@
-import { and, arrayContains, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { individuals as individualsResource } from '../../../shared/resources/individus.resource';
 import { structures as structuresResource } from '../../../shared/resources/structures.resource';
 import type { Database } from '../../db/database';
 import { communesTable, contactTypesTable, individualsTable, structuresTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import type { CommandMessage, RecordCommandHandler, ResourceContext } from '../../engine/server-resource';
 import { refuseHiddenProjectMoves } from '../projet/project-owner-moves';
@@ -56,7 +57,7 @@ export async function findCommune(executor: Database, postalCode: unknown, city:
     .from(communesTable)
     .where(
       and(
-        isNull(communes.deletedAt!),
+        isLive(communesTable),
         arrayContains(communes.postalCodes!, [code]),
         sql`${communeNameKey(communes.name!)} = ${communeNameKey(sql`${name}::text`)}`,
       ),
@@ -91,7 +92,7 @@ async function structuresOfFlaggedLinks(tx: Database, links: Link[]): Promise<nu
     .from(contactTypesTable)
     .where(
       and(
-        isNull(contactTypes.deletedAt!),
+        isLive(contactTypesTable),
         eq(contactTypes.updatesInseeCode!, true),
         inArray(contactTypes.id!, [...new Set(current.map((link) => link.contactType!))]),
       ),
@@ -104,7 +105,7 @@ async function structuresOfFlaggedLinks(tx: Database, links: Link[]): Promise<nu
   const live = await tx
     .select({ id: structures.id! })
     .from(structuresTable)
-    .where(and(inArray(structures.id!, linked), isNull(structures.deletedAt!)))
+    .where(and(inArray(structures.id!, linked), isLive(structuresTable)))
     .orderBy(structures.id!);
   return live.map(({ id }) => Number(id));
 }
@@ -117,12 +118,12 @@ async function linkedThroughFlaggedType(tx: Database, structureId: number): Prom
     from ${individualsTable}
     cross join lateral jsonb_array_elements(${individuals.structures!}) as link
     join ${contactTypesTable} on ${contactTypes.id!} = (link ->> 'contactType')::integer
-    where ${individuals.deletedAt!} is null
+    where ${isLive(individualsTable)}
       and ${individuals.structures!} @> ${JSON.stringify([{ structure: structureId }])}::jsonb
       and (link ->> 'structure')::integer = ${structureId}
       and coalesce((link ->> 'leftStructure')::boolean, false) = false
       and ${contactTypes.updatesInseeCode!}
-      and ${contactTypes.deletedAt!} is null
+      and ${isLive(contactTypesTable)}
     limit 1`)) as { rows: unknown[] };
   return result.rows.length > 0;
 }
@@ -140,7 +141,7 @@ export const updateIndividualCommune: RecordCommandHandler = (id, context) =>
           links: individuals.structures!,
         })
         .from(individualsTable)
-        .where(and(eq(individuals.id!, id), isNull(individuals.deletedAt!)))
+        .where(and(eq(individuals.id!, id), isLive(individualsTable)))
         .for('update');
       if (!individual) throw new ApiError(404, 'errors.not_found');
       const commune = await findCommune(tx, individual.postalCode, individual.city);
@@ -171,7 +172,7 @@ export const updateStructureCommune: RecordCommandHandler = (id, context) =>
       const [structure] = await tx
         .select({ addresses: structures.addresses! })
         .from(structuresTable)
-        .where(and(eq(structures.id!, id), isNull(structures.deletedAt!)))
+        .where(and(eq(structures.id!, id), isLive(structuresTable)))
         .for('update');
       if (!structure) throw new ApiError(404, 'errors.not_found');
       const addresses = structure.addresses as Address[];

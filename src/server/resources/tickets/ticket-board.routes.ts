@@ -46,10 +46,7 @@ async function boardWrite<T>(context: ResourceContext, write: () => Promise<T>):
 /** The moved card and the board's new version, for the mover's screen. */
 async function movedCard(request: FastifyRequest, context: ResourceContext, ticket: number) {
   const filters = parseBody(boardFiltersSchema, request.query);
-  const [card, version] = await Promise.all([
-    cardOf(context.db, context.actor, ticket),
-    boardVersion(context.db, context.actor, filters),
-  ]);
+  const [card, version] = await Promise.all([cardOf(context, ticket), boardVersion(context, filters)]);
   return { card, version };
 }
 
@@ -62,7 +59,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'list',
     summary: 'openapi.operations.tickets_board',
     query: filterDocs,
-    handle: (request, { db, actor }) => boardOf(db, actor, parseBody(boardFiltersSchema, request.query)),
+    handle: (request, context) => boardOf(context, parseBody(boardFiltersSchema, request.query)),
   },
   {
     // What the boards poll to see other advisers' moves.
@@ -71,8 +68,8 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'list',
     summary: 'openapi.operations.tickets_board_version',
     query: filterDocs,
-    handle: async (request, { db, actor }) => ({
-      version: await boardVersion(db, actor, parseBody(boardFiltersSchema, request.query)),
+    handle: async (request, context) => ({
+      version: await boardVersion(context, parseBody(boardFiltersSchema, request.query)),
     }),
   },
   {
@@ -80,7 +77,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.tickets_card',
-    handle: (request, { db, actor }) => cardOf(db, actor, parseId(requestValue(request, 'id'))),
+    handle: (request, context) => cardOf(context, parseId(requestValue(request, 'id'))),
   },
   {
     name: 'api.tickets.move',
@@ -90,7 +87,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     body: moveSchema,
     async handle(request, context) {
       const move = parseBody(moveSchema, request.body);
-      await boardWrite(context, () => moveTicket(context.db, context.actor, move, null));
+      await boardWrite(context, () => moveTicket(context, move, null));
       return movedCard(request, context, move.ticket);
     },
   },
@@ -100,8 +97,8 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.tickets_load_transition',
     query: { ticket: 'openapi.parameters.tickets_ticket', etape: 'openapi.parameters.tickets_step' },
-    handle: (request, { db, actor }) =>
-      transitionFormOf(db, actor, parseId(requestValue(request, 'ticket')), parseId(requestValue(request, 'etape'))),
+    handle: (request, context) =>
+      transitionFormOf(context, parseId(requestValue(request, 'ticket')), parseId(requestValue(request, 'etape'))),
   },
   {
     name: 'api.tickets.add_transition',
@@ -111,7 +108,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     body: transitionSchema,
     async handle(request, context) {
       const { characteristics, ...move } = parseBody(transitionSchema, request.body);
-      await boardWrite(context, () => moveTicket(context.db, context.actor, move, characteristics));
+      await boardWrite(context, () => moveTicket(context, move, characteristics));
       return movedCard(request, context, move.ticket);
     },
   },
@@ -125,7 +122,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     async handle(request, context) {
       const { characteristics } = parseBody(editTransitionSchema, request.body);
       const id = parseId(requestValue(request, 'id'));
-      await boardWrite(context, () => editTransition(context.db, context.actor, id, characteristics));
+      await boardWrite(context, () => editTransition(context, id, characteristics));
       return { id };
     },
   },
@@ -137,7 +134,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     body: positionsSchema,
     async handle(request, context) {
       const { step, tickets } = parseBody(positionsSchema, request.body);
-      await boardWrite(context, () => savePositions(context.db, context.actor, step, tickets));
+      await boardWrite(context, () => savePositions(context, step, tickets));
       return { saved: tickets.length };
     },
   },
@@ -151,8 +148,8 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     async handle(request, context) {
       const { status, comment } = parseBody(statusChangeSchema, request.body);
       const id = parseId(requestValue(request, 'id'));
-      await boardWrite(context, () => changeStatus(context.db, context.actor, id, status, comment));
-      return cardOf(context.db, context.actor, id);
+      await boardWrite(context, () => changeStatus(context, id, status, comment));
+      return cardOf(context, id);
     },
   },
 ];

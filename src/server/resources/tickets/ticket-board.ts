@@ -1,4 +1,13 @@
-import { userDisplayName } from '../../db/schema';
+import {
+  meetingTypesTable,
+  stepsTable,
+  subTasksTable,
+  taskTypesTable,
+  ticketCommentsTable,
+  ticketsTable,
+  ticketTransitionsTable,
+  userDisplayName,
+} from '../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ticketStatusShown,
@@ -11,15 +20,14 @@ import {
 } from '../../../shared/resources/ticket-board';
 import { dateValue } from '../../../shared/resources/fields';
 import { tickets, type TicketStatus } from '../../../shared/resources/tickets.resource';
-import type { AuditChange } from '../../../shared/resources/audit';
-import type { Actor } from '../../auth/actor';
+import type { ResourceInputValues } from '../../../shared/resources/resource';
 import { clock } from '../../clock';
 import { rowsOf, type Database } from '../../db/database';
-import { recordAudit, recordInParentHistory } from '../../engine/audit-trail';
+import { liveRows } from '../../engine/record-scope';
+import type { ResourceContext } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { loadSettings, ticketSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
-import { visibleProjectIds } from '../projet/project-scope';
 import { notifyTicketEvents } from './ticket-notifications';
 
 /** The room left between two cards' positions, so that a card dropped between them needs one write. */
@@ -28,11 +36,8 @@ export const BOARD_GAP = 1024;
 /** The day the server is in, as the board compares deadlines with it. */
 const today = () => clock.now().toISOString().slice(0, 10);
 
-/** The tickets the actor may see, as a condition on `t` (a ticket) — its project's read scope. */
-function visibleTickets(actor: Actor): SQL {
-  const projects = visibleProjectIds(actor);
-  return projects ? sql`t.deleted_at is null and t.project in (${projects})` : sql`t.deleted_at is null`;
-}
+/** The tickets the actor may see (its project's read scope), as a relation to name `t`. */
+const visibleTickets = ({ store, actor }: ResourceContext): SQL => store.scoped('tickets', actor);
 
 /** The board's filters as conditions on `t`; the status one compares the status shown (deadline near: orange). */
 function filterConditions(filters: BoardFilters, warningDays: number): SQL[] {
@@ -76,8 +81,9 @@ interface CardRow {
   meeting_at: string | null;
 }
 
-/** Cards of the tickets matching the condition, in their columns' order: one statement, counts included. */
-async function cardsWhere(db: Database, where: SQL): Promise<BoardCard[]> {
+/** Cards of the visible tickets matching the condition, in their columns' order: one statement, counts included. */
+async function cardsWhere(context: ResourceContext, where: SQL): Promise<BoardCard[]> {
+  const { db } = context;
   const rows = await rowsOf<CardRow>(
     db,
     sql`select t.id, t.name, t.step, t.board_position, t.project, p.name as project_title, t.color, t.status,
@@ -86,14 +92,14 @@ async function cardsWhere(db: Database, where: SQL): Promise<BoardCard[]> {
                coalesce(st.done, 0) as sub_tasks_done, coalesce(st.total, 0) as sub_tasks,
                coalesce(c.total, 0) as comments, mt.name as meeting_type,
                to_char(t.meeting_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as meeting_at
-        from tickets t
+        from ${visibleTickets(context)} t
         join projects p on p.id = t.project
-        left join task_types tt on tt.id = t.task_type and tt.deleted_at is null
+        left join ${liveRows(taskTypesTable)} tt on tt.id = t.task_type
         left join meeting_types mt on mt.id = t.meeting_type
         left join lateral (select (count(*) filter (where s.done))::int as done, count(*)::int as total
-                           from sub_tasks s where s.ticket = t.id and s.deleted_at is null) st on true
+                           from ${liveRows(subTasksTable)} s where s.ticket = t.id) st on true
         left join lateral (select count(*)::int as total
-                           from ticket_comments k where k.ticket = t.id and k.deleted_at is null) c on true
+                           from ${liveRows(ticketCommentsTable)} k where k.ticket = t.id) c on true
         where ${where}
         order by t.step, t.board_position, t.id`,
   );
@@ -144,7 +150,7 @@ interface StepRow {
 const liveSteps = (db: Database) =>
   rowsOf<StepRow>(
     db,
-    sql`select id, name, done, reachable_steps, transitions from steps where deleted_at is null order by position, id`,
+    sql`select id, name, done, reachable_steps, transitions from ${liveRows(stepsTable)} s order by position, id`,
   );
 
 /** The characteristics the transition from one step to another asks (none: an empty list). */
@@ -172,18 +178,22 @@ const columnOf = (step: StepRow): BoardColumn => ({
 
 /** Shown on the kanban: said so, and, for a meeting, its type flagged for the kanban. */
 const onKanban = sql`t.show_on_kanban and (t.meeting_type is null or exists (
-  select 1 from meeting_types m where m.id = t.meeting_type and m.on_kanban and m.deleted_at is null))`;
+  select 1 from ${liveRows(meetingTypesTable)} m where m.id = t.meeting_type and m.on_kanban))`;
 
-/** The board's cards, as a condition on `t`: the visible tickets shown on the kanban matching the filters. */
-async function boardTickets(db: Database, actor: Actor, filters: BoardFilters): Promise<SQL> {
+/** The board's cards among the visible tickets, as a condition on `t`: shown on the kanban, matching the filters. */
+async function boardTickets(db: Database, filters: BoardFilters): Promise<SQL> {
   const { deadlineWarningDays } = await loadSettings(db, ticketSettings);
-  return sql.join([visibleTickets(actor), onKanban, ...filterConditions(filters, deadlineWarningDays)], sql` and `);
+  return sql.join([onKanban, ...filterConditions(filters, deadlineWarningDays)], sql` and `);
 }
 
 /** A board: every step, and the cards of the visible tickets shown on the kanban matching the filters. */
-export async function boardOf(db: Database, actor: Actor, filters: BoardFilters): Promise<Board> {
-  const where = await boardTickets(db, actor, filters);
-  const [steps, cards, version] = await Promise.all([liveSteps(db), cardsWhere(db, where), versionOf(db, where)]);
+export async function boardOf(context: ResourceContext, filters: BoardFilters): Promise<Board> {
+  const where = await boardTickets(context.db, filters);
+  const [steps, cards, version] = await Promise.all([
+    liveSteps(context.db),
+    cardsWhere(context, where),
+    versionOf(context, where),
+  ]);
   return { columns: steps.map(columnOf), cards, version };
 }
 
@@ -193,15 +203,15 @@ export async function boardOf(db: Database, actor: Actor, filters: BoardFilters)
  * the board's own cards only, so that it tells nothing of the tickets the actor may not see. Cheap
  * enough to poll.
  */
-export async function boardVersion(db: Database, actor: Actor, filters: BoardFilters): Promise<string> {
-  return versionOf(db, await boardTickets(db, actor, filters));
+export async function boardVersion(context: ResourceContext, filters: BoardFilters): Promise<string> {
+  return versionOf(context, await boardTickets(context.db, filters));
 }
 
-/** The version of the board whose cards are the tickets matching the condition. */
-async function versionOf(db: Database, where: SQL): Promise<string> {
+/** The version of the board whose cards are the visible tickets matching the condition. */
+async function versionOf(context: ResourceContext, where: SQL): Promise<string> {
   const [row] = await rowsOf<{ version: string }>(
-    db,
-    sql`with cards as (select t.id, t.updated_at from tickets t where ${where})
+    context.db,
+    sql`with cards as (select t.id, t.updated_at from ${visibleTickets(context)} t where ${where})
         select concat_ws('-', (select count(*) from cards), (select extract(epoch from max(updated_at)) from cards),
                  (select extract(epoch from max(s.updated_at)) from sub_tasks s where s.ticket in (select id from cards)),
                  (select extract(epoch from max(k.updated_at)) from ticket_comments k where k.ticket in (select id from cards)),
@@ -211,27 +221,27 @@ async function versionOf(db: Database, where: SQL): Promise<string> {
 }
 
 /** One visible ticket's card, or a 404 like a missing ticket. */
-export async function cardOf(db: Database, actor: Actor, id: number): Promise<BoardCard> {
-  const [card] = await cardsWhere(db, sql`${visibleTickets(actor)} and t.id = ${id}`);
+export async function cardOf(context: ResourceContext, id: number): Promise<BoardCard> {
+  const [card] = await cardsWhere(context, sql`t.id = ${id}`);
   if (!card) throw new ApiError(404, 'errors.not_found');
   return card;
 }
 
 interface LockedTicket {
   id: number;
-  name: string;
   project: number;
   step: number | null;
   status: TicketStatus;
+  finished: boolean;
   warn_project: boolean;
 }
 
 /** Locks a visible ticket's row for the change (two moves of one card wait for each other). */
-async function lockTicket(tx: Database, actor: Actor, id: number): Promise<LockedTicket> {
+async function lockTicket(tx: Database, context: ResourceContext, id: number): Promise<LockedTicket> {
   const [ticket] = await rowsOf<LockedTicket>(
     tx,
-    sql`select t.id, t.name, t.project, t.step, t.status, t.warn_project from tickets t
-        where ${visibleTickets(actor)} and t.id = ${id} for update of t`,
+    sql`select t.id, t.project, t.step, t.status, t.finished_at is not null as finished, t.warn_project
+        from tickets t where t.id = ${id} and t.id in (select id from ${visibleTickets(context)} v) for update of t`,
   );
   if (!ticket) throw new ApiError(404, 'errors.not_found');
   return ticket;
@@ -243,15 +253,16 @@ async function lockTicket(tx: Database, actor: Actor, id: number): Promise<Locke
  * When no room is left between the neighbours, the column is renumbered first.
  */
 async function positionIn(tx: Database, step: number, moving: number, before: number | null): Promise<number> {
-  const inColumn = sql`t.step = ${step} and t.deleted_at is null and t.id <> ${moving}`;
+  const live = liveRows(ticketsTable);
+  const inColumn = sql`t.step = ${step} and t.id <> ${moving}`;
   if (before !== null) {
     for (let attempt = 0; attempt < 2; attempt++) {
       const [neighbours] = await rowsOf<{ next: number | null; previous: number | null }>(
         tx,
         sql`select n.board_position as next,
-                   (select max(t.board_position) from tickets t
+                   (select max(t.board_position) from ${live} t
                     where ${inColumn} and (t.board_position, t.id) < (n.board_position, n.id)) as previous
-            from tickets n where n.id = ${before} and n.step = ${step} and n.deleted_at is null and n.id <> ${moving}`,
+            from ${live} n where n.id = ${before} and n.step = ${step} and n.id <> ${moving}`,
       );
       // The card it was dropped before has left the column meanwhile: the end of the column.
       if (!neighbours || neighbours.next === null) break;
@@ -259,13 +270,13 @@ async function positionIn(tx: Database, step: number, moving: number, before: nu
       if (neighbours.next - previous >= 2) return Math.floor((previous + neighbours.next) / 2);
       await tx.execute(sql`update tickets t set board_position = r.rank * ${BOARD_GAP}
                            from (select id, row_number() over (order by board_position, id) as rank
-                                 from tickets t where ${inColumn}) r
+                                 from ${live} t where ${inColumn}) r
                            where t.id = r.id`);
     }
   }
   const [last] = await rowsOf<{ position: number | null }>(
     tx,
-    sql`select max(t.board_position) as position from tickets t where ${inColumn}`,
+    sql`select max(t.board_position) as position from ${live} t where ${inColumn}`,
   );
   return (last?.position ?? 0) + BOARD_GAP;
 }
@@ -297,12 +308,26 @@ function checkCharacteristics(
   return errors;
 }
 
-/** Writes a change of step or status: the ticket's history, its project's when it says so, the transition, the last intervention. */
+/**
+ * Writes the ticket's step, place, status or finished date through the operations' patch (the
+ * tickets' update permission and read scope, the audit entry, after-commit work): its history holds
+ * its step and status, not its place in the column nor its finished date, and its project's history
+ * the change only when the ticket says "warn project".
+ */
+const patchTicket = (tx: Database, context: ResourceContext, ticket: LockedTicket, values: ResourceInputValues) =>
+  context.operations.patch(
+    tickets,
+    [{ id: ticket.id, values }],
+    { ...context, tx },
+    { untracked: ['boardPosition', 'finishedAt'], inParentHistory: ticket.warn_project },
+  );
+
+/** Writes a change of step or status (patchTicket), then its transition and the project's last intervention. */
 async function recordTicketChange(
   tx: Database,
-  actor: Actor,
+  context: ResourceContext,
   ticket: LockedTicket,
-  changes: AuditChange[],
+  values: ResourceInputValues,
   transition: {
     fromStep: number | null;
     toStep: number | null;
@@ -311,17 +336,8 @@ async function recordTicketChange(
     characteristics: { characteristicName: string; value: string }[];
   },
 ): Promise<void> {
-  await recordAudit(tx, tickets, actor, [{ recordId: ticket.id, action: 'update', changes }]);
-  if (ticket.warn_project) {
-    await recordInParentHistory(tx, tickets, actor, [
-      {
-        record: { project: ticket.project },
-        before: ticket.name,
-        after: ticket.name,
-        fields: changes.map(({ field }) => field),
-      },
-    ]);
-  }
+  await patchTicket(tx, context, ticket, values);
+  const { actor } = context;
   await tx.execute(sql`insert into ticket_transitions
                          (ticket, from_step, to_step, from_status, to_status, comment, characteristics, created_by, updated_by)
                        values (${ticket.id}, ${transition.fromStep}, ${transition.toStep}, ${ticket.status}, ${transition.toStatus},
@@ -336,17 +352,16 @@ async function recordTicketChange(
  * ticket (green, finished date); leaving it starts it again.
  */
 export async function moveTicket(
-  db: Database,
-  actor: Actor,
+  context: ResourceContext,
   move: MoveRequest,
   characteristics: Record<string, string> | null,
 ): Promise<void> {
-  const steps = await liveSteps(db);
+  const steps = await liveSteps(context.db);
   const target = steps.find((step) => step.id === move.step);
   if (!target) throw new ApiError(400, 'tickets.errors.unknown_step');
-  await db.transaction(async (tx) => {
+  await context.db.transaction(async (tx) => {
     await lockColumn(tx, move.step);
-    const ticket = await lockTicket(tx, actor, move.ticket);
+    const ticket = await lockTicket(tx, context, move.ticket);
     const from = steps.find((step) => step.id === ticket.step);
     const changesStep = ticket.step !== move.step;
     if (changesStep && from && !from.reachable_steps.includes(move.step)) {
@@ -359,18 +374,23 @@ export async function moveTicket(
     }
     const errors = checkCharacteristics(asked, characteristics ?? {});
     if (Object.keys(errors).length > 0) throw new ApiError(400, 'errors.form', errors);
+    // Computed under the column's lock; a column without room is renumbered first, in SQL: that
+    // shift is the column's order, not a change of its tickets, and stays one statement.
     const position = await positionIn(tx, move.step, ticket.id, move.before);
     const status: TicketStatus = target.done ? 'done' : ticket.status === 'done' ? 'in_progress' : ticket.status;
-    await tx.execute(sql`update tickets set step = ${move.step}, board_position = ${position}, status = ${status},
-                           finished_at = case when ${target.done} then coalesce(finished_at, now()) else null end,
-                           updated_at = now(), updated_by = ${actor.id}
-                         where id = ${ticket.id}`);
-    if (!changesStep) return;
-    const changes: AuditChange[] = [
-      { field: 'step', before: ticket.step, after: move.step },
-      ...(status !== ticket.status ? [{ field: 'status', before: ticket.status, after: status }] : []),
-    ];
-    await recordTicketChange(tx, actor, ticket, changes, {
+    const finishedAt = target.done ? (ticket.finished ? undefined : clock.now()) : ticket.finished ? null : undefined;
+    const values = {
+      step: move.step,
+      boardPosition: position,
+      status,
+      ...(finishedAt === undefined ? {} : { finishedAt }),
+    };
+    if (!changesStep) {
+      // A place within the column: no trail, no transition.
+      await patchTicket(tx, context, ticket, values);
+      return;
+    }
+    await recordTicketChange(tx, context, ticket, values, {
       fromStep: ticket.step,
       toStep: move.step,
       toStatus: status,
@@ -381,22 +401,21 @@ export async function moveTicket(
       })),
     });
     await notifyTicketEvents(tx, [
-      { kind: 'step_change', ticket: ticket.id, fromStep: ticket.step, toStep: move.step, actorId: actor.id },
+      { kind: 'step_change', ticket: ticket.id, fromStep: ticket.step, toStep: move.step, actorId: context.actor.id },
     ]);
   });
 }
 
 /** What the transition from the ticket's step to another asks (load-transition-ajax); an unreachable step is refused. */
 export async function transitionFormOf(
-  db: Database,
-  actor: Actor,
+  context: ResourceContext,
   ticketId: number,
   to: number,
 ): Promise<TransitionForm> {
-  const steps = await liveSteps(db);
+  const steps = await liveSteps(context.db);
   const [ticket] = await rowsOf<{ step: number | null }>(
-    db,
-    sql`select t.step from tickets t where ${visibleTickets(actor)} and t.id = ${ticketId}`,
+    context.db,
+    sql`select t.step from ${visibleTickets(context)} t where t.id = ${ticketId}`,
   );
   if (!ticket) throw new ApiError(404, 'errors.not_found');
   const from = steps.find((step) => step.id === ticket.step);
@@ -410,15 +429,16 @@ export async function transitionFormOf(
 
 /** Changes a recorded transition's characteristic values (edit-transition-ajax): only those its transition asked. */
 export async function editTransition(
-  db: Database,
-  actor: Actor,
+  context: ResourceContext,
   id: number,
   values: Record<string, string>,
 ): Promise<void> {
+  const { db, actor } = context;
   const [transition] = await rowsOf<{ from_step: number | null; to_step: number | null }>(
     db,
-    sql`select r.from_step, r.to_step from ticket_transitions r join tickets t on t.id = r.ticket
-        where r.id = ${id} and r.deleted_at is null and ${visibleTickets(actor)}`,
+    sql`select r.from_step, r.to_step from ${liveRows(ticketTransitionsTable)} r
+        join ${visibleTickets(context)} t on t.id = r.ticket
+        where r.id = ${id}`,
   );
   if (!transition || transition.to_step === null) throw new ApiError(404, 'errors.not_found');
   const steps = await liveSteps(db);
@@ -436,10 +456,12 @@ export async function editTransition(
 /**
  * A column's order as an adviser left it (sauvegarder-positions): the listed cards still in the
  * step take that order, and any card moved in meanwhile by someone else follows them in its own
- * order — so after any interleaving every card is in one column, in one order for everyone.
+ * order — so after any interleaving every card is in one column, in one order for everyone. One
+ * statement under the column's lock, like the store's reorder: an order, not a change of the
+ * tickets' trail.
  */
-export async function savePositions(db: Database, actor: Actor, step: number, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function savePositions(context: ResourceContext, step: number, ids: number[]): Promise<void> {
+  await context.db.transaction(async (tx) => {
     await lockColumn(tx, step);
     const listed =
       ids.length === 0
@@ -451,32 +473,34 @@ export async function savePositions(db: Database, actor: Actor, step: number, id
     await tx.execute(sql`update tickets t set board_position = r.rank * ${BOARD_GAP}
                          from (select t.id, row_number() over (
                                  order by array_position(${listed}, t.id) nulls last, t.board_position, t.id) as rank
-                               from tickets t where t.step = ${step} and ${visibleTickets(actor)}) r
+                               from ${visibleTickets(context)} t where t.step = ${step}) r
                          where t.id = r.id and t.board_position is distinct from r.rank * ${BOARD_GAP}`);
   });
 }
 
 /** A status change with its comment (spec 4): not for a finished ticket, whose green comes from its step. */
 export async function changeStatus(
-  db: Database,
-  actor: Actor,
+  context: ResourceContext,
   id: number,
   status: 'in_progress' | 'blocked',
   comment: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, actor, id);
+  await context.db.transaction(async (tx) => {
+    const ticket = await lockTicket(tx, context, id);
     if (ticket.status === 'done') throw new ApiError(400, 'tickets.errors.status_of_finished');
     if (ticket.status === status) throw new ApiError(400, 'tickets.errors.status_unchanged');
-    await tx.execute(
-      sql`update tickets set status = ${status}, updated_at = now(), updated_by = ${actor.id} where id = ${id}`,
+    await recordTicketChange(
+      tx,
+      context,
+      ticket,
+      { status },
+      {
+        fromStep: ticket.step,
+        toStep: ticket.step,
+        toStatus: status,
+        comment,
+        characteristics: [],
+      },
     );
-    await recordTicketChange(tx, actor, ticket, [{ field: 'status', before: ticket.status, after: status }], {
-      fromStep: ticket.step,
-      toStep: ticket.step,
-      toStatus: status,
-      comment,
-      characteristics: [],
-    });
   });
 }
