@@ -218,7 +218,10 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     start = performance.now();
-    const file = await sareExport(database.db, query, actor);
+    const file = await sareExport(
+      { db: database.db, store: createResourceStore(database.db, serverHooks), actor },
+      query,
+    );
     let bytes = 0;
     let lines = 0;
     await pipeline(

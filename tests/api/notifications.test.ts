@@ -329,3 +329,34 @@ describe("one's own notifications", () => {
     expect(carols.json<ResourcePage>().total).toBe(2);
   });
 });
+
+describe("a deleted ticket's notifications", () => {
+  it('leave every bell, list and batch route, the administrator’s too (they read tickets through their read scope)', async () => {
+    const id = await ticket(ids.inBourg, 'Ticket supprimé ensuite');
+    await moved(id);
+    expect(await told(id)).toContain('admin step_entry');
+    const before = await header(t.admin);
+    expect(before.latest.map(({ ticket: { id: shown } }) => shown)).toContain(id);
+    const [notification] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id from notifications where ticket = ${id} and "user" = ${admin()}`,
+    );
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'tickets', id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await header(t.admin);
+    expect(after.unread).toBe(before.unread - 1);
+    expect(after.latest.map(({ ticket: { id: shown } }) => shown)).not.toContain(id);
+    const list = await api().get(path('api.resource.collection', { resource: 'notifications' }));
+    expect(list.json<ResourcePage>().items.map((item) => item.id)).not.toContain(notification!.id);
+    const page = await api().get(path('api.notifications.page'));
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ items: { id: number }[] }>().items.map((item) => item.id)).not.toContain(notification!.id);
+    expect((await post(t.admin, 'api.notifications.mark_seen', { ids: [notification!.id] })).json()).toEqual({
+      updated: 0,
+    });
+  });
+});

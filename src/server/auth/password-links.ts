@@ -5,6 +5,7 @@ import { path } from '../../shared/routes';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { passwordResets, users } from '../db/schema';
+import { isLive } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 import { accountKey, clearFailures } from './login-throttle';
 import { mailBody, type Mailer, type MailStatus, type OutgoingMail } from '../mail/mailer';
@@ -64,7 +65,7 @@ const findUser = (db: Database, condition: ReturnType<typeof eq>) =>
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
-    .where(and(condition, isNull(users.deletedAt)))
+    .where(and(condition, isLive(users)))
     .then(([user]) => user);
 
 /**

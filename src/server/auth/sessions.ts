@@ -7,6 +7,7 @@ import { USERS_TARGET } from '../../shared/resources/fields';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { accessProfilesTable, sessions, userDisplayName, users } from '../db/schema';
+import { isLive, liveRows } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 
 /** The back office and the customer area each have their own session cookie. */
@@ -107,8 +108,8 @@ export async function endOtherSessions(db: Database, userId: number, exceptSessi
 /** The permissions a user's live access profiles grant, as one sorted array (a user row's SQL). */
 export const grantedPermissions = sql<string[]>`coalesce((
   select array_agg(distinct granted order by granted)
-  from ${accessProfilesTable} profile, unnest(profile.permissions) granted
-  where profile.id = any(${users.groupIds}) and profile.deleted_at is null
+  from ${liveRows(accessProfilesTable)} profile, unnest(profile.permissions) granted
+  where profile.id = any(${users.groupIds})
 ), '{}')`;
 
 const sessionUserColumns = {
@@ -131,11 +132,13 @@ export async function sessionUser(db: Database, userId: number): Promise<Session
   return user;
 }
 
-/** Whether the account of a users row (by its alias in the query) may still be logged in: enabled, live, not expired. */
+/**
+ * Whether the account of a users row (by its alias in the query) may still be logged in: enabled, not
+ * expired; its row is also live (the query asks isLive or reads it from liveRows).
+ */
 const accountActive = (alias: string) => {
   const account = sql.raw(alias);
-  return sql`(${account}.enabled and ${account}.deleted_at is null
-    and (${account}.expires_at is null or ${account}.expires_at > ${sql.placeholder('now')}))`;
+  return sql`(${account}.enabled and (${account}.expires_at is null or ${account}.expires_at > ${sql.placeholder('now')}))`;
 };
 
 /** The permission to log in as another user (an administrator holds it by their flag). */
@@ -158,13 +161,12 @@ function prepareSessionQuery(db: Database) {
       // Checked at every request, not only at login: an account disabled, deleted or past its expiry
       // date since the session opened loses it; a "log in as" also ends once its impersonator's
       // account is so, or no longer holds the permission to log in as another user.
-      accountActive: sql<boolean>`(${accountActive('users')} and (${sessions.impersonatorId} is null or exists (
-        select 1 from ${users} impersonator
+      accountActive: sql<boolean>`(${isLive(users)} and ${accountActive('users')} and (${sessions.impersonatorId} is null or exists (
+        select 1 from ${liveRows(users)} impersonator
         where impersonator.id = ${sessions.impersonatorId} and ${accountActive('impersonator')}
           and (impersonator.is_admin or exists (
-            select 1 from ${accessProfilesTable} profile
-            where profile.id = any(impersonator.group_ids) and profile.deleted_at is null
-              and ${IMPERSONATE_PERMISSION} = any(profile.permissions))))))`,
+            select 1 from ${liveRows(accessProfilesTable)} profile
+            where profile.id = any(impersonator.group_ids) and ${IMPERSONATE_PERMISSION} = any(profile.permissions))))))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

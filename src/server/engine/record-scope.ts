@@ -1,4 +1,4 @@
-import { and, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
@@ -18,16 +18,26 @@ export function tableOf(definition: ResourceDefinition): { table: AnyPgTable; co
 }
 
 /**
- * The rows not soft-deleted, as a condition for a drizzle query: `.where(and(isLive(users), …))`
- * (a resource's table too, whose columns are typed by name only).
+ * A table with a `deleted_at` column: typed (`users`, `uploads`) or a resource's, whose columns are
+ * only known by name (so the check is made when the condition is built).
+ */
+type SoftDeletedTable = AnyPgTable & { deletedAt?: AnyPgColumn };
+
+function deletedAtOf(table: SoftDeletedTable): AnyPgColumn {
+  const column = getTableColumns(table).deletedAt;
+  if (!column) throw new Error(`Table "${getTableName(table)}" has no deleted_at column.`);
+  return column;
+}
+
+/**
+ * The rows not soft-deleted, as a condition for a drizzle query: `.where(and(isLive(users), …))`.
  * Code outside the engine writes no `deleted_at` filter of its own (a lint rule): it asks this, or
  * `liveRows`, or a store's `scoped`, so that what "deleted" means is said here once.
  */
-export const isLive = (table: AnyPgTable): SQL =>
-  isNull((getTableColumns(table) as { deletedAt: AnyPgColumn }).deletedAt);
+export const isLive = (table: SoftDeletedTable): SQL => isNull(deletedAtOf(table));
 
-/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(ticketsTable)} t`. */
-export const liveRows = (table: AnyPgTable): SQL => sql`(select * from ${table} where ${isLive(table)})`;
+/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(tickets)} t`. */
+export const liveRows = (table: SoftDeletedTable): SQL => sql`(select * from ${table} where ${isLive(table)})`;
 
 /**
  * Who may read which records, the one read door: `visible` is the condition every read of the store

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { can, createsNothing } from '../../shared/permissions';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
-import { createRecordScope, tableOf, type HooksLookup } from '../engine/record-scope';
-import type { Database } from '../db/database';
+import { createRecordScope, isLive, type HooksLookup } from '../engine/record-scope';
+import { rowsOf, type Database } from '../db/database';
 import { resourceTables, uploadLinks, uploads } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
@@ -37,24 +37,6 @@ const hasFileFields = (definition: ResourceDefinition) =>
     (def) => def.kind === 'file' || Object.values(def.fields ?? {}).some((sub) => sub.kind === 'file'),
   );
 
-/** Whether a record of that resource is live and the actor may see it (its permission and its read scope). */
-async function visibleRecord(
-  db: Database,
-  hooksOf: HooksLookup,
-  actor: Actor,
-  resource: string,
-  id: number,
-): Promise<boolean> {
-  const definition = findResource(resource);
-  if (!definition || !resourceTables.has(resource) || !can(actor, resource, 'show')) return false;
-  const { table, columns } = tableOf(definition);
-  const rows = await db
-    .select({ id: columns.id! })
-    .from(table)
-    .where(and(eq(columns.id!, id), createRecordScope(hooksOf).visible(definition, columns, actor)));
-  return rows.length > 0;
-}
-
 /**
  * Whether the actor may read an upload: before any record names it, its sender alone; then whoever
  * may see one of the records naming it (besides the record being written, `except`).
@@ -71,8 +53,12 @@ async function mayRead(
     return true;
   }
   if (links.length === 0) return upload.ownerId === actor.id;
-  for (const link of links) {
-    if (await visibleRecord(db, hooksOf, actor, link.resource, link.recordId)) return true;
+  // One of the records naming it that the actor may see: its permission, and the resource's live rows they may read.
+  const { scoped } = createRecordScope(hooksOf);
+  for (const { resource, recordId } of links) {
+    if (!findResource(resource) || !resourceTables.has(resource) || !can(actor, resource, 'show')) continue;
+    const [seen] = await rowsOf(db, sql`select 1 from ${scoped(resource, actor)} r where r.id = ${recordId}`);
+    if (seen) return true;
   }
   return false;
 }
@@ -102,7 +88,7 @@ export async function readableUpload(
   const [upload] = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.path, path), isNull(uploads.deletedAt)));
+    .where(and(eq(uploads.path, path), isLive(uploads)));
   return upload && (await mayRead(db, hooksOf, actor, upload)) ? upload : null;
 }
 
@@ -134,7 +120,7 @@ export async function linkUploads(
                   uploads.path,
                   locations.map(({ path }) => path),
                 ),
-                isNull(uploads.deletedAt),
+                isLive(uploads),
               ),
             );
     const fieldErrors: Record<string, string> = {};

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { uploads, users } from '../db/schema';
+import { isLive } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 
 export const MEGABYTE = 1024 * 1024;
@@ -20,7 +21,7 @@ export async function recordUpload(
   const [used] = await tx
     .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
     .from(uploads)
-    .where(and(eq(uploads.ownerId, file.ownerId), isNull(uploads.deletedAt)));
+    .where(and(eq(uploads.ownerId, file.ownerId), isLive(uploads)));
   if (Number(used?.bytes ?? 0) + file.size > quotaBytes) {
     throw new ApiError(413, 'errors.upload_quota', {}, { values: { quota: Math.round(quotaBytes / MEGABYTE) } });
   }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistrationSettings } from '../../shared/account/registration.schema';
@@ -7,6 +7,7 @@ import type { RouteName } from '../../shared/routes';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { accessProfilesTable } from '../db/schema';
+import { isLive } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { jsonSchema, type OpenApiTools } from '../http/openapi-tools';
@@ -83,6 +84,6 @@ async function liveAccessProfile(db: Database, id: number): Promise<boolean> {
   const [profile] = await db
     .select({ id: columns.id! })
     .from(accessProfilesTable)
-    .where(and(eq(columns.id!, id), isNull(columns.deletedAt!)));
+    .where(and(eq(columns.id!, id), isLive(accessProfilesTable)));
   return profile !== undefined;
 }

@@ -1,10 +1,11 @@
-import { and, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerHome } from '../../shared/account/account.schema';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { missionsTable, users } from '../db/schema';
+import { isLive } from '../engine/record-scope';
 import { declareRoute } from '../http/api-route';
 import { integer } from '../http/openapi-tools';
 
@@ -46,7 +47,7 @@ export function registerCustomerAreaRoutes(app: FastifyInstance, db: Database): 
         .from(missionsTable)
         .where(
           and(
-            isNull(missionColumns.deletedAt!),
+            isLive(missionsTable),
             sql`${missionColumns.externalGroups!} && (select ${users.groupIds} from ${users} where ${users.id} = ${user.id})`,
           ),
         )

@@ -1,9 +1,10 @@
-import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { holdsAll, type PermissionGroup } from '../../../shared/permissions';
 import { permissionGroupsOf } from '../../../shared/resources/resource';
 import { findResource } from '../../../shared/resources/registry';
 import { accessProfilesTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import type { ServerResource } from '../../engine/server-resource';
 
@@ -51,7 +52,7 @@ export const accessProfilesHooks: ServerResource = {
         db
           .select({ id: columns.id!, name: columns.name! })
           .from(accessProfilesTable)
-          .where(isNull(columns.deletedAt!))
+          .where(isLive(accessProfilesTable))
           .orderBy(asc(columns.name!), asc(columns.id!)),
     },
   ],

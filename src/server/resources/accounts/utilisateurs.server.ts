@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { holdsAll } from '../../../shared/permissions';
 import { rowsOf, type Database } from '../../db/database';
-import { accessProfilesTable, missionsTable, users } from '../../db/schema';
+import { accessProfilesTable, missionsTable, projectsTable, users } from '../../db/schema';
+import { isLive, liveRows } from '../../engine/record-scope';
 import { parseId } from '../../http/request-parsing';
 import { ApiError } from '../../http/api-error';
 import { path } from '../../../shared/routes';
@@ -60,7 +61,7 @@ async function profilesPermissions(db: Database, groupIds: number[]): Promise<st
   const profiles = await db
     .select({ permissions: sql<string[]>`${profileColumns.permissions!}` })
     .from(accessProfilesTable)
-    .where(and(inArray(profileColumns.id!, groupIds), isNull(profileColumns.deletedAt!)));
+    .where(and(inArray(profileColumns.id!, groupIds), isLive(accessProfilesTable)));
   return [...new Set(profiles.flatMap((profile) => profile.permissions))];
 }
 
@@ -91,15 +92,14 @@ const changed = (current: Record<string, unknown>, values: Record<string, unknow
 
 /**
  * Whether every live project the account reads, the actor reads too (spec 6's rule, `projectReadableBy`,
- * asked for both): neither is an administrator, who reads everything.
+ * asked for both: an administrator account reads them all).
  */
 async function readsNoMoreThan(db: Database, accountId: number, actorId: number): Promise<boolean> {
   const [row] = await rowsOf<{ wider: boolean }>(
     db,
     sql`select exists (
-      select 1 from projects pr
-      where pr.deleted_at is null
-        and ${projectReadableBy(sql`${accountId}`, sql`${String(accountId)}`)}
+      select 1 from ${liveRows(projectsTable)} pr
+      where ${projectReadableBy(sql`${accountId}`, sql`${String(accountId)}`)}
         and not ${projectReadableBy(sql`${actorId}`, sql`${String(actorId)}`)}
     ) as wider`,
   );
@@ -113,7 +113,7 @@ function missionsOf(db: Database, followed: number[], groupIds: number[]) {
     .from(missionsTable)
     .where(
       and(
-        isNull(missionColumns.deletedAt!),
+        isLive(missionsTable),
         or(
           followed.length > 0 ? inArray(missionColumns.id!, followed) : undefined,
           groupIds.length > 0 ? arrayOverlaps(missionColumns.accessProfiles!, groupIds) : undefined,
@@ -264,7 +264,7 @@ export const usersHooks: ServerResource = {
             email: users.email,
           })
           .from(users)
-          .where(and(isNull(users.deletedAt), sql`${score} > 0.3`))
+          .where(and(isLive(users), sql`${score} > 0.3`))
           .orderBy(desc(score), users.id)
           .limit(APPROXIMATE_LIMIT);
       },
@@ -280,7 +280,7 @@ export const usersHooks: ServerResource = {
         const followed = await db
           .select({ id: missionColumns.id! })
           .from(missionsTable)
-          .where(and(isNull(missionColumns.deletedAt!), eq(missionColumns.service!, service)));
+          .where(and(isLive(missionsTable), eq(missionColumns.service!, service)));
         return { serviceId: service, followedMissions: followed.map(({ id }) => Number(id)) };
       },
     },
@@ -313,7 +313,7 @@ export const usersHooks: ServerResource = {
       const [target] = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+        .where(and(eq(users.id, id), isLive(users)));
       if (!target) throw new ApiError(404, 'errors.pages.404.title');
       if (!target.enabled || (target.expiresAt && target.expiresAt.getTime() < clock.now().getTime())) {
         throw new ApiError(400, 'impersonation.errors.inactive');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import {
   duplicateReasons,
@@ -11,6 +11,7 @@ import { findResource } from '../../../shared/resources/registry';
 import { recordTitle, type ResourceDefinition } from '../../../shared/resources/resource';
 import type { Database } from '../../db/database';
 import { duplicateCandidates, duplicateDismissals, duplicateScans, resourceTables } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 
 /**
@@ -185,10 +186,10 @@ export async function listDuplicates(
   page: number,
   pageSize: number,
 ): Promise<DuplicatePage> {
-  const { definition, table } = duplicateTarget(slug);
+  const { definition, table, columns } = duplicateTarget(slug);
   const pair = duplicateCandidates;
   const liveSide = (side: AnyPgColumn) =>
-    sql`exists (select 1 from ${table} as side where side.id = ${side} and side.deleted_at is null)`;
+    sql`exists (select 1 from ${table} where ${columns.id!} = ${side} and ${isLive(table)})`;
   const where = and(eq(pair.resource, slug), liveSide(pair.firstId), liveSide(pair.secondId));
   const [rows, [totals], [scan]] = await Promise.all([
     db
@@ -228,7 +229,7 @@ export async function requireLive(db: Database, slug: DuplicateResource, ids: nu
   const live = await db
     .select({ id: columns.id! })
     .from(table)
-    .where(and(inArray(columns.id!, ids), isNull(columns.deletedAt!)));
+    .where(and(inArray(columns.id!, ids), isLive(table)));
   const missing = ids.find((id) => !live.some((row) => Number(row.id) === id));
   if (missing !== undefined) throw new ApiError(404, 'duplicates.record_gone', {}, { values: { id: missing } });
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inputSchema, type ResourceDefinition } from '../../../shared/resources/resource';
 import type { Database } from '../../db/database';
 import { comparableText } from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
 import { parseBody } from '../../http/request-parsing';
 import type { PendingRecord, RecordRefusal, ResourceRoute } from '../../engine/server-resource';
 import { comparable } from '../../db/comparable';
@@ -61,9 +62,8 @@ export async function duplicateRefusals(
     select k.ord, m.id, m.a, m.b from jsonb_to_recordset(${keys}::jsonb) as k(ord int, id int, a text, b text)
     cross join lateral (
       select t.id, t.${sql.raw(quoted(columns[first]!.name))} as a, t.${sql.raw(quoted(columns[second]!.name))} as b
-      from ${rule.table} as t
-      where t.deleted_at is null
-        and ${comparableText(sql`t.${sql.raw(quoted(columns[first]!.name))}`)} = ${comparableText(sql`k.a`)}
+      from ${liveRows(rule.table)} as t
+      where ${comparableText(sql`t.${sql.raw(quoted(columns[first]!.name))}`)} = ${comparableText(sql`k.a`)}
         and ${comparableText(sql`t.${sql.raw(quoted(columns[second]!.name))}`)} = ${comparableText(sql`k.b`)}
         and (k.id is null or t.id <> k.id)
       limit 1

@@ -1,9 +1,10 @@
-import { and, asc, getTableColumns, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { structures, type LinkedIndividual } from '../../../shared/resources/structures.resource';
 import type { Database } from '../../db/database';
 import { individualsTable, structuresTable } from '../../db/schema';
+import { isLive, liveRows } from '../../engine/record-scope';
 import { containsIgnoringAccents } from '../../engine/resource-store';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type ResourceRoute } from '../../engine/server-resource';
@@ -31,8 +32,7 @@ export async function selfAndDescendants(executor: Database, id: number): Promis
     with recursive below(id) as (
       select ${id}::integer
       union
-      select child.id from ${structuresTable} as child join below on child.parents @> array[below.id]
-      where child.deleted_at is null
+      select child.id from ${liveRows(structuresTable)} as child join below on child.parents @> array[below.id]
     )
     select id from below`)) as { rows: { id: number }[] };
   return result.rows.map((row) => Number(row.id));
@@ -54,7 +54,7 @@ export async function suggestStructures(
     .from(structuresTable)
     .where(
       and(
-        isNull(columns.deletedAt!),
+        isLive(structuresTable),
         or(
           containsIgnoringAccents(columns.name!, term),
           containsIgnoringAccents(columns.acronym!, term),
@@ -97,7 +97,7 @@ export async function linkedIndividuals(db: Database, id: number): Promise<Linke
     .from(individualsTable)
     .where(
       and(
-        isNull(individualColumns.deletedAt!),
+        isLive(individualsTable),
         sql`${individualColumns.structures!} @> ${JSON.stringify([{ structure: id }])}::jsonb`,
       ),
     )
@@ -150,7 +150,7 @@ export const structureRelationRoutes: ResourceRoute[] = [
     async handle(request, { db, store, actor }): Promise<{ parents: Territory[]; children: Territory[] }> {
       const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
       const parentIds = record.parents as number[];
-      const live = isNull(columns.deletedAt!);
+      const live = isLive(structuresTable);
       const [parents, children] = await Promise.all([
         parentIds.length === 0
           ? []

@@ -1,7 +1,8 @@
-import { asc, getTableColumns, isNull } from 'drizzle-orm';
+import { asc, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../../shared/resources/champs-de-formulaire.resource';
 import { formFieldsTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
 
@@ -47,7 +48,7 @@ export const formFieldsHooks: ServerResource = {
         const rows = await db
           .select({ id: columns.id!, name: columns.name!, type: columns.type! })
           .from(formFieldsTable)
-          .where(isNull(columns.deletedAt!))
+          .where(isLive(formFieldsTable))
           .orderBy(asc(columns.name!), asc(columns.id!));
         return rows as FormFieldSummary[];
       },

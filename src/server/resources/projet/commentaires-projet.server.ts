@@ -51,8 +51,12 @@ export const projectCommentsHooks: ServerResource = {
         format: 'openapi.parameters.sare_format',
       },
       file: sareContentTypes,
-      async handle(request, { db, actor, session }) {
-        return sendSareFile(session?.reply, await sareExport(db, parseSareQuery(request.query), actor), 'export-sare');
+      async handle(request, context) {
+        return sendSareFile(
+          context.session?.reply,
+          await sareExport(context, parseSareQuery(request.query)),
+          'export-sare',
+        );
       },
     },
     {
@@ -63,11 +67,11 @@ export const projectCommentsHooks: ServerResource = {
       summary: 'openapi.operations.project_comments_sare_export_act',
       query: { format: 'openapi.parameters.sare_format' },
       file: sareContentTypes,
-      async handle(request, { db, store, actor, session }) {
-        const act = await store.get(projectComments, parseId(requestValue(request, 'id')), actor);
+      async handle(request, context) {
+        const act = await context.store.get(projectComments, parseId(requestValue(request, 'id')), context.actor);
         const { format } = parseSareQuery(request.query);
-        const file = await sareExport(db, { act: act.id, format }, actor);
-        return sendSareFile(session?.reply, file, `export-sare-acte-${act.id}`);
+        const file = await sareExport(context, { act: act.id, format });
+        return sendSareFile(context.session?.reply, file, `export-sare-acte-${act.id}`);
       },
     },
   ],

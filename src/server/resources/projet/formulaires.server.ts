@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FORM_COLUMNS, forms } from '../../../shared/resources/formulaires.resource';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { formFieldsTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type ServerResource } from '../../engine/server-resource';
 
@@ -39,9 +40,7 @@ export const formsHooks: ServerResource = {
         const rows = await db
           .select({ id: fieldColumns.id!, name: fieldColumns.name! })
           .from(formFieldsTable)
-          .where(
-            and(inArray(fieldColumns.id!, ids), isNull(fieldColumns.deletedAt!), eq(fieldColumns.autocomplete!, true)),
-          );
+          .where(and(inArray(fieldColumns.id!, ids), isLive(formFieldsTable), eq(fieldColumns.autocomplete!, true)));
         const names = new Map(rows.map(({ id, name }) => [Number(id), String(name)]));
         return ids.flatMap((id) => {
           const label = names.get(id);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { formatDate } from '../../../shared/i18n/format';
@@ -19,6 +19,7 @@ import { projects } from '../../../shared/resources/projet.resource';
 import { recordTitle, type ResourceDefinition, type ResourceRecordView } from '../../../shared/resources/resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { projectsTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import { parseId } from '../../http/request-parsing';
 import { parseListQuery } from '../../engine/list-query';
@@ -213,7 +214,7 @@ export const projectPageRoutes: ResourceRoute[] = [
           : await context.db
               .select({ id: columns.id! })
               .from(projectsTable)
-              .where(and(or(...sameOwner), ne(columns.id!, project.id), isNull(columns.deletedAt!)));
+              .where(and(or(...sameOwner), ne(columns.id!, project.id), isLive(projectsTable)));
       return projectsWhere(request, context, { ids: others.map(({ id }) => Number(id)) });
     },
   },

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
+import { missionsTable, projectCoOwnersTable, projectPartnersTable, projectsTable } from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
 
 /** An individual's commune (null: none, or no individual). */
 const individualCommune = (individual: SQL | AnyPgColumn) =>
@@ -45,36 +47,37 @@ function projectCondition(actor: Actor): SQL {
 }
 
 /**
- * The same condition for any user: `me` their id and `meText` that id as text, as values or as a
- * column of the enclosing query (the notifications ask it for every user they would reach at once).
- * Not for administrators, who see everything.
+ * The same condition for any user, the one place spec 6's rule is written: `me` their id and `meText`
+ * that id as text, as values or as a column of the enclosing query (the notifications ask it for
+ * every user they would reach at once, the log-in-as check for two users). An administrator reads
+ * every project.
  */
 export function projectReadableBy(me: SQL, meText: SQL): SQL {
-  // The user's missions: followed, or opened to one of their access profiles.
-  const myMission = sql.raw(
-    `m.deleted_at is null and (m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`,
-  );
+  // The user's live missions: followed, or opened to one of their access profiles.
+  const missions = liveRows(missionsTable);
+  const myMission = sql`(m.id = any(u.followed_missions) or m.access_profiles && u.group_ids)`;
   // No territories, no limit; an unknown commune (null) is in none of them. The place is looked up only for a user with territories.
   const place = projectPlace(sql.raw('pr.owner_individual'), sql.raw('pr.owner_structure'));
   const inMyTerritories = sql`(cardinality(u.confidentiality_territories) = 0
     or coalesce(${place} = any(u.confidentiality_territories), false))`;
   return sql`exists (
     select 1 from users u where u.id = ${me} and (
-      (u.external and pr.status = 'public' and exists (
-        select 1 from missions m
-        where m.deleted_at is null and m.id = any(pr.mission_ids) and m.external_groups && u.group_ids))
+      u.is_admin
+      or (u.external and pr.status = 'public' and exists (
+        select 1 from ${missions} m
+        where m.id = any(pr.mission_ids) and m.external_groups && u.group_ids))
       or (not u.external and (
         ${me}::integer = any(pr.referents)
         or exists (select 1 from jsonb_array_elements(pr.missions) r where r ->> 'officer' = ${meText})
-        or exists (select 1 from project_co_owners c
-          where c.project = pr.id and c.deleted_at is null and c.liaison_officer = ${me})
-        or exists (select 1 from project_partners c
-          where c.project = pr.id and c.deleted_at is null and c.liaison_officer = ${me})
+        or exists (select 1 from ${liveRows(projectCoOwnersTable)} c
+          where c.project = pr.id and c.liaison_officer = ${me})
+        or exists (select 1 from ${liveRows(projectPartnersTable)} c
+          where c.project = pr.id and c.liaison_officer = ${me})
         or (${inMyTerritories} and (
-          exists (select 1 from missions m where ${myMission} and m.all_projects and m.id = any(pr.mission_ids))
+          exists (select 1 from ${missions} m where ${myMission} and m.all_projects and m.id = any(pr.mission_ids))
           or (pr.status <> 'confidential' and (
-            not exists (select 1 from missions m where ${myMission})
-            or exists (select 1 from missions m where ${myMission} and m.all_projects)))))
+            not exists (select 1 from ${missions} m where ${myMission})
+            or exists (select 1 from ${missions} m where ${myMission} and m.all_projects)))))
       ))
     ))`;
 }
@@ -104,15 +107,18 @@ export async function ownersMovingHiddenProjects(
     db,
     sql`select distinct c.id
       from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as c(id integer, commune integer)
-      join projects pr on ${ownedBy} = c.id and pr.deleted_at is null
+      join ${liveRows(projectsTable)} pr on ${ownedBy} = c.id
       where ${projectPlace(individual, structure)} is distinct from ${placeAfter}
         and not ${projectCondition(actor)}`,
   );
   return new Set(rows.map(({ id }) => Number(id)));
 }
 
-/** The ids of the live projects the actor may read (undefined: all, for administrators). */
+/**
+ * The ids of the live projects the actor may read (undefined: all, for administrators): the body of
+ * the projects' readScope. Reads elsewhere join the store's `scoped('projet', actor)` instead.
+ */
 export function visibleProjectIds(actor: Actor): SQL | undefined {
   if (actor.isAdmin) return undefined;
-  return sql`select pr.id from projects pr where pr.deleted_at is null and ${projectCondition(actor)}`;
+  return sql`select pr.id from ${liveRows(projectsTable)} pr where ${projectCondition(actor)}`;
 }

@@ -6,6 +6,7 @@ import type { GanttTask, ProjectGantt, TimeBreakdown, TimeReport } from '../../.
 import { projects } from '../../../shared/resources/projet.resource';
 import { tickets } from '../../../shared/resources/tickets.resource';
 import { timeEntries } from '../../../shared/resources/tickets-temps.resource';
+import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource';
 import type { UpcomingMeeting } from '../../../shared/resources/ticket-board';
 import { clock } from '../../clock';
 import { rowsOf } from '../../db/database';
@@ -23,8 +24,8 @@ import { requestValue, type ResourceContext, type ResourceRoute } from '../../en
 
 /**
  * The project of the path's parameter, read through the store: a hidden project is a missing one
- * (404). Its tickets and their time entries are then all the actor's to read, since their read
- * scope is their project's (ticket-scope.ts), so the queries below only ask for the live ones.
+ * (404), not an empty one. The queries below then read its tickets, their sub-tasks and time
+ * entries through the store's `scoped` (their read scope is their project's).
  */
 const visibleProject = async (request: FastifyRequest, { store, actor }: ResourceContext): Promise<number> =>
   (await store.get(projects, parseId(requestValue(request, 'projet')), actor)).id;
@@ -48,9 +49,9 @@ interface GanttRow {
  * there is none, and from the deadline when it came before the creation, so no bar is dropped),
  * ordered by their step's position then start. Progress: the share of sub-tasks done, 100 once finished.
  */
-async function projectGantt(context: ResourceContext, project: number): Promise<ProjectGantt> {
+async function projectGantt({ db, store, actor }: ResourceContext, project: number): Promise<ProjectGantt> {
   const rows = await rowsOf<GanttRow>(
-    context.db,
+    db,
     sql`select t.id, t.name, t.color, t.linked_ticket, t.blocking_type,
                s.id as step_id, s.name as step_name, s.position as step_position,
                to_char(least(c.created, coalesce(t.deadline, c.created)), 'YYYY-MM-DD') as start,
@@ -59,12 +60,12 @@ async function projectGantt(context: ResourceContext, project: number): Promise<
                        'YYYY-MM-DD') as "end",
                case when t.finished_at is not null or t.status = 'done' then 100
                     else coalesce((select round(100.0 * count(*) filter (where st.done) / nullif(count(*), 0))
-                                   from sub_tasks st where st.ticket = t.id and st.deleted_at is null), 0)
+                                   from ${store.scoped(subTasks.slug, actor)} st where st.ticket = t.id), 0)
                end::int as progress
-        from tickets t
+        from ${store.scoped(tickets.slug, actor)} t
         cross join lateral (select (t.created_at at time zone 'UTC')::date as created) c
         left join steps s on s.id = t.step
-        where t.project = ${project} and t.deleted_at is null
+        where t.project = ${project}
         order by s.position nulls last, s.id, start, t.id`,
   );
   const shown = new Set(rows.map((row) => row.id));
@@ -89,47 +90,47 @@ async function projectGantt(context: ResourceContext, project: number): Promise<
   return { tasks };
 }
 
-/** The project's live time entries, of its live tickets (`t`), joined to `joined`, as a query's from and where. */
-const entriesOf = (project: number, joined: SQL = sql``): SQL =>
-  sql`from time_entries e join tickets t on t.id = e.ticket and t.deleted_at is null ${joined}
-      where t.project = ${project} and e.deleted_at is null`;
-
 /** The time report's figures, each one aggregate query. */
-async function timeReport({ db }: ResourceContext, project: number): Promise<TimeReport> {
-  const [totals, byUser, byTaskType, byMonth, tickets] = await Promise.all([
+async function timeReport({ db, store, actor }: ResourceContext, project: number): Promise<TimeReport> {
+  const projectTickets = sql`${store.scoped(tickets.slug, actor)} t`;
+  const entries = sql`${store.scoped(timeEntries.slug, actor)} e`;
+  /** The project's time entries, of its tickets (`t`), joined to `joined`, as a query's from and where. */
+  const entriesOf = (joined: SQL = sql``): SQL =>
+    sql`from ${entries} join ${projectTickets} on t.id = e.ticket ${joined} where t.project = ${project}`;
+  const [totals, byUser, byTaskType, byMonth, ticketRows] = await Promise.all([
     rowsOf<TimeReport['totals']>(
       db,
-      sql`select (select coalesce(sum(t.estimate), 0)::int from tickets t
-                  where t.project = ${project} and t.deleted_at is null) as estimate,
-                 (select coalesce(sum(e.worked_minutes), 0)::int ${entriesOf(project)}) as spent`,
+      sql`select (select coalesce(sum(t.estimate), 0)::int from ${projectTickets}
+                  where t.project = ${project}) as estimate,
+                 (select coalesce(sum(e.worked_minutes), 0)::int ${entriesOf()}) as spent`,
     ),
     rowsOf<TimeBreakdown>(
       db,
       sql`select u.id, ${userDisplayName('u')} as name, sum(e.worked_minutes)::int as minutes
-          ${entriesOf(project, sql`join users u on u.id = e."user"`)}
+          ${entriesOf(sql`join users u on u.id = e."user"`)}
           group by u.id order by minutes desc, name`,
     ),
     rowsOf<TimeBreakdown>(
       db,
       sql`select tt.id, tt.name, sum(e.worked_minutes)::int as minutes
-          ${entriesOf(project, sql`left join task_types tt on tt.id = t.task_type`)}
+          ${entriesOf(sql`left join task_types tt on tt.id = t.task_type`)}
           group by tt.id, tt.name order by minutes desc, tt.name nulls last`,
     ),
     rowsOf<TimeReport['byMonth'][number]>(
       db,
       sql`select to_char(e.worked_on, 'YYYY-MM') as month, sum(e.worked_minutes)::int as minutes
-          ${entriesOf(project)}
+          ${entriesOf()}
           group by month order by month`,
     ),
     rowsOf<TimeReport['tickets'][number]>(
       db,
       sql`select t.id, t.name, t.estimate, coalesce(sum(e.worked_minutes), 0)::int as spent
-          from tickets t left join time_entries e on e.ticket = t.id and e.deleted_at is null
-          where t.project = ${project} and t.deleted_at is null
-          group by t.id order by t.name, t.id`,
+          from ${projectTickets} left join ${entries} on e.ticket = t.id
+          where t.project = ${project}
+          group by t.id, t.name, t.estimate order by t.name, t.id`,
     ),
   ]);
-  return { totals: totals[0]!, byUser, byTaskType, byMonth, tickets };
+  return { totals: totals[0]!, byUser, byTaskType, byMonth, tickets: ticketRows };
 }
 
 /** The per-ticket table of the time report as a CSV or XLSX file (the engine's export conventions). */
@@ -151,13 +152,13 @@ function timeReportFile(request: FastifyRequest, context: ResourceContext, repor
 }
 
 /** The project's meetings ahead whose type lists them in its history, soonest first. */
-async function upcomingMeetings(context: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
+async function upcomingMeetings({ db, store, actor }: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
   const rows = await rowsOf<{ id: number; name: string; type: string; at: string }>(
-    context.db,
+    db,
     sql`select t.id, t.name, m.name as type,
                to_char(t.meeting_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at
-        from tickets t join meeting_types m on m.id = t.meeting_type and m.upcoming_in_history
-        where t.project = ${project} and t.deleted_at is null and t.meeting_at > ${clock.now().toISOString()}::timestamptz
+        from ${store.scoped(tickets.slug, actor)} t join meeting_types m on m.id = t.meeting_type and m.upcoming_in_history
+        where t.project = ${project} and t.meeting_at > ${clock.now().toISOString()}::timestamptz
         order by t.meeting_at, t.id`,
   );
   return rows.map(({ id, name, type, at }) => ({ ticket: { id, name }, type, at }));

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../../shared/resources/projet.resource';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
@@ -12,10 +12,12 @@ import type { Database } from '../../db/database';
 import {
   projectReferenceCounters,
   projectStatesTable,
+  projectThemesTable,
   projectTemplatesTable,
   projectTypesTable,
 } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { isLive, liveRows } from '../../engine/record-scope';
 import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../../engine/server-resource';
 import { projectPlace, visibleProjectIds } from './project-scope';
 import {
@@ -140,7 +142,7 @@ export const projectsHooks: ServerResource = {
       if (name === 'theme') {
         return sql`${columns.theme!} in (with recursive tree(id) as (
           select ${idCriterion(name, value)}::integer
-          union select t.id from project_themes t join tree on t.parent = tree.id where t.deleted_at is null)
+          union select t.id from ${liveRows(projectThemesTable)} t join tree on t.parent = tree.id)
           select id from tree)`;
       }
       return characteristicFilter(name, value, columns, actor);
@@ -258,7 +260,7 @@ export const projectsHooks: ServerResource = {
         const [state] = await db
           .select({ id: states.id!, name: states.name! })
           .from(projectStatesTable)
-          .where(and(eq(states.id!, stateId), isNull(states.deletedAt!)));
+          .where(and(eq(states.id!, stateId), isLive(projectStatesTable)));
         if (!state) throw notFound();
         try {
           const record = await operations.update(projects, id, { state: state.id }, context);

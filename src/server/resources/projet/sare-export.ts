@@ -4,15 +4,17 @@ import { z } from 'zod';
 import {
   actTypes,
   informationTypes,
+  projectComments,
   serviceContinuations,
   type ActType,
 } from '../../../shared/resources/commentaires-projet.resource';
 import { dateValue } from '../../../shared/resources/fields';
-import type { Actor } from '../../auth/actor';
 import type { Database } from '../../db/database';
+import { individualsTable, projectsTable, structuresTable } from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
+import type { ResourceContext } from '../../engine/server-resource';
 import { idValue, parseQuery } from '../../http/paging';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../engine/resource-export';
-import { visibleProjectIds } from './project-scope';
 
 /**
  * ADEME's SARE file of advice acts (docs: /work/shared/reference/ademe-sare-export.md): one act a
@@ -257,8 +259,8 @@ function sareColumns(row: SareRow): string[] {
 /** The acts to export: those the filters keep, or one act (the export of one act id). */
 export type SareSelection = SareQuery & { act?: number };
 
-function conditions(query: SareSelection, actor: Actor): SQL {
-  const parts: SQL[] = [sql`c.deleted_at is null`];
+function conditions(query: SareSelection): SQL {
+  const parts: SQL[] = [];
   if (query.act !== undefined) parts.push(sql`c.id = ${query.act}`);
   if (query.du) parts.push(sql`c.act_date >= ${query.du}::date`);
   if (query.au) parts.push(sql`c.act_date <= ${query.au}::date`);
@@ -266,13 +268,19 @@ function conditions(query: SareSelection, actor: Actor): SQL {
   if (query.conseiller !== undefined) parts.push(sql`coalesce(c.adviser, c.created_by) = ${query.conseiller}`);
   if (query.typeActe) parts.push(sql`c.act_type = ${query.typeActe}`);
   if (query.ademe) parts.push(sql`c.ademe = ${query.ademe === 'true'}`);
-  const visible = visibleProjectIds(actor);
-  if (visible) parts.push(sql`p.id in (${visible})`);
-  return sql.join(parts, sql` and `);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
-/** A chunk of acts after (date, id), in the file's order: act date, then id. */
-async function chunk(db: Database, where: SQL, after: { date: string; id: number } | null): Promise<SareRow[]> {
+/**
+ * A chunk of acts (`acts`, the relation of those the reader may read) after (date, id), in the file's
+ * order: act date, then id.
+ */
+async function chunk(
+  db: Database,
+  acts: SQL,
+  where: SQL,
+  after: { date: string; id: number } | null,
+): Promise<SareRow[]> {
   const next = after ? sql`and (c.act_date, c.id) > (${after.date}::date, ${after.id})` : sql``;
   // Both drivers answer { rows }.
   const result = (await db.execute(sql`
@@ -289,13 +297,13 @@ async function chunk(db: Database, where: SQL, after: { date: string; id: number
       coalesce(ic.name, nullif(i.city_outside, ''), sc.name, nullif(a.address ->> 'city', '')) as commune,
       coalesce(nullif(i.address, ''), nullif(a.address ->> 'address', '')) as address,
       coalesce(ic.insee_code, sc.insee_code, nullif(st.insee_code, '')) as insee_code
-    from project_comments c
-    join projects p on p.id = c.project and p.deleted_at is null
+    from ${acts} c
+    join ${liveRows(projectsTable)} p on p.id = c.project
     left join users u on u.id = coalesce(c.adviser, c.created_by)
     left join services s on s.id = u.service_id
-    left join individuals i on i.id = p.owner_individual and i.deleted_at is null
+    left join ${liveRows(individualsTable)} i on i.id = p.owner_individual
     left join communes ic on ic.id = i.commune
-    left join structures st on st.id = p.owner_structure and st.deleted_at is null
+    left join ${liveRows(structuresTable)} st on st.id = p.owner_structure
     left join lateral (
       select main.value as address from jsonb_array_elements(st.addresses) as main(value)
       where (main.value ->> 'main')::boolean limit 1
@@ -318,9 +326,14 @@ export interface SareFile {
  * under ADEME's column names), streamed a chunk at a time. The first chunk is read before the reply
  * starts, so a failure there is still an ordinary error reply.
  */
-export async function sareExport(db: Database, selection: SareSelection, actor: Actor): Promise<SareFile> {
-  const where = conditions(selection, actor);
-  const first = await chunk(db, where, null);
+export async function sareExport(
+  { db, store, actor }: Pick<ResourceContext, 'db' | 'store' | 'actor'>,
+  selection: SareSelection,
+): Promise<SareFile> {
+  // The acts of the projects in the actor's read scope (the acts' scope is their project's).
+  const acts = store.scoped(projectComments.slug, actor);
+  const where = conditions(selection);
+  const first = await chunk(db, acts, where, null);
   async function* chunks() {
     let rows = first;
     for (;;) {
@@ -328,7 +341,7 @@ export async function sareExport(db: Database, selection: SareSelection, actor: 
       yield rows;
       if (rows.length < CHUNK) return;
       const last = rows[rows.length - 1]!;
-      rows = await chunk(db, where, { date: last.act_date, id: last.id });
+      rows = await chunk(db, acts, where, { date: last.act_date, id: last.id });
     }
   }
   if (selection.format === 'xlsx') {

@@ -1,7 +1,8 @@
-import { and, arrayContains, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommuneByPostalCode } from '../../../shared/resources/communes.resource';
 import { communesTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import { requestValue, type ServerResource } from '../../engine/server-resource';
 
@@ -27,7 +28,7 @@ export const communesHooks: ServerResource = {
             postalCodes: columns.postalCodes!,
           })
           .from(communesTable)
-          .where(and(isNull(columns.deletedAt!), arrayContains(columns.postalCodes!, [code])))
+          .where(and(isLive(communesTable), arrayContains(columns.postalCodes!, [code])))
           .orderBy(sql`immutable_unaccent(${columns.name!})`, asc(columns.id!))) as CommuneByPostalCode[];
       },
     },

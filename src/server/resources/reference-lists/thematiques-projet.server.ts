@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { projectThemesTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { parseId } from '../../http/request-parsing';
 import { ApiError } from '../../http/api-error';
 import { eachRecord, refusalOf, requestValue, type ServerResource } from '../../engine/server-resource';
@@ -21,7 +22,7 @@ async function lineage(db: Database, id: number): Promise<ThemeNode[]> {
     const [node] = (await db
       .select({ id: columns.id!, parent: columns.parent!, attachedToWatch: columns.attachedToWatch! })
       .from(projectThemesTable)
-      .where(and(eq(columns.id!, current), isNull(columns.deletedAt!)))) as ThemeNode[];
+      .where(and(eq(columns.id!, current), isLive(projectThemesTable)))) as ThemeNode[];
     if (!node) break;
     nodes.push(node);
     current = node.parent;

@@ -1,6 +1,7 @@
-import { and, asc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projectTypesTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type ServerResource } from '../../engine/server-resource';
 
@@ -20,7 +21,7 @@ export const projectTypesHooks: ServerResource = {
           .from(projectTypesTable)
           .where(
             and(
-              isNull(columns.deletedAt!),
+              isLive(projectTypesTable),
               sql`${columns.enabled!}`,
               sql`${parseId(requestValue(request, 'mission'))} = any(${columns.missions!})`,
             ),

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, isNull, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { stepsTable } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { eachRecord, refusalOf, type ServerResource } from '../../engine/server-resource';
 
 const columns = getTableColumns(stepsTable) as Record<string, AnyPgColumn>;
@@ -16,7 +17,7 @@ export const stepsHooks: ServerResource = {
     const others = await tx
       .select({ id: columns.id! })
       .from(stepsTable)
-      .where(and(eq(columns.done!, true), isNull(columns.deletedAt!), ...(id === null ? [] : [ne(columns.id!, id)])))
+      .where(and(eq(columns.done!, true), isLive(stepsTable), ...(id === null ? [] : [ne(columns.id!, id)])))
       // Two steps marked finished at once: the second waits for the first's transaction.
       .for('update');
     return refusalOf(others.length > 0 ? { done: 'validation.single_done_step' } : {});

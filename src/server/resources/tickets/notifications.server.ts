@@ -1,43 +1,37 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Actor } from '../../auth/actor';
-import { rowsOf, type Database } from '../../db/database';
-import type { ResourceRoute, ServerResource } from '../../engine/server-resource';
+import { rowsOf } from '../../db/database';
+import type { ResourceContext, ResourceRoute, ServerResource } from '../../engine/server-resource';
 import { parseBody } from '../../http/request-parsing';
 import {
+  notifications,
   NOTIFICATIONS_PAGE_SIZE,
   type HeaderNotifications,
   type NotificationItem,
   type NotificationKind,
   type NotificationPage,
 } from '../../../shared/resources/notifications.resource';
-import { visibleTicketIds } from './ticket-scope';
 
 /** The ids a batch route acts on: the caller's own among them, the others ignored. */
 const idsBodySchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000) });
 
-/** The caller's own notifications about tickets they may still see (the read scope, alias `n`). */
-function ownCondition(actor: Actor): SQL {
-  const tickets = visibleTicketIds(actor);
-  return tickets
-    ? sql`n."user" = ${actor.id} and n.deleted_at is null and n.ticket in (${tickets})`
-    : sql`n."user" = ${actor.id} and n.deleted_at is null`;
-}
+/** The caller's own notifications about tickets they may still see: their read scope, as a relation. */
+const own = ({ store, actor }: ResourceContext): SQL => store.scoped(notifications.slug, actor);
 
 /** Sets a flag on the caller's own notifications among these ids: never another user's. */
-async function setFlag(db: Database, actor: Actor, ids: number[], set: SQL): Promise<{ updated: number }> {
+async function setFlag(context: ResourceContext, ids: number[], set: SQL): Promise<{ updated: number }> {
   if (ids.length === 0) return { updated: 0 };
   const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`update notifications n set ${set}, updated_at = now(), updated_by = ${actor.id}
-        where ${ownCondition(actor)} and n.id = any(${`{${ids.join(',')}}`}::integer[])
+    context.db,
+    sql`update notifications n set ${set}, updated_at = now(), updated_by = ${context.actor.id}
+        where n.id in (select o.id from ${own(context)} o where o.id = any(${`{${ids.join(',')}}`}::integer[]))
         returning n.id`,
   );
   return { updated: rows.length };
 }
 
 /** The caller's own notifications matching a condition, newest first, with their ticket and project. */
-async function notificationItems(db: Database, actor: Actor, where: SQL, limit: number, offset = 0) {
+async function notificationItems(context: ResourceContext, where: SQL, limit: number, offset = 0) {
   const rows = await rowsOf<{
     id: number;
     kind: NotificationKind;
@@ -49,11 +43,11 @@ async function notificationItems(db: Database, actor: Actor, where: SQL, limit: 
     seen: boolean;
     archived: boolean;
   }>(
-    db,
+    context.db,
     sql`select n.id, n.kind, t.id as "ticketId", t.name as "ticketTitle", p.id as "projectId",
                p.name as "projectTitle", n.created_at as "createdAt", n.seen, n.archived
-        from notifications n join tickets t on t.id = n.ticket join projects p on p.id = t.project
-        where ${ownCondition(actor)} and ${where}
+        from ${own(context)} n join tickets t on t.id = n.ticket join projects p on p.id = t.project
+        where ${where}
         order by n.created_at desc, n.id desc limit ${limit} offset ${offset}`,
   );
   return rows.map((row): NotificationItem => ({
@@ -68,19 +62,19 @@ async function notificationItems(db: Database, actor: Actor, where: SQL, limit: 
 }
 
 /** How many of the caller's own notifications match a condition. */
-async function countOf(db: Database, actor: Actor, where: SQL): Promise<number> {
+async function countOf(context: ResourceContext, where: SQL): Promise<number> {
   const [row] = await rowsOf<{ total: number }>(
-    db,
-    sql`select count(*)::integer as total from notifications n where ${ownCondition(actor)} and ${where}`,
+    context.db,
+    sql`select count(*)::integer as total from ${own(context)} n where ${where}`,
   );
   return row?.total ?? 0;
 }
 
 /** The bell of the header: the unread count (not seen, not archived) and the five newest not archived. */
-async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNotifications> {
+async function headerNotifications(context: ResourceContext): Promise<HeaderNotifications> {
   return {
-    unread: await countOf(db, actor, sql`not n.seen and not n.archived`),
-    latest: await notificationItems(db, actor, sql`not n.archived`, 5),
+    unread: await countOf(context, sql`not n.seen and not n.archived`),
+    latest: await notificationItems(context, sql`not n.archived`, 5),
   };
 }
 
@@ -90,12 +84,12 @@ const pageQuerySchema = z.object({
 });
 
 /** A page of the notifications screen: to process (not archived) or archived. */
-async function notificationPage(db: Database, actor: Actor, query: unknown): Promise<NotificationPage> {
+async function notificationPage(context: ResourceContext, query: unknown): Promise<NotificationPage> {
   const { archived, page } = parseBody(pageQuerySchema, query);
   const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
   return {
-    items: await notificationItems(db, actor, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
-    total: await countOf(db, actor, where),
+    items: await notificationItems(context, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
+    total: await countOf(context, where),
     page,
     pageSize: NOTIFICATIONS_PAGE_SIZE,
   };
@@ -108,7 +102,7 @@ const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): Res
   action: 'list',
   summary,
   body: idsBodySchema,
-  handle: (request, { db, actor }) => setFlag(db, actor, parseBody(idsBodySchema, request.body).ids, set),
+  handle: (request, context) => setFlag(context, parseBody(idsBodySchema, request.body).ids, set),
 });
 
 /**
@@ -129,7 +123,7 @@ export const notificationsHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.notifications_header_unread',
-      handle: (_request, { db, actor }) => headerNotifications(db, actor),
+      handle: (_request, context) => headerNotifications(context),
     },
     {
       name: 'api.notifications.page',
@@ -137,7 +131,7 @@ export const notificationsHooks: ServerResource = {
       action: 'list',
       summary: 'openapi.operations.notifications_page',
       query: { archived: 'openapi.parameters.notifications_archived', page: 'openapi.parameters.page' },
-      handle: (request, { db, actor }) => notificationPage(db, actor, request.query),
+      handle: (request, context) => notificationPage(context, request.query),
     },
   ],
 };

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database';
+import { projectsTable, ticketsTable, users } from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
 import { projectPlace, projectReadableBy } from '../projet/project-scope';
 
 /** Something that happened to a ticket that its users may be told about. */
@@ -12,9 +14,9 @@ export type TicketEvent =
  * Inserts the notifications of candidate rows (`uid`, `kind`, `ticket`, `step`, `actor`, `deadline`,
  * a subquery aliased `cand`) for the users who may be told, in one statement:
  * - never the actor of their own action;
- * - only live, enabled users who may read the ticket: an administrator, or the project's read scope
- *   for that user (projectReadableBy, the same condition as the projects' readScope, asked for every
- *   candidate at once);
+ * - only live, enabled, internal users who may read the ticket: the project's read rule for that
+ *   user (projectReadableBy, the one the projects' readScope applies for an actor, asked here for
+ *   every candidate at once: no store's `scoped` can, it answers for one actor);
  * - within their notification territories when they have any: the project's place (its owner's
  *   commune) must be one of them. A project with no known place still notifies: it is in no other
  *   commune, and its users would otherwise never hear of its tickets (these territories choose what
@@ -25,11 +27,11 @@ function insertNotifications(candidates: SQL, onConflict = sql``): SQL {
   return sql`insert into notifications ("user", kind, ticket, step, deadline, created_by, updated_by)
     select distinct cand.uid, cand.kind, t.id, cand.step, cand.deadline, cand.actor, cand.actor
     from (${candidates}) cand
-    join tickets t on t.id = cand.ticket and t.deleted_at is null
-    join projects pr on pr.id = t.project and pr.deleted_at is null
-    join users nu on nu.id = cand.uid and nu.enabled and nu.deleted_at is null and not nu.external
+    join ${liveRows(ticketsTable)} t on t.id = cand.ticket
+    join ${liveRows(projectsTable)} pr on pr.id = t.project
+    join ${liveRows(users)} nu on nu.id = cand.uid and nu.enabled and not nu.external
     where cand.actor is distinct from cand.uid
-      and (nu.is_admin or ${projectReadableBy(sql.raw('nu.id'), sql.raw('nu.id::text'))})
+      and ${projectReadableBy(sql.raw('nu.id'), sql.raw('nu.id::text'))}
       and (cardinality(nu.notification_territories) = 0
         or coalesce(${place} = any(nu.notification_territories), true))
     ${onConflict}`;
@@ -145,8 +147,8 @@ export async function notifyNearDeadlines(db: Database, today: string, warningDa
       sql`
         select x.uid, 'deadline' as kind, c.id as ticket, null::integer as step, null::integer as actor,
                c.deadline
-        from tickets c cross join unnest(c.attributions) x(uid)
-        where c.deleted_at is null and c.status = 'in_progress' and c.finished_at is null
+        from ${liveRows(ticketsTable)} c cross join unnest(c.attributions) x(uid)
+        where c.status = 'in_progress' and c.finished_at is null
           and c.deadline is not null and c.deadline <= ${today}::date + ${warningDays}::integer`,
       sql`on conflict do nothing`,
     ),

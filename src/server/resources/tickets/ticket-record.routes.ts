@@ -64,8 +64,8 @@ export const ticketRecordRoutes: ResourceRoute[] = [
       }>(
         context.db,
         sql`select c.id, c.comment, c.created_by as author, ${userName} as author_name, c.created_at, c.updated_at
-            from ticket_comments c left join users u on u.id = c.created_by
-            where c.ticket = ${ticket.id} and c.deleted_at is null
+            from ${context.store.scoped(ticketComments.slug, context.actor)} c left join users u on u.id = c.created_by
+            where c.ticket = ${ticket.id}
             order by c.created_at desc, c.id desc`,
       );
       return rows.map((row) => ({
@@ -114,14 +114,14 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     status: 201,
     async handle(request, context): Promise<TicketClone> {
       const ticket = await visibleTicket(request, context);
-      const { db, locale, operations } = context;
+      const { db, store, actor, locale, operations } = context;
       const values: ResourceInputValues = Object.fromEntries(clonedFields.map((name) => [name, ticket[name] ?? null]));
       values.name = translate(locale, 'tickets.clone_name', { name: String(ticket.name) });
       // Its referents are already among the attributions copied.
       values.addReferent = false;
       const texts = await rowsOf<{ text: string }>(
         db,
-        sql`select text from sub_tasks where ticket = ${ticket.id} and deleted_at is null order by position, id`,
+        sql`select text from ${store.scoped(subTasks.slug, actor)} st where st.ticket = ${ticket.id} order by st.position, st.id`,
       );
       return ticketWrite(context, 'tickets.errors.clone', () =>
         db.transaction(async (tx) => {
@@ -165,8 +165,8 @@ export const ticketRecordRoutes: ResourceRoute[] = [
       const rows = await rowsOf<{ user: number; name: string; minutes: number | string }>(
         context.db,
         sql`select e."user", ${userName} as name, sum(e.worked_minutes) as minutes
-            from time_entries e join users u on u.id = e."user"
-            where e.ticket = ${ticket.id} and e.deleted_at is null
+            from ${context.store.scoped(timeEntries.slug, context.actor)} e join users u on u.id = e."user"
+            where e.ticket = ${ticket.id}
             group by e."user", u.id
             order by name, e."user"`,
       );

@@ -3,11 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '../../../shared/resources/tickets.resource';
 import { projects } from '../../../shared/resources/projet.resource';
 import { tickets } from '../../../shared/resources/tickets.resource';
+import { ticketTransitions } from '../../../shared/resources/tickets-transitions.resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { rowsOf } from '../../db/database';
 import { parseId } from '../../http/request-parsing';
 import { requestValue, type ResourceContext, type ServerResource } from '../../engine/server-resource';
-import { visibleTicketIds } from './ticket-scope';
 
 /** A transition as the project's and the structure's histories list it. */
 export interface TransitionEntry {
@@ -24,9 +24,8 @@ export interface TransitionEntry {
   author: string | null;
 }
 
-/** The latest transitions of the visible tickets matching a condition on their project `p`, newest first. */
-async function transitionsWhere({ db, actor }: ResourceContext, projectCondition: SQL, limit: number) {
-  const tickets = visibleTicketIds(actor);
+/** The latest transitions the actor may read matching a condition on their project `p`, newest first. */
+async function transitionsWhere({ db, store, actor }: ResourceContext, projectCondition: SQL, limit: number) {
   const rows = await rowsOf<
     Omit<TransitionEntry, 'ticket' | 'project'> & {
       ticket_id: number;
@@ -40,13 +39,13 @@ async function transitionsWhere({ db, actor }: ResourceContext, projectCondition
                f.name as "fromStep", s.name as "toStep", r.from_status as "fromStatus", r.to_status as "toStatus",
                r.comment, r.characteristics, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
                ${userDisplayName('u')} as author
-        from ticket_transitions r
-        join tickets t on t.id = r.ticket and t.deleted_at is null
+        from ${store.scoped(ticketTransitions.slug, actor)} r
+        join tickets t on t.id = r.ticket
         join projects p on p.id = t.project
         left join steps f on f.id = r.from_step
         left join steps s on s.id = r.to_step
         left join users u on u.id = r.created_by
-        where r.deleted_at is null and ${projectCondition} ${tickets ? sql`and t.id in (${tickets})` : sql``}
+        where ${projectCondition}
         order by r.created_at desc, r.id desc
         limit ${limit}`,
   );

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/database';
+import { stepsTable, ticketsTable } from '../../db/schema';
+import { liveRows } from '../../engine/record-scope';
 import type { ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from '../projet/project-children';
@@ -35,8 +37,8 @@ export const ticketsHooks: ServerResource = {
         const rows = await rowsOf<{ step: number | null; position: number | null }>(
           tx,
           sql`select s.id as step,
-                     (select max(t.board_position) from tickets t where t.step = s.id and t.deleted_at is null) as position
-              from steps s where s.deleted_at is null order by s.position, s.id limit 1`,
+                     (select max(t.board_position) from ${liveRows(ticketsTable)} t where t.step = s.id) as position
+              from ${liveRows(stepsTable)} s order by s.position, s.id limit 1`,
         );
         column = { step: rows[0]?.step ?? null, position: rows[0]?.position ?? 0 };
       }
