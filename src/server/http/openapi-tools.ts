@@ -28,7 +28,8 @@ export interface OperationDoc {
   operationId: string;
   summary: string;
   access: Access;
-  responses: Record<number, unknown>;
+  /** Its replies beyond its contract's success reply (http/api-route.ts), or instead of it. */
+  responses?: Record<number, unknown>;
   /** The error replies it may give, described once in components.responses. */
   errors: readonly ErrorStatus[];
   parameters?: Schema[];

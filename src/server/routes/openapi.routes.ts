@@ -70,7 +70,7 @@ export async function registerOpenApiRoutes(app: FastifyInstance): Promise<void>
     name: 'api.openapi',
     method: 'GET',
     document: (tools) =>
-      tools.operation('service', 'openapi', { access: 'public', responses: { 200: tools.ok({}) }, errors: [] }),
+      tools.operation('service', 'openapi', { access: 'public', errors: [] }),
     // Built on first request, once every route is declared.
     handler: (request) => {
       const locale = requestLocale(request);

@@ -8,7 +8,7 @@ import { requestValue, type FieldErrors, type ServerResource } from '../../engin
 import { parseId } from '../../http/request-parsing';
 import { clock } from '../../clock';
 import { advanceLastIntervention, projectChildScope } from './project-children';
-import { parseSareQuery, sareContentTypes, sareExport, type SareFile } from './sare-export';
+import { parseSareQuery, sareExport, type SareFile } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
 function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
@@ -51,7 +51,6 @@ export const projectCommentsHooks: ServerResource = {
         ademe: 'openapi.parameters.ademe',
         format: 'openapi.parameters.sare_format',
       },
-      file: sareContentTypes,
       async handle(request, { db, actor, session }) {
         return sendSareFile(session?.reply, await sareExport(db, parseSareQuery(request.query), actor), 'export-sare');
       },
@@ -63,7 +62,6 @@ export const projectCommentsHooks: ServerResource = {
       action: 'export',
       summary: 'openapi.operations.project_comments_sare_export_act',
       query: { format: 'openapi.parameters.sare_format' },
-      file: sareContentTypes,
       async handle(request, { db, store, actor, session }) {
         const act = await store.get(projectComments, parseId(requestValue(request, 'id')), actor);
         const { format } = parseSareQuery(request.query);

@@ -1,20 +1,18 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
 import type { ResourceRoute, ServerResource } from '../../engine/server-resource';
 import { parseBody } from '../../http/request-parsing';
 import {
   NOTIFICATIONS_PAGE_SIZE,
+  notificationIdsBody as idsBodySchema,
+  notificationPageQuery,
   type HeaderNotifications,
   type NotificationItem,
   type NotificationKind,
   type NotificationPage,
 } from '../../../shared/resources/notifications.resource';
 import { visibleTicketIds } from './ticket-scope';
-
-/** The ids a batch route acts on: the caller's own among them, the others ignored. */
-const idsBodySchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000) });
 
 /** The caller's own notifications about tickets they may still see (the read scope, alias `n`). */
 function ownCondition(actor: Actor): SQL {
@@ -84,14 +82,10 @@ async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNo
   };
 }
 
-const pageQuerySchema = z.object({
-  archived: z.enum(['0', '1']).default('0'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
 
 /** A page of the notifications screen: to process (not archived) or archived. */
 async function notificationPage(db: Database, actor: Actor, query: unknown): Promise<NotificationPage> {
-  const { archived, page } = parseBody(pageQuerySchema, query);
+  const { archived, page } = parseBody(notificationPageQuery, query);
   const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
   return {
     items: await notificationItems(db, actor, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
@@ -107,7 +101,6 @@ const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): Res
   method: 'POST',
   action: 'list',
   summary,
-  body: idsBodySchema,
   handle: (request, { db, actor }) => setFlag(db, actor, parseBody(idsBodySchema, request.body).ids, set),
 });
 

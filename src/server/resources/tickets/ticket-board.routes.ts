@@ -87,7 +87,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_move',
-    body: moveSchema,
     async handle(request, context) {
       const move = parseBody(moveSchema, request.body);
       await boardWrite(context, () => moveTicket(context.db, context.actor, move, null));
@@ -108,7 +107,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_add_transition',
-    body: transitionSchema,
     async handle(request, context) {
       const { characteristics, ...move } = parseBody(transitionSchema, request.body);
       await boardWrite(context, () => moveTicket(context.db, context.actor, move, characteristics));
@@ -121,7 +119,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: ['POST', 'PUT'],
     action: 'update',
     summary: 'openapi.operations.tickets_edit_transition',
-    body: editTransitionSchema,
     async handle(request, context) {
       const { characteristics } = parseBody(editTransitionSchema, request.body);
       const id = parseId(requestValue(request, 'id'));
@@ -134,7 +131,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_save_positions',
-    body: positionsSchema,
     async handle(request, context) {
       const { step, tickets } = parseBody(positionsSchema, request.body);
       await boardWrite(context, () => savePositions(context.db, context.actor, step, tickets));
@@ -147,7 +143,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_change_status',
-    body: statusChangeSchema,
     async handle(request, context) {
       const { status, comment } = parseBody(statusChangeSchema, request.body);
       const id = parseId(requestValue(request, 'id'));
