@@ -15,11 +15,7 @@ import {
   registrationSettingsSchema,
   registrationStateSchema,
 } from '../account/registration.schema';
-import {
-  dashboardSettingsSchema,
-  externalServicesSettingsSchema,
-  ticketSettingsSchema,
-} from '../configuration.schema';
+import { dashboardSettingsSchema, externalServicesSettingsSchema, ticketSettingsSchema } from '../configuration.schema';
 import { anyObject, messageReply, namedId } from './common.schemas';
 import { defineContracts, operation } from './contract';
 

@@ -47,11 +47,16 @@ const notificationIds = operation({ body: notificationIdsBody, reply: z.object({
 /** The tickets: the board, a ticket's own routes, sub-tasks, transitions, notifications. */
 export const ticketContracts = defineContracts({
   'api.tickets.board': { GET: operation({ query: boardFiltersSchema, reply: boardSchema }) },
-  'api.tickets.board_version': { GET: operation({ query: boardFiltersSchema, reply: z.object({ version: z.string() }) }) },
+  'api.tickets.board_version': {
+    GET: operation({ query: boardFiltersSchema, reply: z.object({ version: z.string() }) }),
+  },
   'api.tickets.card': { GET: operation({ reply: boardCardSchema }) },
   'api.tickets.move': { POST: moved },
   'api.tickets.load_transition': {
-    GET: operation({ query: z.object({ ticket: z.string().optional(), etape: z.string().optional() }), reply: transitionFormSchema }),
+    GET: operation({
+      query: z.object({ ticket: z.string().optional(), etape: z.string().optional() }),
+      reply: transitionFormSchema,
+    }),
   },
   'api.tickets.add_transition': { POST: { ...moved, body: transitionSchema } },
   'api.tickets.edit_transition': { POST: editTransition, PUT: editTransition },
