@@ -65,7 +65,11 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     const hooks = store.hooksOf(slug);
     const docs = (tools: OpenApiTools) => resourceRouteDocs(definition, hooks, tools);
     /** A route of this resource, refused before its input is read to whoever lacks `needs`. */
-    const route = <N extends RouteName, M extends HttpMethod | readonly HttpMethod[], S extends RouteSchemas | undefined>({
+    const route = <
+      N extends RouteName,
+      M extends HttpMethod | readonly HttpMethod[],
+      S extends RouteSchemas | undefined,
+    >({
       needs,
       ...declaration
     }: Omit<ApiRoute<N, M, S>, 'fixed' | 'options'> & { needs: ResourceAction | null }) =>
@@ -330,7 +334,11 @@ function registerChildRoutes(
   const schema = inputSchema(child);
   const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
   const { children } = operations;
-  const route = <N extends RouteName, M extends HttpMethod | readonly HttpMethod[], S extends RouteSchemas | undefined>({
+  const route = <
+    N extends RouteName,
+    M extends HttpMethod | readonly HttpMethod[],
+    S extends RouteSchemas | undefined,
+  >({
     needs,
     ...declaration
   }: Omit<ApiRoute<N, M, S>, 'fixed' | 'options'> & { needs: ResourceAction }) =>

@@ -148,8 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       name: current,
       method: 'GET',
       options: { onRequest: requireUser },
-      document: (tools) =>
-        tools.operation('account', `${action}session`, { access: 'read', errors: [401] }),
+      document: (tools) => tools.operation('account', `${action}session`, { access: 'read', errors: [401] }),
       handler: (request) => {
         const { user, csrfToken, impersonator } = currentAuth(request);
         const payload: SessionPayload = { user, csrfToken, impersonator };

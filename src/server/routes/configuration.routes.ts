@@ -38,16 +38,14 @@ export function registerConfigurationRoutes(app: FastifyInstance, db: Database):
       name: route,
       method: 'GET',
       options: { onRequest: [requireUser, allowed('show')] },
-      document: (tools) =>
-        tools.operation(tag, `${name}_show`, { access: 'read', errors: [401, 403] }),
+      document: (tools) => tools.operation(tag, `${name}_show`, { access: 'read', errors: [401, 403] }),
       handler: () => loadSettings(db, group),
     });
     declareRoute(app, {
       name: route,
       method: 'PUT',
       options: { onRequest: [requireUser, allowed('update')] },
-      document: (tools) =>
-        tools.operation(tag, `${name}_update`, { access: 'write', errors: [400, 401, 403] }),
+      document: (tools) => tools.operation(tag, `${name}_update`, { access: 'write', errors: [400, 401, 403] }),
       handler: async (request) => {
         const values = request.body as T;
         await check?.(values);

@@ -82,7 +82,6 @@ async function headerNotifications(db: Database, actor: Actor): Promise<HeaderNo
   };
 }
 
-
 /** A page of the notifications screen: to process (not archived) or archived. */
 async function notificationPage(db: Database, actor: Actor, query: unknown): Promise<NotificationPage> {
   const { archived, page } = parseBody(notificationPageQuery, query);
