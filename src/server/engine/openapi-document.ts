@@ -99,7 +99,8 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
     }
     if (!contract.reply) return { [status]: tools.noContent };
     const schema = jsonSchema(contract.reply, 'output');
-    return { [status]: status === 201 ? tools.created(schema) : tools.ok(schema) };
+    const reply = { 201: tools.created, 202: tools.accepted }[status as 201 | 202] ?? tools.ok;
+    return { [status]: reply(schema) };
   }
 
   function operation(doc: OperationDoc, body: Schema | undefined, path: string) {

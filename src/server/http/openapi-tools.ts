@@ -47,7 +47,6 @@ export const integer = { type: 'integer' };
 export const dateTime = { type: 'string', format: 'date-time' };
 export const strings = { type: 'array', items: { type: 'string' } };
 export const ids = { type: 'array', items: { type: 'integer', minimum: 1 } };
-export const anObject = { type: 'object' };
 export const octetStream = 'application/octet-stream';
 export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
