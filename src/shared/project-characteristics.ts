@@ -18,62 +18,66 @@ export const CHARACTERISTIC_PARAM = /^caracteristique\[(\d{1,9})\]$/;
 export const characteristicParam = (fieldId: number) => `caracteristique[${fieldId}]`;
 
 /** GET /api/projet/champs-filtrables: the form fields a project list can filter on, by name. */
-export interface FilterableField {
-  id: number;
-  name: string;
-}
+export const filterableFieldSchema = z.object({ id: z.number(), name: z.string() });
+export type FilterableField = z.infer<typeof filterableFieldSchema>;
 
 /** Fields that lay out a form rather than ask: no value. */
 export const layoutFieldTypes: readonly FormFieldType[] = ['title', 'iframe'];
 
 /** A form field as a project's form shows it. */
-export interface CharacteristicField {
-  id: number;
-  name: string;
-  type: FormFieldType;
-  autocomplete: boolean;
-  options: { label: string; value: string }[];
-  states: { name: string; color: string | null }[];
-  thousandsSeparator: boolean;
-  unit: string | null;
-  firstMonth: string | null;
-  lastMonth: string | null;
+const characteristicFieldSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.custom<FormFieldType>((value) => typeof value === 'string'),
+  autocomplete: z.boolean(),
+  options: z.array(z.object({ label: z.string(), value: z.string() })),
+  states: z.array(z.object({ name: z.string(), color: z.string().nullable() })),
+  thousandsSeparator: z.boolean(),
+  unit: z.string().nullable(),
+  firstMonth: z.string().nullable(),
+  lastMonth: z.string().nullable(),
   /** An iframe's page, only when its host is allowed (null otherwise: the panel says so). */
-  iframeUrl: string | null;
-  highlightColor: string | null;
-  bold: boolean;
-  fontSize: number;
-}
+  iframeUrl: z.string().nullable(),
+  highlightColor: z.string().nullable(),
+  bold: z.boolean(),
+  fontSize: z.number(),
+});
+export type CharacteristicField = z.infer<typeof characteristicFieldSchema>;
 
 /** Fields filled in out of those that ask a value (the form state aside), and the form's state. */
-export interface FormProgress {
-  filled: number;
-  total: number;
-  state: { name: string; color: string | null } | null;
-}
+export const formProgressSchema = z.object({
+  filled: z.number(),
+  total: z.number(),
+  state: z.object({ name: z.string(), color: z.string().nullable() }).nullable(),
+});
+export type FormProgress = z.infer<typeof formProgressSchema>;
+
+const characteristicValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
 /** One form of a project: its fields in order, the project's values by field id, its progress. */
-export interface ProjectForm {
-  id: number;
-  name: string;
-  columns: number;
-  fields: CharacteristicField[];
-  values: Record<string, CharacteristicValue>;
+export const projectFormSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  columns: z.number(),
+  fields: z.array(characteristicFieldSchema),
+  values: z.record(z.string(), characteristicValueSchema),
   /** The titles of the individuals and structures the values name, by field id. */
-  titles: Record<string, string>;
-  progress: FormProgress;
-}
+  titles: z.record(z.string(), z.string()),
+  progress: formProgressSchema,
+});
+export type ProjectForm = z.infer<typeof projectFormSchema>;
 
 /** A highlighted characteristic of the project's header. */
-export interface HeaderCharacteristic {
-  field: number;
-  name: string;
+export const headerCharacteristicSchema = z.object({
+  field: z.number(),
+  name: z.string(),
   /** The value as shown: an option's label, a formatted number with its unit, a date dd/mm/yyyy… */
-  value: string;
-  color: string;
-  bold: boolean;
-  fontSize: number;
-}
+  value: z.string(),
+  color: z.string(),
+  bold: z.boolean(),
+  fontSize: z.number(),
+});
+export type HeaderCharacteristic = z.infer<typeof headerCharacteristicSchema>;
 
 /** One form's values, by field id: what POST caracteristiques/{projet}/{form} takes. */
 export const formValuesSchema = z.object({

@@ -213,6 +213,9 @@ export type ParamlessRouteName = {
 export type RouteParams<N extends RouteName> = Record<ParamNames<(typeof routeTable)[N]>, ParamValue> &
   Record<string, ParamValue | undefined>;
 
+/** A route's path parameters, exactly (the typed API client's `params`). */
+export type PathParams<N extends RouteName> = Record<ParamNames<(typeof routeTable)[N]>, ParamValue>;
+
 /** Parameters may be omitted for routes that have none. */
 type ParamsArg<N extends RouteName> = [ParamNames<(typeof routeTable)[N]>] extends [never]
   ? [params?: Record<string, ParamValue | undefined>]

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { SessionPayload } from '../shared/account/account.schema';
 import { path } from '../shared/routes';
-import { apiRequest } from './api-client';
+import { api } from './api-client';
 import { ErrorScreen } from './shell/error.screen';
 import { loggedOutState } from './screens/login/login.screen';
 import { ProfileModal } from './screens/profile/profile.modal';
@@ -70,14 +70,14 @@ function AdminShell({ session }: { session: SessionPayload }) {
   function changeEnlarged(next: boolean) {
     setPreference(next);
     if (inAutoRange) setOpenedInRange(!next);
-    void apiRequest('POST', path('api.toggle_content'), { open: !next });
+    void api('POST', 'api.toggle_content', { body: { open: !next } });
   }
 
   const logoutForm = useRef<HTMLFormElement>(null);
   const onLogout = useConfirmedSubmit(
     { title: t('logout.confirm_title'), body: t('logout.confirm_body'), confirmLabel: t('logout.confirm') },
     async () => {
-      await apiRequest('POST', path('api.logout'));
+      await api('POST', 'api.logout');
       toast.info(t('logout.done'));
       setLoggedOut(true);
     },

@@ -1,4 +1,6 @@
 import type { ApiErrorPayload } from '../shared/account/account.schema';
+import type { BodyOf, ContractName, MethodOf, QueryOf, ReplyOf } from '../shared/api/contracts';
+import { path, type PathParams, type RouteName } from '../shared/routes';
 
 /** Bound to the session; sent with every state-changing request. */
 let csrfToken: string | null = null;
@@ -7,7 +9,7 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-/** The session's CSRF token as a header, for the rare request made without apiRequest (the publication toggle's GET). */
+/** The session's CSRF token as a header, for the rare request made without api() (the publication toggle's GET). */
 export function csrfHeader(): Record<string, string> {
   return csrfToken ? { 'x-csrf-token': csrfToken } : {};
 }
@@ -31,13 +33,56 @@ export const shouldRetry = (failureCount: number, error: unknown): boolean =>
   !isFinalFailure(error) && failureCount < 2;
 export const retryDelay = (attempt: number): number => 250 * 2 ** attempt;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT';
+
+/** A call's input, as its route's contract (src/shared/api/) types it: path parameters, query, body. */
+export type ApiInput<N extends ContractName, M extends MethodOf<N>> = ([keyof PathParams<N>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<N> }) &
+  ([QueryOf<N, M>] extends [never]
+    ? { query?: undefined }
+    : { query?: { [K in keyof QueryOf<N, M>]?: QueryOf<N, M>[K] | undefined } }) &
+  ([BodyOf<N, M>] extends [never] ? { body?: undefined } : { body: BodyOf<N, M> });
+type InputArgs<N extends ContractName, M extends MethodOf<N>> =
+  object extends ApiInput<N, M> ? [input?: ApiInput<N, M>] : [input: ApiInput<N, M>];
+
+/** A route's path with its parameters and query (undefined values left out). */
+function pathOf(name: RouteName, input?: { params?: object; query?: object }): string {
+  const given = Object.entries({ ...input?.params, ...input?.query }).filter(([, value]) => value !== undefined);
+  return path(name, Object.fromEntries(given.map(([key, value]) => [key, String(value)])) as never);
+}
 
 /**
- * Calls the JSON API; a non-2xx reply throws ApiRequestError carrying the server's French message.
- * A file (Blob) is sent as it is, as application/octet-stream; any other body as JSON.
+ * Calls an API route by its name: its input and reply are typed by its contract, so a changed
+ * schema fails to compile where the web reads it. A non-2xx reply throws ApiRequestError carrying
+ * the server's French message.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export function api<N extends ContractName, M extends MethodOf<N>>(
+  method: M,
+  name: N,
+  ...[input]: InputArgs<N, M>
+): Promise<ReplyOf<N, M>> {
+  return apiRequest(method, pathOf(name, input), input?.body);
+}
+
+/**
+ * A call whose address the caller built (a list's criteria as a query string, a suggestion
+ * route's, a command's, a delete dialog's): its reply is still typed by its route's contract.
+ */
+export function apiAt<N extends ContractName, M extends MethodOf<N>>(
+  method: M,
+  name: N,
+  url: string,
+  body?: BodyOf<N, M>,
+): Promise<ReplyOf<N, M>> {
+  return apiRequest(method, url, body);
+}
+
+/**
+ * The transport under api(): a file (Blob) is sent as it is, as application/octet-stream; any
+ * other body as JSON.
+ */
+async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const file = body instanceof Blob;
   if (body !== undefined) headers['content-type'] = file ? 'application/octet-stream' : 'application/json';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionPayload } from '../shared/account/account.schema';
-import { path } from '../shared/routes';
-import { ApiRequestError, apiRequest, setCsrfToken } from './api-client';
+
+import { ApiRequestError, api, setCsrfToken } from './api-client';
 import { applyLocale } from './i18n';
 
 /** The back office and the customer area each have their own session. */
@@ -23,7 +23,7 @@ export function useSession(area: SessionArea = 'back_office') {
     queryKey: sessionKey(area),
     queryFn: async () => {
       try {
-        return adopt(await apiRequest<SessionPayload>('GET', path(sessionRoutes[area])));
+        return adopt(await api('GET', sessionRoutes[area]));
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) return adopt(null);
         throw error;

@@ -204,6 +204,25 @@ describe('the OpenAPI document', () => {
     expect(without).toEqual([]);
   });
 
+  it('documents the success reply of every operation: its JSON, its file, or no content', () => {
+    type Reply = { content?: Record<string, { schema?: object }> };
+    const undocumented = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods as Record<string, Operation>)
+        .filter(([method]) => method !== 'parameters')
+        .filter(([, doc]) => {
+          const [status, reply] = Object.entries(doc.responses as Record<string, Reply>).find(([code]) =>
+            code.startsWith('2'),
+          ) ?? ['', undefined];
+          // No body at all (204, or the sign-up's 201): nothing to describe.
+          if (status === '204' || (status === '201' && !reply?.content)) return false;
+          const schemas = Object.values(reply?.content ?? {}).map(({ schema }) => schema ?? {});
+          return schemas.length === 0 || schemas.every((schema) => Object.keys(schema).length === 0);
+        })
+        .map(([method]) => `${method} ${route}`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
   it("asks the customer area's operations for its own cookie, sid_client, and the back office's for sid", () => {
     expect(document.components.securitySchemes).toMatchObject({
       session: { type: 'apiKey', in: 'cookie', name: 'sid' },

@@ -4,7 +4,9 @@ import { importTypes } from '../../shared/import-assistant/import-assistant';
 import { resources } from '../../shared/resources/registry';
 import { routeTable } from '../../shared/routes';
 import { CUSTOMER_API_PREFIX, sessionCookies } from '../auth/sessions';
-import type { ApiRoute, HttpMethod } from '../http/api-route';
+import { routeSchemas, type ApiRoute, type HttpMethod } from '../http/api-route';
+import { contractOf } from '../../shared/api/contracts';
+import type { Operation } from '../../shared/api/contract';
 import {
   errorResponses,
   integer,
@@ -77,9 +79,28 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
     for (const method of ([] as HttpMethod[]).concat(route.method)) {
       const doc = route.document(tools, method);
       tags.add(doc.tag);
-      const body = doc.body ?? (route.schemas?.body ? jsonSchema(route.schemas.body, 'input') : undefined);
-      paths[path][method.toLowerCase()] = operation(doc, body, path);
+      const { body } = routeSchemas(route, method);
+      const contract = contractOf(route.name, method);
+      paths[path][method.toLowerCase()] = operation(
+        { ...doc, upload: doc.upload || contract?.upload, responses: { ...successOf(contract), ...doc.responses } },
+        doc.body ?? (body && !contract?.upload ? jsonSchema(body, 'input') : undefined),
+        path,
+      );
     }
+  }
+
+  /** The success reply a contract declares: its JSON, its file's content types, or no content. */
+  function successOf(contract: Operation | undefined): OperationDoc['responses'] {
+    if (!contract) return {};
+    const status = contract.status ?? 200;
+    if (contract.file) {
+      const content = Object.fromEntries(contract.file.map((type) => [type, { schema: { type: 'string' } }]));
+      return { [status]: { description: t('responses.file'), content } };
+    }
+    if (!contract.reply) return { [status]: tools.noContent };
+    const schema = jsonSchema(contract.reply, 'output');
+    const reply = { 201: tools.created, 202: tools.accepted }[status as 201 | 202] ?? tools.ok;
+    return { [status]: reply(schema) };
   }
 
   function operation(doc: OperationDoc, body: Schema | undefined, path: string) {

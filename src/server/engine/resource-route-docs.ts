@@ -17,13 +17,19 @@ import {
   type OperationSpec,
   type Schema,
 } from '../http/openapi-tools';
-import type { HttpMethod } from '../http/api-route';
+import { routeSchemas, type HttpMethod } from '../http/api-route';
 import { exportFormats } from './resource-export';
 import { serverFieldKinds } from './field-kinds';
 import { dateRangeParams, sortableFields } from './list-query';
-import type { ServerResource } from './server-resource';
+import type { ResourceRoute, ServerResource } from './server-resource';
 
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
+
+/** The properties of an own route's query schema, as JSON Schema. */
+function queryProperties(route: ResourceRoute, method: HttpMethod): Record<string, Schema> {
+  const schema = routeSchemas(route, method).query;
+  return schema ? ((jsonSchema(schema, 'input').properties ?? {}) as Record<string, Schema>) : {};
+}
 
 /** A resource's fields as JSON Schema, their labels as descriptions. */
 function fieldsSchema(definition: ResourceDefinition, io: 'input' | 'output', tools: OpenApiTools): Schema {
@@ -299,17 +305,12 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         typeof route.method === 'string' ? `${slug}.${route.name}` : `${slug}.${route.name}-${method.toLowerCase()}`,
       summary: text(route.summary),
       access: method === 'GET' ? 'read' : 'write',
-      parameters: Object.entries(route.query ?? {}).map(([name, key]) => query(name, text(key), { type: 'string' })),
+      // Described by the route, typed by its contract's query schema when it has one.
+      parameters: Object.entries(route.query ?? {}).map(([name, key]) =>
+        query(name, text(key), queryProperties(route, method)[name] ?? { type: 'string' }),
+      ),
       ...(route.recordBody ? { body: input, badRequest } : {}),
-      ...(route.body ? { body: jsonSchema(route.body, 'input') } : {}),
-      responses: {
-        [route.status ?? 200]: route.file
-          ? {
-              description: t('responses.file'),
-              content: Object.fromEntries(route.file.map((type) => [type, { schema: { type: 'string' } }])),
-            }
-          : ok({}),
-      },
+      ...(route.schemas?.body ? { body: jsonSchema(route.schemas.body, 'input') } : {}),
       errors: [400, 401, 403, 404],
     }),
     export: op('export', {

@@ -5,12 +5,11 @@ import { historyKinds } from '../../shared/resources/history-kinds';
 import { HISTORY_PAGE_SIZE } from '../../shared/resources/audit';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
 import type { ResourceAction } from '../../shared/permissions';
-import { recordId } from '../../shared/resources/fields';
 import { isImportable } from '../../shared/resources/import';
 import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireCsrfOnGet, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
-import { pagingSchema, parseQuery } from '../http/paging';
+import { pagingSchema } from '../http/paging';
 import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats } from './resource-export';
@@ -18,16 +17,12 @@ import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet
 import type { OperationContext } from './server-resource';
 import { parseListQuery } from './list-query';
 import { authorize, authorizeUnder, type ResourceOperations } from './resource-operations';
-import { declareRoute, type ApiRoute, type RouteSchemas } from '../http/api-route';
+import { declareRoute, type ApiRoute, type HttpMethod, type RouteSchemas } from '../http/api-route';
+import type { RouteName } from '../../shared/routes';
+import { contractOf } from '../../shared/api/contracts';
 import type { OpenApiTools } from '../http/openapi-tools';
 import { resourceRouteDocs } from './resource-route-docs';
 import { clock } from '../clock';
-
-const batchSchema = z.object({
-  ids: z.array(recordId).default([]),
-  _action: z.string().default(''),
-});
-const reorderSchema = z.object({ ids: z.array(recordId).min(1, 'batch.no_items') });
 
 /** The operations' context of a request: its logged-in user, language and log, and the exchange itself. */
 export const operationContextOf = (request: FastifyRequest, reply: FastifyReply): OperationContext => ({
@@ -70,10 +65,14 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     const hooks = store.hooksOf(slug);
     const docs = (tools: OpenApiTools) => resourceRouteDocs(definition, hooks, tools);
     /** A route of this resource, refused before its input is read to whoever lacks `needs`. */
-    const route = <S extends RouteSchemas>({
+    const route = <
+      N extends RouteName,
+      M extends HttpMethod | readonly HttpMethod[],
+      S extends RouteSchemas | undefined,
+    >({
       needs,
       ...declaration
-    }: Omit<ApiRoute<S>, 'fixed' | 'options'> & { needs: ResourceAction | null }) =>
+    }: Omit<ApiRoute<N, M, S>, 'fixed' | 'options'> & { needs: ResourceAction | null }) =>
       declareRoute(app, {
         options: needs ? needing(slug, needs) : guarded(),
         ...declaration,
@@ -168,7 +167,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         needs: null,
         document: (tools) => docs(tools).batch,
         handler: (request, reply) => {
-          const { ids, _action: action } = parseBody(batchSchema, request.body);
+          const { ids, _action: action } = request.body;
           return operations.batch(definition, action, ids, operationContextOf(request, reply));
         },
       });
@@ -208,10 +207,12 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
     }
 
     for (const own of hooks.routes ?? []) {
+      const status = contractOf(own.name, ([] as HttpMethod[]).concat(own.method)[0]!)?.status ?? 200;
       declareRoute(app, {
         name: own.name,
         fixed: { resource: slug },
         method: own.method,
+        schemas: own.schemas,
         options: guarded((actor) => {
           authorize(actor, slug, own.action);
           for (const { resource, action } of own.alsoNeeds ?? []) authorize(actor, resource, action);
@@ -220,7 +221,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
           const result = await own.handle(request, { ...operations.services, ...context });
-          return reply.code(own.status ?? 200).send(result);
+          return reply.code(status).send(result);
         },
       });
     }
@@ -294,10 +295,11 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         name: 'api.resource.history',
         method: 'GET',
         needs: 'show',
+        schemas: { query: historyQuery },
         document: (tools) => docs(tools).history,
         handler: (request, reply) => {
           const context = operationContextOf(request, reply);
-          const { page, parPage, type } = parseQuery(historyQuery, request.query);
+          const { page, parPage, type } = request.query;
           return operations.history(definition, idParam(request), { page, pageSize: parPage, kind: type }, context);
         },
       });
@@ -312,8 +314,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         needs: 'sort',
         document: (tools) => docs(tools).reorder,
         handler: async (request, reply) => {
-          const ids = parseBody(reorderSchema, request.body).ids;
-          await operations.reorder(definition, ids, operationContextOf(request, reply));
+          await operations.reorder(definition, request.body.ids, operationContextOf(request, reply));
           return reply.code(204).send();
         },
       });
@@ -333,10 +334,14 @@ function registerChildRoutes(
   const schema = inputSchema(child);
   const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
   const { children } = operations;
-  const route = <S extends RouteSchemas>({
+  const route = <
+    N extends RouteName,
+    M extends HttpMethod | readonly HttpMethod[],
+    S extends RouteSchemas | undefined,
+  >({
     needs,
     ...declaration
-  }: Omit<ApiRoute<S>, 'fixed' | 'options'> & { needs: ResourceAction }) =>
+  }: Omit<ApiRoute<N, M, S>, 'fixed' | 'options'> & { needs: ResourceAction }) =>
     declareRoute(app, {
       options: guarded((actor) => authorizeUnder(actor, resource, child.slug, needs)),
       ...declaration,

@@ -1,7 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { ResourceAction } from '../../shared/permissions';
 import type { ResourceInputValues } from '../../shared/resources/resource';
 import type { RouteName } from '../../shared/routes';
@@ -13,6 +12,7 @@ import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { ResourceOperations } from './resource-operations';
 import type { ScopedRows } from './record-scope';
 import type { Mailer } from '../mail/mailer';
+import type { RouteSchemas } from '../http/api-route';
 
 /** Who acts, in which language, logging where: all an operation needs of its caller, HTTP or not. */
 export interface OperationContext {
@@ -79,14 +79,13 @@ export interface ResourceRoute {
   summary: string;
   /** The query parameters it reads, each with the catalog key of its description. */
   query?: Record<string, string>;
-  /** It takes the resource's record as a JSON body. */
+  /** It takes the resource's record as a JSON body (documented with the resource's input schema). */
   recordBody?: boolean;
-  /** Or this JSON body (its schema, for the API document; the handler parses it). */
-  body?: z.ZodType;
-  /** It answers a file of these content types (the SARE file), not JSON. */
-  file?: readonly string[];
-  /** The status of a successful reply: 200 unless said. */
-  status?: 200 | 201;
+  /**
+   * Schemas narrower than its contract's, validated instead of them: those of this resource (a
+   * merge's choices by field). Its input and reply are otherwise its contract's (src/shared/api/).
+   */
+  schemas?: RouteSchemas;
   handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
 }
 

@@ -11,7 +11,6 @@ import type { Database } from '../db/database';
 import type { HooksLookup } from '../engine/resource-store';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
-import { integer, octetStream } from '../http/openapi-tools';
 import { authorizeUploadFolder, readableUpload } from './upload-access';
 import { MEGABYTE, recordUpload } from './upload-quota';
 
@@ -56,13 +55,6 @@ export function registerUploadRoutes(
           tools.query('dossier', tools.t('parameters.folder'), { type: 'string', pattern: '^[a-z0-9-]{1,60}$' }, true),
           tools.query('nom', tools.t('parameters.file_name'), { type: 'string' }, true),
         ],
-        responses: {
-          201: tools.created({
-            type: 'object',
-            properties: { path: { type: 'string' }, name: { type: 'string' }, size: integer },
-            required: ['path', 'name', 'size'],
-          }),
-        },
         errors: [400, 401, 403, 413],
       }),
     handler: async (request, reply) => {
@@ -100,7 +92,6 @@ export function registerUploadRoutes(
     document: (tools) =>
       tools.operation('files', 'download', {
         access: 'read',
-        responses: { 200: { description: tools.t('responses.ok'), content: { [octetStream]: {} } } },
         errors: [401, 404],
       }),
     handler: async (request, reply) => {

@@ -28,7 +28,8 @@ export interface OperationDoc {
   operationId: string;
   summary: string;
   access: Access;
-  responses: Record<number, unknown>;
+  /** Its replies beyond its contract's success reply (http/api-route.ts), or instead of it. */
+  responses?: Record<number, unknown>;
   /** The error replies it may give, described once in components.responses. */
   errors: readonly ErrorStatus[];
   parameters?: Schema[];
@@ -46,7 +47,6 @@ export const integer = { type: 'integer' };
 export const dateTime = { type: 'string', format: 'date-time' };
 export const strings = { type: 'array', items: { type: 'string' } };
 export const ids = { type: 'array', items: { type: 'integer', minimum: 1 } };
-export const anObject = { type: 'object' };
 export const octetStream = 'application/octet-stream';
 export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { MAX_INTEGER } from '../../shared/resources/fields';
+import { wholeNumber } from '../../shared/api/paging';
 import { ApiError } from './api-error';
 
-/** The most rows a list page may ask for: more is given as this many. */
-export const MAX_PAGE_SIZE = 100;
-/** Far past any real list, and (page − 1) × size stays a small number for the database's OFFSET. */
-const MAX_PAGE = 1_000_000;
-
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number('validation.integer')
-    .int('validation.integer')
-    .min(min, 'validation.out_of_range')
-    .max(max, 'validation.out_of_range');
-
-/** ?page=&parPage= of a paged list: out of range or not a number is a 400, not a database error. */
-export const pagingSchema = (defaultSize: number) =>
-  z.object({
-    page: wholeNumber(1, MAX_PAGE).default(1),
-    parPage: wholeNumber(1, MAX_INTEGER)
-      .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-      .default(defaultSize),
-  });
+// The paging schema is the contracts' (src/shared/api), so that the web's client types it too.
+export { MAX_PAGE_SIZE, pagingSchema } from '../../shared/api/paging';
 
 /** An id given as a query value or filter: a positive integer a column can hold. */
 export const idValue = wholeNumber(1, MAX_INTEGER);

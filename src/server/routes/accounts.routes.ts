@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { newPasswordSchema } from '../../shared/account/password';
-import {
-  passwordResetRequestSchema,
-  registrationSchema,
-  type RegistrationState,
-} from '../../shared/account/registration.schema';
+import type { RegistrationState } from '../../shared/account/registration.schema';
 import { translate } from '../../shared/i18n/catalog';
 import { path } from '../../shared/routes';
 import { EMAIL_MAX_LENGTH } from '../../shared/resources/fields';
@@ -21,8 +15,6 @@ import type { JobQueue } from '../jobs/job-queue';
 import { mailBody, type Mailer } from '../mail/mailer';
 import { loadSettings, registrationSettings } from '../settings/settings';
 
-const tokenParams = z.object({ token: z.string().min(1).max(100) });
-
 /** Whether registration is on: the sign-up page and API answer 404 otherwise. */
 export async function registrationEnabled(db: Database): Promise<boolean> {
   return (await loadSettings(db, registrationSettings)).enabled;
@@ -34,11 +26,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
   declareRoute(app, {
     name: 'api.password_reset.request',
     method: 'POST',
-    schemas: { body: passwordResetRequestSchema },
     document: (tools) =>
       tools.operation('account', 'password_reset_request', {
         access: 'public',
-        responses: { 200: tools.message },
         errors: [400, 429],
       }),
     handler: async (request) => {
@@ -56,11 +46,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
   declareRoute(app, {
     name: 'api.password_reset.link',
     method: 'GET',
-    schemas: { params: tokenParams },
     document: (tools) =>
       tools.operation('account', 'password_reset_check', {
         access: 'public',
-        responses: { 200: tools.ok({ type: 'object', properties: { purpose: { enum: ['reset', 'creation'] } } }) },
         errors: [410],
       }),
     handler: (request) => checkPasswordLink(db, request.params.token),
@@ -69,11 +57,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
   declareRoute(app, {
     name: 'api.password_reset.link',
     method: 'POST',
-    schemas: { params: tokenParams, body: newPasswordSchema },
     document: (tools) =>
       tools.operation('account', 'password_reset_use', {
         access: 'public',
-        responses: { 204: tools.noContent },
         errors: [400, 410],
       }),
     handler: async (request, reply) => {
@@ -90,7 +76,6 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     document: (tools) =>
       tools.operation('account', 'registration_state', {
         access: 'public',
-        responses: { 200: tools.ok({ type: 'object', properties: { enabled: { type: 'boolean' } } }) },
         errors: [],
       }),
     handler: async (): Promise<RegistrationState> => ({ enabled: await registrationEnabled(db) }),
@@ -99,7 +84,6 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
   declareRoute(app, {
     name: 'api.registration',
     method: 'POST',
-    schemas: { body: registrationSchema },
     options: {
       // Before validation: while registration is off, the route does not exist; each attempt counts
       // against its address and email before the body is checked, since rating a password's strength
@@ -115,7 +99,6 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
     document: (tools) =>
       tools.operation('account', 'registration', {
         access: 'public',
-        responses: { 201: tools.created() },
         errors: [400, 404, 429],
       }),
     handler: async (request, reply) => {

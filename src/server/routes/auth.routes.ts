@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loginSchema, type SessionPayload } from '../../shared/account/account.schema';
+import type { SessionPayload } from '../../shared/account/account.schema';
 import type { LoginApplication } from '../../shared/resources/historique-connexions.resource';
 import { recordLoginAttempt, type LoginAttempt } from '../auth/login-history';
 import { accountKey, addressKey, clearFailures, isLocked, recordFailure } from '../auth/login-throttle';
@@ -11,7 +11,6 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
-import { ref, type OpenApiTools } from '../http/openapi-tools';
 
 /**
  * Login CSRF: a browser names the page that sent a POST in its Origin header; a login posted from
@@ -60,18 +59,14 @@ const sessionRoutes = [
 ] as const;
 
 export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
-  const session = (tools: OpenApiTools) => ({ 200: tools.ok(ref('schemas', 'Session')) });
-
   for (const { area, login, action } of sessionRoutes) {
     const page = loginPages[area];
     declareRoute(app, {
       name: login,
       method: 'POST',
-      schemas: { body: loginSchema },
       document: (tools) =>
         tools.operation('account', `${action}login`, {
           access: 'public',
-          responses: session(tools),
           errors: [400, 401, 403, 429],
         }),
       handler: async (request, reply) => {
@@ -141,7 +136,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       document: (tools) =>
         tools.operation('account', `${action}logout`, {
           access: 'write',
-          responses: { 204: tools.noContent },
           errors: [401, 403],
         }),
       handler: async (request, reply) => {
@@ -154,8 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       name: current,
       method: 'GET',
       options: { onRequest: requireUser },
-      document: (tools) =>
-        tools.operation('account', `${action}session`, { access: 'read', responses: session(tools), errors: [401] }),
+      document: (tools) => tools.operation('account', `${action}session`, { access: 'read', errors: [401] }),
       handler: (request) => {
         const { user, csrfToken, impersonator } = currentAuth(request);
         const payload: SessionPayload = { user, csrfToken, impersonator };
@@ -172,7 +165,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     document: (tools) =>
       tools.operation('account', 'impersonation_end', {
         access: 'write',
-        responses: session(tools),
         errors: [400, 401, 403],
       }),
     handler: async (request, reply) => {

@@ -13,7 +13,6 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
       tools.operation('service', 'health', {
         access: 'public',
         responses: {
-          200: tools.ok(status('ok')),
           503: { description: tools.t('responses.503'), ...json(status('unavailable')) },
         },
         errors: [],

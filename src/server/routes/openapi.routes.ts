@@ -69,8 +69,7 @@ export async function registerOpenApiRoutes(app: FastifyInstance): Promise<void>
   declareRoute(app, {
     name: 'api.openapi',
     method: 'GET',
-    document: (tools) =>
-      tools.operation('service', 'openapi', { access: 'public', responses: { 200: tools.ok({}) }, errors: [] }),
+    document: (tools) => tools.operation('service', 'openapi', { access: 'public', errors: [] }),
     // Built on first request, once every route is declared.
     handler: (request) => {
       const locale = requestLocale(request);

@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { localeSchema, profileSchema, toggleContentSchema } from '../../shared/account/account.schema';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import { declareRoute } from '../http/api-route';
-import { jsonSchema } from '../http/openapi-tools';
 import { cleanRichText } from '../http/rich-text';
 
 export function registerPreferenceRoutes(app: FastifyInstance, db: Database): void {
@@ -16,11 +14,9 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
     name: 'api.toggle_content',
     method: 'POST',
     options,
-    schemas: { body: toggleContentSchema },
     document: (tools) =>
       tools.operation('account', 'toggle_content', {
         access: 'write',
-        responses: { 204: tools.noContent },
         errors: [400, 401, 403],
       }),
     handler: async (request, reply) => {
@@ -39,11 +35,9 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
     name: 'api.locale',
     method: 'POST',
     options,
-    schemas: { body: localeSchema },
     document: (tools) =>
       tools.operation('account', 'locale', {
         access: 'write',
-        responses: { 204: tools.noContent },
         errors: [400, 401, 403],
       }),
     handler: async (request, reply) => {
@@ -57,11 +51,9 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Database): vo
     name: 'api.profile',
     method: 'PUT',
     options,
-    schemas: { body: profileSchema },
     document: (tools) =>
       tools.operation('account', 'profile', {
         access: 'write',
-        responses: { 200: tools.ok(jsonSchema(profileSchema, 'output')) },
         errors: [400, 401, 403],
       }),
     handler: async (request) => {

@@ -22,27 +22,29 @@ export const localeSchema = z.object({ locale: z.enum(locales) });
 /** toggle-content: open is true when the side menu is not enlarged. */
 export const toggleContentSchema = z.object({ open: z.boolean() });
 
-export interface SessionUserPayload {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  locale: string;
-  emailSignature: string;
-  preferences: { sidebarEnlarged?: boolean };
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  locale: z.string(),
+  emailSignature: z.string(),
+  preferences: z.object({ sidebarEnlarged: z.boolean().optional() }),
   /** What the user's access profiles grant: "<resource>.<group>" (see permissions.ts). */
-  permissions: string[];
-  serviceId: number | null;
-}
+  permissions: z.array(z.string()),
+  serviceId: z.number().nullable(),
+});
+export type SessionUserPayload = z.infer<typeof sessionUserSchema>;
 
 /** GET /api/session and POST /api/connexion */
-export interface SessionPayload {
-  user: SessionUserPayload;
-  csrfToken: string;
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  csrfToken: z.string(),
   /** Who logged in as the user ("log in as"): the back office shows a banner and a way back. */
-  impersonator: { id: number; name: string } | null;
-}
+  impersonator: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type SessionPayload = z.infer<typeof sessionSchema>;
 
 /** Every API error reply. */
 export interface ApiErrorPayload {
@@ -55,6 +57,7 @@ export interface ApiErrorPayload {
 }
 
 /** GET /api/espace-client/accueil: what the external user's groups are attached to. */
-export interface CustomerHome {
-  missions: { id: number; name: string; acronym: string | null }[];
-}
+export const customerHomeSchema = z.object({
+  missions: z.array(z.object({ id: z.number(), name: z.string(), acronym: z.string().nullable() })),
+});
+export type CustomerHome = z.infer<typeof customerHomeSchema>;

@@ -39,11 +39,9 @@ export const registrationSettingsSchema = z.object({
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 
 /** GET /api/inscription/etat: whether the login page offers to sign up. */
-export interface RegistrationState {
-  enabled: boolean;
-}
+export const registrationStateSchema = z.object({ enabled: z.boolean() });
+export type RegistrationState = z.infer<typeof registrationStateSchema>;
 
 /** GET /api/reinitialisation/{token}: a valid link, for a reset or a first password. */
-export interface PasswordLinkPayload {
-  purpose: 'reset' | 'creation';
-}
+export const passwordLinkSchema = z.object({ purpose: z.enum(['reset', 'creation']) });
+export type PasswordLinkPayload = z.infer<typeof passwordLinkSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * OpenStreetMap's standard tiles: the map screen draws them, and the CSP lets images come from
  * their host alone (nothing else of the map is fetched from outside).
@@ -10,11 +12,12 @@ export const osmTiles = {
 } as const;
 
 /** GET /api/structures/google-map/{id}: the structure's main address, in words and, when found, as a point. */
-export interface StructureMap {
-  id: number;
-  title: string;
+export const structureMapSchema = z.object({
+  id: z.number(),
+  title: z.string(),
   /** The main address's lines; empty when the structure has no main address. */
-  address: string[];
+  address: z.array(z.string()),
   /** Where the geocoder placed it; null when it could not (unknown address, service unreachable). */
-  position: { latitude: number; longitude: number; label: string } | null;
-}
+  position: z.object({ latitude: z.number(), longitude: z.number(), label: z.string() }).nullable(),
+});
+export type StructureMap = z.infer<typeof structureMapSchema>;

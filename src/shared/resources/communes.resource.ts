@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { field } from './fields';
 import { defineResource } from './resource';
 
@@ -30,9 +31,10 @@ export const communes = defineResource({
 });
 
 /** A commune as the postal-code lookup (communes/ajax/code-postal) answers it. */
-export interface CommuneByPostalCode {
-  id: number;
-  inseeCode: string;
-  name: string;
-  postalCodes: string[];
-}
+export const communeByPostalCodeSchema = z.object({
+  id: z.number(),
+  inseeCode: z.string(),
+  name: z.string(),
+  postalCodes: z.array(z.string()),
+});
+export type CommuneByPostalCode = z.infer<typeof communeByPostalCodeSchema>;

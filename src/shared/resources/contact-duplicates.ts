@@ -20,48 +20,47 @@ export const duplicateReasons = ['name', 'siret', 'email', 'phone'] as const;
 export type DuplicateReason = (typeof duplicateReasons)[number];
 
 /** One side of a pair, as the list names it. */
-export interface DuplicateRecordRef {
-  id: number;
-  title: string;
-}
+const duplicateRecordRef = z.object({ id: z.number(), title: z.string() });
+export type DuplicateRecordRef = z.infer<typeof duplicateRecordRef>;
 
-export interface DuplicatePair {
-  first: DuplicateRecordRef;
-  second: DuplicateRecordRef;
+const duplicatePairSchema = z.object({
+  first: duplicateRecordRef,
+  second: duplicateRecordRef,
   /** 0–100: how sure the scan is, its reasons added up. */
-  score: number;
+  score: z.number(),
   /** The names' trigram similarity (0–1), accents and case ignored. */
-  similarity: number;
-  reasons: DuplicateReason[];
-}
+  similarity: z.number(),
+  reasons: z.array(z.enum(duplicateReasons)),
+});
+export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
 
 /** GET /api/{resource}/doublons: a page of the last scan's pairs, best first; scannedAt null before any scan. */
-export interface DuplicatePage {
-  items: DuplicatePair[];
-  total: number;
-  page: number;
-  pageSize: number;
-  scannedAt: string | null;
-}
+export const duplicatePageSchema = z.object({
+  items: z.array(duplicatePairSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  scannedAt: z.string().nullable(),
+});
+export type DuplicatePage = z.infer<typeof duplicatePageSchema>;
 
 /** POST /api/{resource}/doublons/analyse */
-export interface DuplicateScanResult {
-  total: number;
-  scannedAt: string;
-}
+export const duplicateScanResultSchema = z.object({ total: z.number(), scannedAt: z.string() });
+export type DuplicateScanResult = z.infer<typeof duplicateScanResultSchema>;
 
 /** GET /api/{resource}/historique-fusions/{id}: a record merged into this one. */
-export interface MergeHistoryEntry {
-  id: number;
-  removedId: number;
-  removedTitle: string;
-  mergedAt: string;
-  mergedByName: string | null;
+export const mergeHistoryEntrySchema = z.object({
+  id: z.number(),
+  removedId: z.number(),
+  removedTitle: z.string(),
+  mergedAt: z.string(),
+  mergedByName: z.string().nullable(),
   /** The fields whose value came, in whole or in part, from the merged record. */
-  fieldsFromRemoved: string[];
+  fieldsFromRemoved: z.array(z.string()),
   /** How many links of other records moved onto this one. */
-  movedLinks: number;
-}
+  movedLinks: z.number(),
+});
+export type MergeHistoryEntry = z.infer<typeof mergeHistoryEntrySchema>;
 
 /** POST /api/{resource}/doublons/fusion: the kept record's value of a field, the removed one's, or both (lists). */
 export type MergeChoice = 'kept' | 'removed' | 'both';

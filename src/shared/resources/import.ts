@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiErrorPayload } from '../account/account.schema';
 import { fieldKinds } from './field-kinds';
 import type { FieldDef } from './fields';
@@ -11,19 +12,21 @@ export const IMPORT_MAX_ROWS = 20_000;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 256 * 1024 * 1024;
 
 /** Field name → the index of the file's column its values come from, or null for none. */
-export type ImportMapping = Record<string, number | null>;
+export const importMappingSchema = z.record(z.string(), z.number().nullable());
+export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /** POST /api/<slug>/import/analyse */
-export interface ImportAnalysis {
+export const importAnalysisSchema = z.object({
   /** The file's first row. */
-  columns: string[];
+  columns: z.array(z.string()),
   /** The first rows after it, for a preview. */
-  sample: string[][];
+  sample: z.array(z.array(z.string())),
   /** Rows after the header, blank ones aside. */
-  rowCount: number;
+  rowCount: z.number(),
   /** Suggested from the headers: a field's name or label, ignoring case and accents. */
-  mapping: ImportMapping;
-}
+  mapping: importMappingSchema,
+});
+export type ImportAnalysis = z.infer<typeof importAnalysisSchema>;
 
 /** One problem of one row: its number in the spreadsheet (the header being row 1), the field, a catalog key. */
 export interface ImportRowError {
@@ -33,9 +36,8 @@ export interface ImportRowError {
 }
 
 /** POST /api/<slug>/import */
-export interface ImportResult {
-  imported: number;
-}
+export const importResultSchema = z.object({ imported: z.number() });
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** The 400 reply of POST /api/<slug>/import when rows are invalid: nothing was imported. */
 export interface ImportFailure extends ApiErrorPayload {

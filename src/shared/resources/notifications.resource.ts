@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { field, USERS_TARGET } from './fields';
 import { defineResource } from './resource';
 
@@ -30,28 +31,37 @@ export const notifications = defineResource({
 });
 
 /** A notification as the bell and the notifications screen show it: what, about which ticket of which project. */
-export interface NotificationItem {
-  id: number;
-  kind: NotificationKind;
-  ticket: { id: number; title: string };
-  project: { id: number; title: string };
-  createdAt: string;
-  seen: boolean;
-  archived: boolean;
-}
+const notificationItemSchema = z.object({
+  id: z.number(),
+  kind: z.enum(notificationKinds),
+  ticket: z.object({ id: z.number(), title: z.string() }),
+  project: z.object({ id: z.number(), title: z.string() }),
+  createdAt: z.string(),
+  seen: z.boolean(),
+  archived: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** The header's bell (GET header-unread-notifications): the unread count and the five newest not archived. */
-export interface HeaderNotifications {
-  unread: number;
-  latest: NotificationItem[];
-}
+export const headerNotificationsSchema = z.object({ unread: z.number(), latest: z.array(notificationItemSchema) });
+export type HeaderNotifications = z.infer<typeof headerNotificationsSchema>;
 
 /** A page of the notifications screen (GET notifications/liste?archived=&page=), newest first. */
-export interface NotificationPage {
-  items: NotificationItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const notificationPageSchema = z.object({
+  items: z.array(notificationItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The ids a batch route acts on: the caller's own among them, the others ignored. */
+export const notificationIdsBody = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000) });
+
+/** The notifications screen's query: to process (0) or archived (1), and the page. */
+export const notificationPageQuery = z.object({
+  archived: z.enum(['0', '1']).default('0'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});

@@ -1,4 +1,5 @@
-import type { ResourcePage, ResourceRecord, ResourceRecordView } from './resource';
+import { z } from 'zod';
+import { resourceRecordSchema, resourceRecordViewSchema } from './resource';
 
 /** How many advice acts the overview shows, newest first. */
 export const OVERVIEW_ACTS = 5;
@@ -6,41 +7,43 @@ export const OVERVIEW_ACTS = 5;
 export const OVERVIEW_CHILD_PROJECTS = 20;
 
 /** GET /api/projet/load-apercu/{id}: the project page's overview, in one request. */
-export interface ProjectOverview {
-  /** The project as its show route answers it (the titles of the records it names included). */
-  project: ResourceRecordView;
-  /** Its latest advice acts, newest first, and how many it has: null for a reader who may not list acts. */
-  latestActs: ResourceRecord[] | null;
-  actsTotal: number | null;
-  /** Its child projects the reader may see (the first ones by name), and how many. */
-  childProjects: NamedRecord[];
-  childProjectsTotal: number;
-}
-
 /** A record named by its title. */
-export interface NamedRecord {
-  id: number;
-  title: string;
-}
+export const namedRecordSchema = z.object({ id: z.number(), title: z.string() });
+export type NamedRecord = z.infer<typeof namedRecordSchema>;
+
+export const projectOverviewSchema = z.object({
+  /** The project as its show route answers it (the titles of the records it names included). */
+  project: resourceRecordViewSchema,
+  /** Its latest advice acts, newest first, and how many it has: null for a reader who may not list acts. */
+  latestActs: z.array(resourceRecordSchema).nullable(),
+  actsTotal: z.number().nullable(),
+  /** Its child projects the reader may see (the first ones by name), and how many. */
+  childProjects: z.array(namedRecordSchema),
+  childProjectsTotal: z.number(),
+});
+export type ProjectOverview = z.infer<typeof projectOverviewSchema>;
 
 /** GET /api/projet/porteur/structure/json/{id}: a project's owner, individual and structure. */
-export interface ProjectOwner {
-  individual: NamedRecord | null;
-  structure: NamedRecord | null;
-}
+export const projectOwnerSchema = z.object({
+  individual: namedRecordSchema.nullable(),
+  structure: namedRecordSchema.nullable(),
+});
+export type ProjectOwner = z.infer<typeof projectOwnerSchema>;
 
 /** GET /api/projet/dashboard/ajax/{id}: a project's figures for a dashboard tab. */
-export interface ProjectDashboard {
-  id: number;
-  reference: string;
-  name: string;
-  state: string | null;
-  lastInterventionDate: string | null;
+export const projectDashboardSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  name: z.string(),
+  state: z.string().nullable(),
+  lastInterventionDate: z.string().nullable(),
   /** How many co-owners, partners and advice acts: null for a reader who may not list them. */
-  coOwners: number | null;
-  partners: number | null;
-  acts: number | null;
-}
+  coOwners: z.number().nullable(),
+  partners: z.number().nullable(),
+  acts: z.number().nullable(),
+});
+export type ProjectDashboard = z.infer<typeof projectDashboardSchema>;
 
 /** GET /api/projet/emails-envoyes/{projet} and emails-programmes/{projet}: a project's mails (none are sent yet). */
-export type ProjectEmails = Pick<ResourcePage, 'items' | 'total'>;
+export const projectEmailsSchema = z.object({ items: z.array(resourceRecordSchema), total: z.number() });
+export type ProjectEmails = z.infer<typeof projectEmailsSchema>;

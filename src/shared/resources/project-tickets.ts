@@ -1,45 +1,43 @@
+import { z } from 'zod';
 /** The project page's ticket panels (spec 2.1): its gantt, its time report, and task templates applied to it. */
 
 /** A ticket as a gantt bar: dates are days ("2026-03-14"), the end included. */
-export interface GanttTask {
-  id: number;
-  name: string;
-  step: { id: number; name: string; position: number } | null;
-  start: string;
-  end: string;
+const ganttTaskSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  step: z.object({ id: z.number(), name: z.string(), position: z.number() }).nullable(),
+  start: z.string(),
+  end: z.string(),
   /** 0 to 100: the share of its sub-tasks done, or 100 once finished. */
-  progress: number;
-  color: string;
+  progress: z.number(),
+  color: z.string(),
   /** The tickets this one waits for ("A blocks B": B depends on A), among the gantt's own. */
-  dependencies: number[];
-}
+  dependencies: z.array(z.number()),
+});
+export type GanttTask = z.infer<typeof ganttTaskSchema>;
 
 /** GET /api/projet/gantt/{projet}: the project's tickets, by step position then start. */
-export interface ProjectGantt {
-  tasks: GanttTask[];
-}
+export const projectGanttSchema = z.object({ tasks: z.array(ganttTaskSchema) });
+export type ProjectGantt = z.infer<typeof projectGanttSchema>;
 
 /** Minutes worked, per something named (a user, a task type: null for tickets without one). */
-export interface TimeBreakdown {
-  id: number | null;
-  name: string | null;
-  minutes: number;
-}
+const timeBreakdownSchema = z.object({ id: z.number().nullable(), name: z.string().nullable(), minutes: z.number() });
+export type TimeBreakdown = z.infer<typeof timeBreakdownSchema>;
 
 /** GET /api/projet/temps/{projet}: the project's time, in minutes. */
-export interface TimeReport {
-  totals: { estimate: number; spent: number };
-  byUser: TimeBreakdown[];
-  byTaskType: TimeBreakdown[];
+export const timeReportSchema = z.object({
+  totals: z.object({ estimate: z.number(), spent: z.number() }),
+  byUser: z.array(timeBreakdownSchema),
+  byTaskType: z.array(timeBreakdownSchema),
   /** Months as "2026-03", oldest first. */
-  byMonth: { month: string; minutes: number }[];
-  tickets: { id: number; name: string; estimate: number | null; spent: number }[];
-}
+  byMonth: z.array(z.object({ month: z.string(), minutes: z.number() })),
+  tickets: z.array(z.object({ id: z.number(), name: z.string(), estimate: z.number().nullable(), spent: z.number() })),
+});
+export type TimeReport = z.infer<typeof timeReportSchema>;
 
 /** POST /api/template-tache/appliquer/{id}/{projet}: the tickets created, in the template's order. */
-export interface TemplateApplied {
-  created: number[];
-}
+export const templateAppliedSchema = z.object({ created: z.array(z.number()) });
+export type TemplateApplied = z.infer<typeof templateAppliedSchema>;
 
 export const dueUnits = ['days', 'weeks', 'months'] as const;
 export type DueUnit = (typeof dueUnits)[number];

@@ -4,6 +4,7 @@ import {
   commonGroups,
   groupOf,
   readingGroups,
+  resourceActions,
   type PermissionGroup,
   type PermissionHolder,
   type ResourceAction,
@@ -226,25 +227,28 @@ export function inputSchema(definition: ResourceDefinition) {
 export type ResourceInputValues = Record<string, unknown>;
 
 /** The titles of the records that reference fields point at: field → id → title. */
-export type ReferenceTitles = Record<string, Record<string, string>>;
+export const referenceTitlesSchema = z.record(z.string(), z.record(z.string(), z.string()));
+export type ReferenceTitles = z.infer<typeof referenceTitlesSchema>;
 
-/** A record as the API returns it. */
-export interface ResourceRecord {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: number | null;
-  updatedBy: number | null;
-  position?: number;
-  published?: boolean;
-  enabled?: boolean;
-  /**
-   * What the reader may not do to this record although their permission on the resource allows it
-   * (a user manager and an administrator's account): its list row is disabled, its actions hidden.
-   */
-  refusedActions?: ResourceAction[];
-  [field: string]: unknown;
-}
+/** A record as the API returns it: the engine's columns, and its declared fields (any resource's). */
+export const resourceRecordSchema = z
+  .object({
+    id: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: z.number().nullable(),
+    updatedBy: z.number().nullable(),
+    position: z.number().optional(),
+    published: z.boolean().optional(),
+    enabled: z.boolean().optional(),
+    /**
+     * What the reader may not do to this record although their permission on the resource allows it
+     * (a user manager and an administrator's account): its list row is disabled, its actions hidden.
+     */
+    refusedActions: z.array(z.enum(resourceActions)).optional(),
+  })
+  .catchall(z.unknown());
+export type ResourceRecord = z.infer<typeof resourceRecordSchema>;
 
 /** Whether the user may do this action to this record: the resource's permission, less what the record refuses. */
 export function canOnRecord(
@@ -257,20 +261,22 @@ export function canOnRecord(
 }
 
 /** GET /api/<slug>/{id}: the record, who created and last changed it, and what its references name. */
-export interface ResourceRecordView extends ResourceRecord {
-  createdByName: string | null;
-  updatedByName: string | null;
-  titles: ReferenceTitles;
-}
+export const resourceRecordViewSchema = resourceRecordSchema.extend({
+  createdByName: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+  titles: referenceTitlesSchema,
+});
+export type ResourceRecordView = z.infer<typeof resourceRecordViewSchema>;
 
 /** GET /api/<slug> */
-export interface ResourcePage {
-  items: ResourceRecord[];
-  total: number;
-  page: number;
-  pageSize: number;
-  titles: ReferenceTitles;
-}
+export const resourcePageSchema = z.object({
+  items: z.array(resourceRecordSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  titles: referenceTitlesSchema,
+});
+export type ResourcePage = z.infer<typeof resourcePageSchema>;
 
 export function listColumns(definition: ResourceDefinition): string[] {
   return Object.entries(definition.fields)
@@ -358,10 +364,11 @@ export const recordLabel = (definition: ResourceDefinition, record: Record<strin
   withTitleDetail(definition, recordTitle(definition, record), record);
 
 /** A batch command's reply: the records done, and those refused with the reason. */
-export interface BatchReply {
-  processed: number;
-  failed?: { id: number; title: string; message: string }[];
-}
+export const batchReplySchema = z.object({
+  processed: z.number(),
+  failed: z.array(z.object({ id: z.number(), title: z.string(), message: z.string() })).optional(),
+});
+export type BatchReply = z.infer<typeof batchReplySchema>;
 
 /** An autocomplete suggestion (GET …/autocomplete?term=): a record's id; a code for a text field's `suggest` route. */
 export interface Suggestion<Value extends number | string = number> {

@@ -1,18 +1,20 @@
+import { z } from 'zod';
 import { field } from './fields';
 import { defineResource } from './resource';
 
 /** An individual linked to a structure, with its link (GET /api/structures/get-individus-ajax/{id}). */
-export interface LinkedIndividual {
-  id: number;
-  civility: string | null;
-  lastName: string;
-  firstName: string;
-  email: string;
-  mobile: string;
-  function: string;
-  service: string;
-  leftStructure: boolean;
-}
+export const linkedIndividualSchema = z.object({
+  id: z.number(),
+  civility: z.string().nullable(),
+  lastName: z.string(),
+  firstName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  function: z.string(),
+  service: z.string(),
+  leftStructure: z.boolean(),
+});
+export type LinkedIndividual = z.infer<typeof linkedIndividualSchema>;
 
 /** A public structure's kind (spec 3: the public contact subtype). */
 export const publicSubtypes = ['commune', 'epci', 'department', 'region', 'state', 'socialLandlord', 'other'] as const;

@@ -1,44 +1,47 @@
 import { z } from 'zod';
 import { dateValue } from './fields';
-import type { TicketStatus } from './tickets.resource';
+import { ticketStatuses, type TicketStatus } from './tickets.resource';
 
 /** A step as a column of the board: where its cards may go, and which moves ask characteristics. */
-export interface BoardColumn {
-  id: number;
-  name: string;
+const boardColumnSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** The finished step: entering it finishes the ticket (green). */
-  done: boolean;
+  done: z.boolean(),
   /** The steps a card of this column may move to. */
-  reachableSteps: number[];
+  reachableSteps: z.array(z.number()),
   /** The steps whose transition from this one asks characteristics (a modal before the move). */
-  transitionsAsking: number[];
-}
+  transitionsAsking: z.array(z.number()),
+});
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
 
 /** A ticket as a card: what the board draws, nothing more (2 000 of them load at once). */
-export interface BoardCard {
-  id: number;
-  name: string;
-  step: number;
-  boardPosition: number;
-  project: { id: number; title: string };
-  color: string | null;
+export const boardCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  step: z.number(),
+  boardPosition: z.number(),
+  project: z.object({ id: z.number(), title: z.string() }),
+  color: z.string().nullable(),
   /** As shown: orange when its deadline is near, whatever is stored (ticketStatusShown). */
-  status: TicketStatus;
-  deadline: string | null;
-  attributions: { id: number; name: string }[];
-  taskType: { id: number; name: string; icon: string | null } | null;
-  subTasks: { done: number; total: number };
-  comments: number;
+  status: z.enum(ticketStatuses),
+  deadline: z.string().nullable(),
+  attributions: z.array(z.object({ id: z.number(), name: z.string() })),
+  taskType: z.object({ id: z.number(), name: z.string(), icon: z.string().nullable() }).nullable(),
+  subTasks: z.object({ done: z.number(), total: z.number() }),
+  comments: z.number(),
   /** A meeting's type and moment (only meetings whose type is flagged for the kanban are cards). */
-  meeting: { type: string; at: string | null } | null;
-}
+  meeting: z.object({ type: z.string(), at: z.string().nullable() }).nullable(),
+});
+export type BoardCard = z.infer<typeof boardCardSchema>;
 
 /** A board: its columns in the steps' order, its cards in their columns' order; `version` changes with any card. */
-export interface Board {
-  columns: BoardColumn[];
-  cards: BoardCard[];
-  version: string;
-}
+export const boardSchema = z.object({
+  columns: z.array(boardColumnSchema),
+  cards: z.array(boardCardSchema),
+  version: z.string(),
+});
+export type Board = z.infer<typeof boardSchema>;
 
 /** The board's filters (query parameters of ajax/tickets and its version). */
 export const boardFiltersSchema = z
@@ -80,11 +83,18 @@ export const editTransitionSchema = z.object({
 });
 
 /** What a transition asks before a move (load-transition-ajax). */
-export interface TransitionForm {
-  from: number;
-  to: number;
-  characteristics: { name: string; type: 'text' | 'number' | 'date' | 'choice' | 'checkbox'; options: string[] }[];
-}
+export const transitionFormSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  characteristics: z.array(
+    z.object({
+      name: z.string(),
+      type: z.enum(['text', 'number', 'date', 'choice', 'checkbox']),
+      options: z.array(z.string()),
+    }),
+  ),
+});
+export type TransitionForm = z.infer<typeof transitionFormSchema>;
 
 /** A column's cards in the order an adviser left them (sauvegarder-positions). */
 export const positionsSchema = z.object({ step: id, tickets: z.array(id).max(5000) });
@@ -117,8 +127,9 @@ export function ticketStatusShown(
 }
 
 /** A meeting ahead, as the project's history lists it (its type says so). */
-export interface UpcomingMeeting {
-  ticket: { id: number; name: string };
-  type: string;
-  at: string;
-}
+export const upcomingMeetingSchema = z.object({
+  ticket: z.object({ id: z.number(), name: z.string() }),
+  type: z.string(),
+  at: z.string(),
+});
+export type UpcomingMeeting = z.infer<typeof upcomingMeetingSchema>;

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findResource } from '../../shared/resources/registry';
-import { recordLabel, type ResourceRecordView, type Suggestion } from '../../shared/resources/resource';
+import { recordLabel, type Suggestion } from '../../shared/resources/resource';
 import { path, type ParamlessRouteName } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { api, apiAt } from '../api-client';
 
 /** Spec 9: suggestions are asked for 300 ms after the last key, from the first character. */
 const AUTOCOMPLETE_DELAY_MS = 300;
@@ -54,7 +54,8 @@ function useDebouncedSuggestions<T extends Suggestion<number | string>>(url: Sug
   const { data = [] } = useQuery({
     queryKey: ['autocomplete', url(debounced)],
     enabled: debounced.length >= AUTOCOMPLETE_MIN_LENGTH,
-    queryFn: () => apiRequest<T[]>('GET', url(debounced)),
+    // Suggestions of the engine's autocomplete or of a route of a resource's own (value and label alike).
+    queryFn: async () => (await apiAt('GET', 'api.resource.autocomplete', url(debounced))) as T[],
   });
   return data;
 }
@@ -140,7 +141,7 @@ export function useSuggestionLabel(route: ParamlessRouteName, value: string): st
   const { data } = useQuery({
     queryKey: ['autocomplete', path(route, { term: value })],
     enabled: value !== '',
-    queryFn: () => apiRequest<Suggestion<string>[]>('GET', path(route, { term: value })),
+    queryFn: () => apiAt('GET', 'api.structures.naf_codes', path(route, { term: value })),
   });
   return data?.find((suggestion) => suggestion.value === value)?.label ?? null;
 }
@@ -189,7 +190,7 @@ export function useRecordTitles(target: string, id: number | null): Record<strin
   const { data } = useQuery({
     queryKey: ['resource', target, 'item', String(id)],
     enabled: definition !== undefined && id !== null,
-    queryFn: () => apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: target, id: id! })),
+    queryFn: () => api('GET', 'api.resource.item', { params: { resource: target, id: id! } }),
   });
   return data && definition ? { [String(data.id)]: recordLabel(definition, data) } : {};
 }

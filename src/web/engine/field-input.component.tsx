@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { fieldKinds, isReference } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
 import { findResource } from '../../shared/resources/registry';
-import type { CommuneByPostalCode } from '../../shared/resources/communes.resource';
-import { recordTitle, type ResourcePage } from '../../shared/resources/resource';
+import { recordTitle } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 import { resourceSuggestions, routeSuggestions, useRecordTitles } from './autocomplete-input.component';
 import { useCreateInModal } from './create-in-modal.hook';
 import { webFieldKinds } from './field-kinds.component';
@@ -53,14 +52,10 @@ export function useReferenceChoices(
     queryKey: ['resource', definition?.slug, 'options'],
     enabled: definition !== undefined,
     queryFn: async () => {
-      const page = await apiRequest<ResourcePage>(
-        'GET',
-        path('api.resource.collection', {
-          resource: definition!.slug,
-          parPage: LISTED_REFERENCES,
-          tri: definition!.titleField,
-        }),
-      );
+      const page = await api('GET', 'api.resource.collection', {
+        params: { resource: definition!.slug },
+        query: { parPage: LISTED_REFERENCES, tri: definition!.titleField },
+      });
       return {
         complete: page.total <= page.items.length,
         options: page.items.map((item) => ({ value: String(item.id), label: recordTitle(definition!, item) })),
@@ -170,7 +165,7 @@ export function CommuneOfPostalCodeInput({
   const { t } = useTranslation();
   const { data: communes } = useQuery({
     queryKey: ['communes', 'postal-code', postalCode],
-    queryFn: () => apiRequest<CommuneByPostalCode[]>('GET', path('api.communes.by_postal_code', { code: postalCode })),
+    queryFn: () => api('GET', 'api.communes.by_postal_code', { query: { code: postalCode } }),
   });
   const only = communes?.length === 1 ? communes[0]!.id : null;
   useEffect(() => {

@@ -2,8 +2,7 @@ import { Anchor, FileInput, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
-import type { UploadedFile } from '../../shared/resources/fields';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, api } from '../api-client';
 
 /** The name a stored upload shows: the last part of its path. */
 const uploadName = (stored: string) => stored.split('/').pop() ?? stored;
@@ -33,11 +32,7 @@ export function UploadInput({
     if (!file) return onChange('');
     setSending(true);
     try {
-      const uploaded = await apiRequest<UploadedFile>(
-        'POST',
-        path('api.upload', { dossier: folder, nom: file.name }),
-        file,
-      );
+      const uploaded = await api('POST', 'api.upload', { query: { dossier: folder, nom: file.name }, body: file });
       onChange(uploaded.path);
     } catch (failure) {
       setUploadError(failure instanceof ApiRequestError ? failure.message : t('errors.upload'));

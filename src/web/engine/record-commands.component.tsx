@@ -10,7 +10,7 @@ import {
   type ResourceRecord,
 } from '../../shared/resources/resource';
 import { path, routeTable, type RouteName } from '../../shared/routes';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, apiAt } from '../api-client';
 import { toast } from '../shell/toasts.component';
 import { useRefreshResource } from './resource-api.hook';
 
@@ -43,10 +43,7 @@ export function RecordCommands({
   async function run(command: RecordCommand) {
     setRunning(command.name);
     try {
-      const reply = await apiRequest<{ message: string; location?: string }>(
-        'POST',
-        commandPath(command, slug, record.id),
-      );
+      const reply = await apiAt('POST', 'api.users.impersonate', commandPath(command, slug, record.id));
       // A command that changes who is logged in loads the app anew where it says.
       if (reply.location) return window.location.assign(reply.location);
       toast.success(reply.message);

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/format';
-import type { AuditPage } from '../../shared/resources/audit';
 import { childrenInHistory, historyKindLabel, historyKinds } from '../../shared/resources/history-kinds';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+
+import { api } from '../api-client';
 import { FieldValue } from './field-value.component';
 import { ListPagination } from './list/list-pagination.component';
 import { RecordPanel } from './record-panel.component';
@@ -59,10 +58,7 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
   const { data } = useQuery({
     queryKey: ['resource', slug, 'history', id, page, kind],
     queryFn: () =>
-      apiRequest<AuditPage>(
-        'GET',
-        path('api.resource.history', { resource: slug, id, page, ...(kind ? { type: kind } : {}) }),
-      ),
+      api('GET', 'api.resource.history', { params: { resource: slug, id }, query: { page, type: kind ?? undefined } }),
     placeholderData: (previous) => previous,
   });
   if (!data || (data.total === 0 && kind === null)) return null;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResourceDefinition, ResourcePage, ResourceRecordView } from '../../shared/resources/resource';
+import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { api, apiAt } from '../api-client';
 
 /**
  * One page of a resource's records from its collection's path (its list, or a parent record's
@@ -16,7 +16,7 @@ export function useResourcePage(
   const url = search ? `${collectionPath}?${search}` : collectionPath;
   return useQuery({
     queryKey: ['resource', definition.slug, 'list', url],
-    queryFn: () => apiRequest<ResourcePage>('GET', url),
+    queryFn: () => apiAt('GET', 'api.resource.collection', url),
     placeholderData: (previous) => previous,
   });
 }
@@ -24,8 +24,7 @@ export function useResourcePage(
 export function useResourceRecord(definition: ResourceDefinition, id: string | undefined) {
   return useQuery({
     queryKey: ['resource', definition.slug, 'item', id],
-    queryFn: () =>
-      apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: definition.slug, id: id ?? '' })),
+    queryFn: () => api('GET', 'api.resource.item', { params: { resource: definition.slug, id: id ?? '' } }),
     enabled: id !== undefined,
   });
 }

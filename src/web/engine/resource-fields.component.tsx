@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
 import { formTabs, type ReferenceTitles, type ResourceDefinition } from '../../shared/resources/resource';
 import { pathWithOnlyParameter } from '../../shared/routes';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, apiAt } from '../api-client';
 import { toast } from '../shell/toasts.component';
 import { FieldInput, type FieldErrorTree } from './field-input.component';
 import { useWebModule } from './web-module';
@@ -41,7 +41,9 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
   async function fillFrom(def: FieldDef, name: string, value: unknown) {
     if (!def.fillsFrom || typeof value !== 'number') return;
     try {
-      const values = await apiRequest<Record<string, unknown>>('GET', pathWithOnlyParameter(def.fillsFrom, value));
+      // The routes a declaration's fillsFrom names answer a record's values by field.
+      const url = pathWithOnlyParameter(def.fillsFrom, value);
+      const values: Record<string, unknown> = await apiAt('GET', 'api.users.form_values_from_service', url);
       for (const [field, filled] of Object.entries(values)) {
         if (field !== name && field in definition.fields) form.setValue(field, filled, { shouldDirty: true });
       }

@@ -6,11 +6,10 @@ import {
   formTabs,
   recordTitle,
   type ResourceDefinition,
-  type ResourceRecord,
   type ResourceRecordView,
 } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 import { ErrorScreen, errorStatusOfFailure } from '../shell/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
@@ -58,8 +57,8 @@ function ResourceForm({
     record,
     send: (values) =>
       mode === 'edit' && record
-        ? apiRequest<ResourceRecord>('PUT', path('api.resource.item', { resource: slug, id: record.id }), values)
-        : apiRequest<ResourceRecord>('POST', path('api.resource.collection', { resource: slug }), values),
+        ? api('PUT', 'api.resource.item', { params: { resource: slug, id: record.id }, body: values })
+        : api('POST', 'api.resource.collection', { params: { resource: slug }, body: values }),
     onSaved: async (saved, values) => {
       await refresh();
       form.reset(values);

@@ -9,11 +9,10 @@ import {
   type ImportAnalysis,
   type ImportFailure,
   type ImportMapping,
-  type ImportResult,
 } from '../../shared/resources/import';
 import type { ResourceDefinition } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
-import { ApiRequestError, apiRequest } from '../api-client';
+
+import { ApiRequestError, api } from '../api-client';
 import { AppModal } from '../shell/app-modal.component';
 import { toast } from '../shell/toasts.component';
 import { useWizard, WizardSteps } from '../shell/wizard-steps.component';
@@ -74,11 +73,7 @@ export function ImportModal({ definition, onClose }: ImportModalProps) {
     if (!chosen) return;
     if (chosen.size > IMPORT_MAX_BYTES) return setFailure({ message: t('import.too_large') });
     await run(async () => {
-      const result = await apiRequest<ImportAnalysis>(
-        'POST',
-        path('api.resource.import_analyse', { resource: slug }),
-        chosen,
-      );
+      const result = await api('POST', 'api.resource.import_analyse', { params: { resource: slug }, body: chosen });
       setAnalysis(result);
       setMapping(result.mapping);
       wizard.go('mapping');
@@ -88,8 +83,11 @@ export function ImportModal({ definition, onClose }: ImportModalProps) {
   async function startImport() {
     if (!file) return;
     await run(async () => {
-      const url = path('api.resource.import', { resource: slug, mapping: JSON.stringify(mapping) });
-      const result = await apiRequest<ImportResult>('POST', url, file);
+      const result = await api('POST', 'api.resource.import', {
+        params: { resource: slug },
+        query: { mapping: JSON.stringify(mapping) },
+        body: file,
+      });
       toast.success(t('import.done', { count: result.imported }));
       onClose();
       await refresh();

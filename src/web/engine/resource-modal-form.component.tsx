@@ -6,11 +6,10 @@ import {
   formTabs,
   type ReferenceTitles,
   type ResourceDefinition,
-  type ResourceRecord,
   type ResourceRecordView,
 } from '../../shared/resources/resource';
-import { path } from '../../shared/routes';
-import { apiRequest, withFailureMessage } from '../api-client';
+
+import { api, withFailureMessage } from '../api-client';
 import { DuplicateAlert } from './duplicate-alert.component';
 import { ResourceFields } from './resource-fields.component';
 import { useResourceForm } from './resource-form.hook';
@@ -60,12 +59,12 @@ export function ModalRecordForm({
     if (parent) {
       const children = { resource: parent.slug, id: parent.id, child: slug };
       return record
-        ? apiRequest<ResourceRecord>('PUT', path('api.resource.child', { ...children, childId: record.id }), values)
-        : apiRequest<ResourceRecord>('POST', path('api.resource.children', children), values);
+        ? api('PUT', 'api.resource.child', { params: { ...children, childId: record.id }, body: values })
+        : api('POST', 'api.resource.children', { params: children, body: values });
     }
     return record
-      ? apiRequest<ResourceRecord>('PUT', path('api.resource.modal_edit', { resource: slug, id: record.id }), values)
-      : apiRequest<ResourceRecord>('POST', path('api.resource.modal_create', { resource: slug }), values);
+      ? api('PUT', 'api.resource.modal_edit', { params: { resource: slug, id: record.id }, body: values })
+      : api('POST', 'api.resource.modal_create', { params: { resource: slug }, body: values });
   };
   const { form, save, serverError } = useResourceForm({
     definition: formDefinition,

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { recordTitle, type ResourceDefinition, type ResourceRecord } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, api } from '../api-client';
 import { ErrorScreen, errorStatusOfFailure } from '../shell/error.screen';
 import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
@@ -135,7 +135,10 @@ export function ResourceSortScreen({ definition }: { definition: ResourceDefinit
   async function save() {
     setSaving(true);
     try {
-      await apiRequest('POST', path('api.resource.reorder', { resource: slug }), { ids: items.map((item) => item.id) });
+      await api('POST', 'api.resource.reorder', {
+        params: { resource: slug },
+        body: { ids: items.map((item) => item.id) },
+      });
       toast.success(t('success.saved'));
       await refresh();
       setSaved(true);

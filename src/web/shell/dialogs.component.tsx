@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, apiAt } from '../api-client';
 import { toast } from './toasts.component';
 
 // The modal (Mantine's Modal, its scroll area and focus trap) loads with the first dialog asked for:
@@ -147,7 +147,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
           current.action();
         } else {
           try {
-            await apiRequest('POST', current.action);
+            await apiAt('POST', 'api.resource.delete', current.action);
             toast.success(tm('success.deleted'));
             current.onDeleted?.();
           } catch (error) {

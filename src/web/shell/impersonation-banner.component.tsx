@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionPayload } from '../../shared/account/account.schema';
 import { path } from '../../shared/routes';
-import { ApiRequestError, apiRequest } from '../api-client';
+import { ApiRequestError, api } from '../api-client';
 import { toast } from './toasts.component';
 
 /** While logged in as another user: who is shown, who opened the session, and the way back. */
@@ -17,7 +17,7 @@ export function ImpersonationBanner({ session }: { session: SessionPayload }) {
   async function leave() {
     setLeaving(true);
     try {
-      await apiRequest('POST', path('api.impersonation.end'));
+      await api('POST', 'api.impersonation.end');
       // A full load: every cached screen belonged to the other user.
       window.location.assign(path('admin.dashboard'));
     } catch (error) {

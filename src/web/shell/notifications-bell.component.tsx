@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../shared/i18n/format';
-import type { HeaderNotifications, NotificationItem } from '../../shared/resources/notifications.resource';
+import type { NotificationItem } from '../../shared/resources/notifications.resource';
 import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { api } from '../api-client';
 import { BELL_POLL_MS, boardPath, notificationsQueryKey } from '../screens/notifications/notifications-query';
 
 /**
@@ -18,14 +18,14 @@ export function NotificationsBell() {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: [...notificationsQueryKey, 'header'],
-    queryFn: () => apiRequest<HeaderNotifications>('GET', path('api.notifications.header_unread')),
+    queryFn: () => api('GET', 'api.notifications.header_unread'),
     refetchInterval: BELL_POLL_MS,
   });
   const unread = data?.unread ?? 0;
   const latest = data?.latest ?? [];
   const open = (item: NotificationItem) => {
     if (item.seen) return;
-    void apiRequest('POST', path('api.notifications.mark_seen'), { ids: [item.id] }).then(() =>
+    void api('POST', 'api.notifications.mark_seen', { body: { ids: [item.id] } }).then(() =>
       queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
     );
   };

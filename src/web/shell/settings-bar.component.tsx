@@ -1,9 +1,9 @@
 import { Drawer, Group, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '../../shared/i18n/locales';
-import { path } from '../../shared/routes';
-import { apiRequest } from '../api-client';
+import { locales, type Locale } from '../../shared/i18n/locales';
+
+import { api } from '../api-client';
 import { applyLocale } from '../i18n';
 import { useUpdateSessionUser } from '../session.hook';
 
@@ -21,11 +21,11 @@ export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: Set
   // The choice shows at once; English texts may take a moment to load before the screens follow.
   const [pending, setPending] = useState<string | null>(null);
 
-  async function changeLocale(locale: string) {
+  async function changeLocale(locale: Locale) {
     setPending(locale);
     void applyLocale(locale).finally(() => setPending(null));
     updateUser({ locale });
-    await apiRequest('POST', path('api.locale'), { locale });
+    await api('POST', 'api.locale', { body: { locale } });
   }
 
   return (
@@ -40,7 +40,7 @@ export function SettingsBar({ opened, onClose, enlarged, onEnlargedChange }: Set
         <Radio.Group
           label={t('shell.language')}
           value={pending ?? i18n.language}
-          onChange={(value) => void changeLocale(value)}
+          onChange={(value) => void changeLocale(value as Locale)}
         >
           <Group mt="xs">
             {locales.map((locale) => (

@@ -45,8 +45,10 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       name: 'api.duplicates.merge',
       method: 'POST',
       action: 'update',
+      // The removed record is deleted: checked before the body is read, as any permission.
+      alsoNeeds: [{ resource: slug, action: 'delete' }],
       summary: 'openapi.operations.duplicates_merge',
-      body: mergeBodySchema(definition),
+      schemas: { body: mergeBodySchema(definition) },
       handle(request, context) {
         // The removed record is deleted: a merge needs that permission too.
         if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
@@ -58,7 +60,6 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       method: 'POST',
       action: 'update',
       summary: 'openapi.operations.duplicates_dismiss',
-      body: dismissBodySchema,
       handle: (request, { db, actor }) =>
         dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, actor.id),
     },

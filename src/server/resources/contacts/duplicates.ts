@@ -95,7 +95,6 @@ export function ajaxCreateRoute(definition: ResourceDefinition): ResourceRoute {
     action: 'create',
     summary: 'openapi.operations.modal_create',
     recordBody: true,
-    status: 201,
     handle: (request, context) =>
       context.operations.create(definition, parseBody(inputSchema(definition), request.body), context),
   };

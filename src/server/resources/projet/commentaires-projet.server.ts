@@ -8,7 +8,7 @@ import { requestValue, type FieldErrors, type ServerResource } from '../../engin
 import { parseId } from '../../http/request-parsing';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from './project-children';
-import { parseSareQuery, sareContentTypes, sareExport, type SareFile } from './sare-export';
+import { parseSareQuery, sareExport, type SareFile } from './sare-export';
 
 /** The values among these that are not one of the allowed codes: that field's error. */
 function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
@@ -50,7 +50,6 @@ export const projectCommentsHooks: ServerResource = {
         ademe: 'openapi.parameters.ademe',
         format: 'openapi.parameters.sare_format',
       },
-      file: sareContentTypes,
       async handle(request, context) {
         return sendSareFile(
           context.session?.reply,
@@ -66,7 +65,6 @@ export const projectCommentsHooks: ServerResource = {
       action: 'export',
       summary: 'openapi.operations.project_comments_sare_export_act',
       query: { format: 'openapi.parameters.sare_format' },
-      file: sareContentTypes,
       async handle(request, context) {
         const act = await context.store.get(projectComments, parseId(requestValue(request, 'id')), context.actor);
         const { format } = parseSareQuery(request.query);

@@ -167,7 +167,6 @@ export const projectsHooks: ServerResource = {
       method: ['POST', 'PUT'],
       action: 'update',
       summary: 'openapi.operations.projects_forms_save',
-      body: formsValuesSchema,
       async handle(request, context) {
         const { forms } = parseBody(formsValuesSchema, request.body);
         return saveProjectForms(context, parseId(requestValue(request, 'projet')), forms);
@@ -188,7 +187,6 @@ export const projectsHooks: ServerResource = {
       method: ['POST', 'PUT'],
       action: 'update',
       summary: 'openapi.operations.projects_characteristics_save',
-      body: formValuesSchema,
       async handle(request, context) {
         const { values } = parseBody(formValuesSchema, request.body);
         const [projectId, formId] = [parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))];

@@ -50,7 +50,6 @@ const continuationCodes: Record<(typeof serviceContinuations)[number], string> =
 export const sareFormats = ['txt', 'xlsx'] as const;
 /** The file's content type: ADEME's text file in Windows-1252, or the spreadsheet to check it by hand. */
 const SARE_TEXT_TYPE = 'text/plain; charset=windows-1252';
-export const sareContentTypes = [SARE_TEXT_TYPE, XLSX_CONTENT_TYPE] as const;
 
 /** The export's filters (query string): act dates from and to, mission, adviser, act type, ADEME acts only. */
 export const sareQuerySchema = z

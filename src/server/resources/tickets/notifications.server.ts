@@ -1,19 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf } from '../../db/database';
 import type { ResourceContext, ResourceRoute, ServerResource } from '../../engine/server-resource';
 import { parseBody } from '../../http/request-parsing';
 import {
   notifications,
   NOTIFICATIONS_PAGE_SIZE,
+  notificationIdsBody as idsBodySchema,
+  notificationPageQuery,
   type HeaderNotifications,
   type NotificationItem,
   type NotificationKind,
   type NotificationPage,
 } from '../../../shared/resources/notifications.resource';
-
-/** The ids a batch route acts on: the caller's own among them, the others ignored. */
-const idsBodySchema = z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(1000) });
 
 /** The caller's own notifications about tickets they may still see: their read scope, as a relation. */
 const own = ({ store, actor }: ResourceContext): SQL => store.scoped(notifications.slug, actor);
@@ -78,14 +76,9 @@ async function headerNotifications(context: ResourceContext): Promise<HeaderNoti
   };
 }
 
-const pageQuerySchema = z.object({
-  archived: z.enum(['0', '1']).default('0'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-});
-
 /** A page of the notifications screen: to process (not archived) or archived. */
 async function notificationPage(context: ResourceContext, query: unknown): Promise<NotificationPage> {
-  const { archived, page } = parseBody(pageQuerySchema, query);
+  const { archived, page } = parseBody(notificationPageQuery, query);
   const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
   return {
     items: await notificationItems(context, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
@@ -101,7 +94,6 @@ const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): Res
   method: 'POST',
   action: 'list',
   summary,
-  body: idsBodySchema,
   handle: (request, context) => setFlag(context, parseBody(idsBodySchema, request.body).ids, set),
 });
 

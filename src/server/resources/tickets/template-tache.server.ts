@@ -42,7 +42,6 @@ export const taskTemplatesHooks: ServerResource = {
       action: 'show',
       alsoNeeds: [{ resource: tickets.slug, action: 'create' }],
       summary: 'openapi.operations.task_templates_apply',
-      status: 201,
       async handle(request, context): Promise<TemplateApplied> {
         const { store, actor, operations } = context;
         const template = await store.get(taskTemplates, parseId(requestValue(request, 'id')), actor);

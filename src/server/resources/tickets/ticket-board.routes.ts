@@ -84,7 +84,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_move',
-    body: moveSchema,
     async handle(request, context) {
       const move = parseBody(moveSchema, request.body);
       await boardWrite(context, () => moveTicket(context, move, null));
@@ -105,7 +104,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_add_transition',
-    body: transitionSchema,
     async handle(request, context) {
       const { characteristics, ...move } = parseBody(transitionSchema, request.body);
       await boardWrite(context, () => moveTicket(context, move, characteristics));
@@ -118,7 +116,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: ['POST', 'PUT'],
     action: 'update',
     summary: 'openapi.operations.tickets_edit_transition',
-    body: editTransitionSchema,
     async handle(request, context) {
       const { characteristics } = parseBody(editTransitionSchema, request.body);
       const id = parseId(requestValue(request, 'id'));
@@ -131,7 +128,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_save_positions',
-    body: positionsSchema,
     async handle(request, context) {
       const { step, tickets } = parseBody(positionsSchema, request.body);
       await boardWrite(context, () => savePositions(context, step, tickets));
@@ -144,7 +140,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'update',
     summary: 'openapi.operations.tickets_change_status',
-    body: statusChangeSchema,
     async handle(request, context) {
       const { status, comment } = parseBody(statusChangeSchema, request.body);
       const id = parseId(requestValue(request, 'id'));

@@ -86,7 +86,6 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     action: 'update',
     alsoNeeds: [{ resource: ticketComments.slug, action: 'update' }],
     summary: 'openapi.operations.tickets_edit_comment',
-    body: commentBody,
     async handle(request, context): Promise<TicketComment> {
       const { store, actor, operations } = context;
       const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
@@ -111,7 +110,6 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     method: 'POST',
     action: 'create',
     summary: 'openapi.operations.tickets_clone',
-    status: 201,
     async handle(request, context): Promise<TicketClone> {
       const ticket = await visibleTicket(request, context);
       const { db, store, actor, locale, operations } = context;

@@ -6,11 +6,10 @@ import {
   batchActionLabel,
   isEngineBatchAction,
   recordTitle,
-  type BatchReply,
   type ResourceDefinition,
 } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+
+import { ApiRequestError, api } from '../../api-client';
 import { takeConfirmation, useDialogs, type DialogTexts } from '../../shell/dialogs.component';
 import { toast } from '../../shell/toasts.component';
 import { useListContext } from './list-context.hook';
@@ -59,9 +58,12 @@ export function BatchForm({ children }: { children: ReactNode }) {
     if (!takeConfirmation(event.currentTarget)) return;
     const action = String(new FormData(event.currentTarget).get('_action') ?? '');
     try {
-      const result = await apiRequest<BatchReply>('POST', path('api.resource.batch', { resource: definition.slug }), {
-        ids: [...selection.selected],
-        _action: action,
+      const result = await api('POST', 'api.resource.batch', {
+        params: { resource: definition.slug },
+        body: {
+          ids: [...selection.selected],
+          _action: action,
+        },
       });
       toast.success(t('engine.batch_done', { count: result.processed }));
       // A batch command names each record it could not do, with the reason.

@@ -2,9 +2,8 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/i18n/format';
-import type { MergeHistoryEntry } from '../../../shared/resources/contact-duplicates';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 import type { RecordPartProps } from '../../engine/web-module';
 
 /** In a contact's history (individuals, structures): the records merged into it, latest first. */
@@ -12,7 +11,7 @@ export function MergeHistory({ definition: { slug }, record: { id } }: RecordPar
   const { t } = useTranslation();
   const { data: entries = [] } = useQuery({
     queryKey: ['resource', slug, 'merges', id],
-    queryFn: () => apiRequest<MergeHistoryEntry[]>('GET', path('api.duplicates.history', { resource: slug, id })),
+    queryFn: () => api('GET', 'api.duplicates.history', { params: { resource: slug, id } }),
   });
   return entries.map((entry) => (
     <Text key={entry.id} size="sm">

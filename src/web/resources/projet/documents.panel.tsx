@@ -6,9 +6,8 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
 import { projectDocuments } from '../../../shared/resources/piece-jointe.resource';
-import type { ResourceRecord } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 import { ChildRecords } from '../../engine/child-panels.component';
 import { FieldInput, type FieldErrorTree } from '../../engine/field-input.component';
 import { RecordPanel } from '../../engine/record-panel.component';
@@ -52,11 +51,10 @@ function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => 
     definition: projectDocuments,
     presets: { project: projectId },
     send: (values) =>
-      apiRequest<ResourceRecord>(
-        'POST',
-        path('api.resource.children', { resource: 'projet', id: projectId, child: projectDocuments.slug }),
-        values,
-      ),
+      api('POST', 'api.resource.children', {
+        params: { resource: 'projet', id: projectId, child: projectDocuments.slug },
+        body: values,
+      }),
     onSaved: async () => {
       // The list shows the new document, the project its moved last intervention date and its history.
       await Promise.all([

@@ -21,8 +21,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CharacteristicField, CharacteristicValue, ProjectForm } from '../../../shared/project-characteristics';
-import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+
+import { ApiRequestError, api } from '../../api-client';
 import { AutocompleteInput, resourceSuggestions } from '../../engine/autocomplete-input.component';
 import { DateInput } from '../../engine/date-input.component';
 import { MonthYearInput } from '../../engine/month-year-input.component';
@@ -40,7 +40,7 @@ export function ProjectFormsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data: forms, error } = useQuery({
     queryKey: projectFormsQueryKey(projectId),
-    queryFn: () => apiRequest<ProjectForm[]>('GET', path('api.projects.forms', { projet: projectId })),
+    queryFn: () => api('GET', 'api.projects.forms', { params: { projet: projectId } }),
   });
   if (error) return <Alert color="red">{error.message}</Alert>;
   if (!forms) return <Loading size="sm" />;
@@ -62,12 +62,15 @@ function CharacteristicsForm({ projectId, form }: { projectId: number; form: Pro
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: () =>
-      apiRequest<ProjectForm>('POST', path('api.projects.characteristics', { projet: projectId, form: form.id }), {
-        values: Object.fromEntries(
-          form.fields
-            .filter((field) => !['title', 'iframe'].includes(field.type))
-            .map((field) => [field.id, values[field.id] ?? null]),
-        ),
+      api('POST', 'api.projects.characteristics', {
+        params: { projet: projectId, form: form.id },
+        body: {
+          values: Object.fromEntries(
+            form.fields
+              .filter((field) => !['title', 'iframe'].includes(field.type))
+              .map((field) => [field.id, values[field.id] ?? null]),
+          ),
+        },
       }),
     onSuccess: async () => {
       setErrors({});

@@ -6,11 +6,11 @@ import Gantt, { type FrappeTask } from 'frappe-gantt';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../../shared/permissions';
-import type { GanttTask, ProjectGantt } from '../../../shared/resources/project-tickets';
+import type { GanttTask } from '../../../shared/resources/project-tickets';
 import { projects } from '../../../shared/resources/projet.resource';
 import { recordTitle, type ResourceRecordView } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
@@ -50,7 +50,7 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
   const [todayAsked, setTodayAsked] = useState(0);
   const { data } = useQuery({
     queryKey: ['resource', 'projet', 'api.projects.gantt', project.id],
-    queryFn: () => apiRequest<ProjectGantt>('GET', path('api.projects.gantt', { projet: project.id })),
+    queryFn: () => api('GET', 'api.projects.gantt', { params: { projet: project.id } }),
   });
   const projectTypeIds = Array.isArray(project.projectTypeIds) ? (project.projectTypeIds as number[]) : [];
 

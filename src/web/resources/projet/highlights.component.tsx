@@ -1,9 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { HeaderCharacteristic } from '../../../shared/project-characteristics';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 
 /**
  * The project's highlighted characteristics, for its header (header-caracteristique/{id}): each
@@ -14,8 +13,7 @@ export function ProjectHighlights({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data = [] } = useQuery({
     queryKey: ['projet', projectId, 'highlights'],
-    queryFn: () =>
-      apiRequest<HeaderCharacteristic[]>('GET', path('api.projects.header_characteristics', { id: projectId })),
+    queryFn: () => api('GET', 'api.projects.header_characteristics', { params: { id: projectId } }),
   });
   const shown = data.filter((highlight) => highlight.value !== '');
   if (shown.length === 0) return null;

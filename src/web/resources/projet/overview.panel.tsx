@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/i18n/format';
-import type { ProjectOverview } from '../../../shared/resources/project-page';
 import { projects } from '../../../shared/resources/projet.resource';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import { FieldValue } from '../../engine/field-value.component';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { Loading } from '../../shell/loading.component';
@@ -29,7 +28,7 @@ export function OverviewPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: ['resource', 'projet', 'overview', projectId],
-    queryFn: () => apiRequest<ProjectOverview>('GET', path('api.projects.overview', { id: projectId })),
+    queryFn: () => api('GET', 'api.projects.overview', { params: { id: projectId } }),
   });
   if (!data) return <Loading />;
   const { project, latestActs, actsTotal, childProjects, childProjectsTotal } = data;

@@ -2,13 +2,9 @@ import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CHARACTERISTIC_PARAM,
-  characteristicParam,
-  type FilterableField,
-} from '../../../shared/project-characteristics';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { CHARACTERISTIC_PARAM, characteristicParam } from '../../../shared/project-characteristics';
+
+import { api } from '../../api-client';
 import { ReferenceFilter } from '../../engine/resource-filters.component';
 
 /** The project list's own criteria in its search panel: the commune where projects are, and a characteristic. */
@@ -38,7 +34,7 @@ function CharacteristicFilter({ params }: { params: URLSearchParams }) {
   const [field, setField] = useState<string | null>(given ? CHARACTERISTIC_PARAM.exec(given[0])![1]! : null);
   const { data: fields = [] } = useQuery({
     queryKey: ['projet', 'filterable-fields'],
-    queryFn: () => apiRequest<FilterableField[]>('GET', path('api.projects.filterable_fields')),
+    queryFn: () => api('GET', 'api.projects.filterable_fields'),
   });
   if (fields.length === 0) return null;
   return (

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { nobody } from '../../../shared/permissions';
 import { projects } from '../../../shared/resources/projet.resource';
-import { canOnRecord, type ResourcePage, type ResourceRecordView } from '../../../shared/resources/resource';
+import { canOnRecord, type ResourceRecordView } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
-import { apiRequest, ApiRequestError } from '../../api-client';
+import { api, ApiRequestError } from '../../api-client';
 import { useSession } from '../../session.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
@@ -65,15 +65,12 @@ function StateMenu({ record }: { record: ResourceRecordView }) {
   const { data: states } = useQuery({
     queryKey: ['resource', 'etats-projet', 'list', 'all'],
     queryFn: () =>
-      apiRequest<ResourcePage>('GET', path('api.resource.collection', { resource: 'etats-projet', parPage: 100 })),
+      api('GET', 'api.resource.collection', { params: { resource: 'etats-projet' }, query: { parPage: 100 } }),
     enabled: opened,
   });
   const change = async (etat: number) => {
     try {
-      const { message } = await apiRequest<{ message: string }>(
-        'POST',
-        path('api.projects.change_state', { id: record.id, etat }),
-      );
+      const { message } = await api('POST', 'api.projects.change_state', { params: { id: record.id, etat } });
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] });
     } catch (error) {

@@ -5,12 +5,11 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { can, nobody } from '../../../shared/permissions';
-import type { ProjectEmails } from '../../../shared/resources/project-page';
 import { projects } from '../../../shared/resources/projet.resource';
 import { findResource } from '../../../shared/resources/registry';
 import { canOnRecord, recordTitle, type ResourceRecordView } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import { ChildPanel } from '../../engine/child-panels.component';
 import { CreateInModalContext } from '../../engine/create-in-modal.hook';
 import { RecordDetails } from '../../engine/record-details.component';
@@ -55,7 +54,7 @@ const mailsTab =
     const { t } = useTranslation();
     const { data } = useQuery({
       queryKey: ['resource', 'projet', route, record.id],
-      queryFn: () => apiRequest<ProjectEmails>('GET', path(route, { projet: record.id })),
+      queryFn: () => api('GET', route, { params: { projet: record.id } }),
     });
     if (!data) return <Loading />;
     return <Text size="sm">{t(`resources.projet.page.empty.${empty}`, { count: data.total })}</Text>;

@@ -2,10 +2,9 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplateApplied } from '../../../shared/resources/project-tickets';
-import type { ResourcePage, ResourceRecord } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import type { ResourceRecord } from '../../../shared/resources/resource';
+
+import { api } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
@@ -32,14 +31,14 @@ export function TemplateApplyModal({
   const { data } = useQuery({
     queryKey: ['resource', 'template-tache', 'apply-choices'],
     queryFn: () =>
-      apiRequest<ResourcePage>(
-        'GET',
-        path('api.resource.collection', { resource: 'template-tache', parPage: TEMPLATES_PAGE, tri: 'name' }),
-      ),
+      api('GET', 'api.resource.collection', {
+        params: { resource: 'template-tache' },
+        query: { parPage: TEMPLATES_PAGE, tri: 'name' },
+      }),
   });
   const apply = useMutation({
     mutationFn: (template: string) =>
-      apiRequest<TemplateApplied>('POST', path('api.task_templates.apply', { id: template, projet: projectId })),
+      api('POST', 'api.task_templates.apply', { params: { id: template, projet: projectId } }),
     onSuccess: async ({ created }) => {
       toast.success(t('resources.template-tache.apply.done', { count: created.length }));
       // The gantt, the board and the history show the new tickets.

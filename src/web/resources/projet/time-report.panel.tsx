@@ -5,9 +5,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonthYear } from '../../../shared/i18n/format';
 import { can, nobody } from '../../../shared/permissions';
-import { formatMinutes, type TimeReport } from '../../../shared/resources/project-tickets';
+import { formatMinutes } from '../../../shared/resources/project-tickets';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
@@ -26,7 +26,7 @@ export function ProjectTimeReportPanel({ projectId }: { projectId: number }) {
   const user = useSession().data?.user ?? nobody;
   const { data } = useQuery({
     queryKey: ['resource', 'projet', 'api.projects.time_report', projectId],
-    queryFn: () => apiRequest<TimeReport>('GET', path('api.projects.time_report', { projet: projectId })),
+    queryFn: () => api('GET', 'api.projects.time_report', { params: { projet: projectId } }),
   });
   if (!data) return <Loading />;
   const { totals } = data;

@@ -2,9 +2,8 @@ import { List } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/i18n/format';
-import type { UpcomingMeeting } from '../../../shared/resources/ticket-board';
-import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 
 /** Above the project's history: its meetings ahead whose type says so (GET reunions-a-venir/{projet}); nothing when none. */
@@ -12,7 +11,7 @@ export function UpcomingMeetingsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data = [] } = useQuery({
     queryKey: ['resource', 'projet', 'upcoming-meetings', projectId],
-    queryFn: () => apiRequest<UpcomingMeeting[]>('GET', path('api.projects.upcoming_meetings', { projet: projectId })),
+    queryFn: () => api('GET', 'api.projects.upcoming_meetings', { params: { projet: projectId } }),
   });
   if (data.length === 0) return null;
   return (

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findResource } from '../../../shared/resources/registry';
 import { recordTitle } from '../../../shared/resources/resource';
-import type { LinkedIndividual } from '../../../shared/resources/structures.resource';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import type { RecordPartProps } from '../../engine/web-module';
 
 /** On a structure's page: the individuals linked to it, by name, with their link's function and service. */
@@ -15,7 +14,7 @@ export function LinkedIndividuals({ record }: RecordPartProps) {
   const individuals = findResource('individus')!;
   const { data: linked } = useQuery({
     queryKey: ['resource', 'structures', 'individuals', record.id],
-    queryFn: () => apiRequest<LinkedIndividual[]>('GET', path('api.structures.individuals', { id: record.id })),
+    queryFn: () => api('GET', 'api.structures.individuals', { params: { id: record.id } }),
   });
   if (!linked) return null;
   if (linked.length === 0) return <Text size="sm">{t('engine.empty')}</Text>;

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusChangeSchema, type BoardCard, type StatusChange } from '../../../shared/resources/ticket-board';
-import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+
+import { ApiRequestError, api } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { toast } from '../../shell/toasts.component';
 
@@ -26,7 +26,7 @@ export function StatusChangeModal({
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
     mutationFn: (change: StatusChange) =>
-      apiRequest<BoardCard>('POST', path('api.tickets.change_status', { id: card.id }), change),
+      api('POST', 'api.tickets.change_status', { params: { id: card.id }, body: change }),
     onSuccess: (saved) => {
       toast.success(t('resources.tickets.board.status_modal.saved'));
       onSaved(saved);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Board, BoardCard, TransitionForm } from '../../../shared/resources/ticket-board';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api, apiAt } from '../../api-client';
 import { toast } from '../../shell/toasts.component';
 import { applyMove, type PlannedMove } from './board-order';
 
@@ -45,12 +45,12 @@ export function useTicketBoard(query: string, holding: boolean) {
 
   const board = useQuery({
     queryKey: key,
-    queryFn: () => apiRequest<Board>('GET', `${path('api.tickets.board')}${query ? `?${query}` : ''}`),
+    queryFn: () => apiAt('GET', 'api.tickets.board', `${path('api.tickets.board')}${query ? `?${query}` : ''}`),
   });
   const version = useQuery({
     queryKey: ['tickets', 'board-version', query],
     queryFn: () =>
-      apiRequest<{ version: string }>('GET', `${path('api.tickets.board_version')}${query ? `?${query}` : ''}`),
+      apiAt('GET', 'api.tickets.board_version', `${path('api.tickets.board_version')}${query ? `?${query}` : ''}`),
     refetchInterval: BOARD_POLL_MS,
     enabled: board.isSuccess,
   });
@@ -109,7 +109,7 @@ export function useTicketBoard(query: string, holding: boolean) {
       setCards((cards) => applyMove(cards, planned));
       busy.current += 1;
       try {
-        settle(planned, await apiRequest<MoveReply>('POST', path('api.tickets.move'), planned));
+        settle(planned, await api('POST', 'api.tickets.move', { body: planned }));
       } catch (error) {
         const transition =
           error instanceof ApiRequestError && error.status === 409
@@ -135,10 +135,7 @@ export function useTicketBoard(query: string, holding: boolean) {
       const { move: planned, before } = pendingTransition;
       busy.current += 1;
       try {
-        settle(
-          planned,
-          await apiRequest<MoveReply>('POST', path('api.tickets.add_transition'), { ...planned, characteristics }),
-        );
+        settle(planned, await api('POST', 'api.tickets.add_transition', { body: { ...planned, characteristics } }));
       } catch (error) {
         const fieldErrors = error instanceof ApiRequestError ? error.payload.fieldErrors : undefined;
         if (fieldErrors) return fieldErrors;

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../../shared/permissions';
 import { canOnRecord, type ResourceRecordView } from '../../../shared/resources/resource';
-import type { TicketClone } from '../../../shared/resources/ticket-record';
 import { tickets } from '../../../shared/resources/tickets.resource';
 import { ticketComments } from '../../../shared/resources/tickets-commentaires.resource';
 import { ticketDocuments } from '../../../shared/resources/tickets-documents.resource';
 import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource';
 import { timeEntries } from '../../../shared/resources/tickets-temps.resource';
 import { path } from '../../../shared/routes';
-import { apiRequest, withFailureMessage } from '../../api-client';
+import { api, withFailureMessage } from '../../api-client';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
 import { useSession } from '../../session.hook';
 import { AppModal } from '../../shell/app-modal.component';
@@ -60,8 +59,7 @@ export function TicketModal({
   const [currentId, setCurrentId] = useState(ticketId);
   const record = useQuery({
     queryKey: ticketKeys.record(currentId ?? 0),
-    queryFn: () =>
-      apiRequest<ResourceRecordView>('GET', path('api.resource.item', { resource: 'tickets', id: currentId! })),
+    queryFn: () => api('GET', 'api.resource.item', { params: { resource: 'tickets', id: currentId! } }),
     enabled: currentId !== null,
   });
   const saved = (id: number) => {
@@ -173,7 +171,7 @@ function TicketActions({
   const clone = useMutation({
     mutationFn: () =>
       withFailureMessage(
-        apiRequest<TicketClone>('POST', path('api.tickets.clone_ajax', { id: record.id })),
+        api('POST', 'api.tickets.clone_ajax', { params: { id: record.id } }),
         t('tickets.errors.clone'),
       ),
     onSuccess: async ({ id }) => {

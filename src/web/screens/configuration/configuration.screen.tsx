@@ -15,8 +15,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationSettings } from '../../../shared/account/registration.schema';
 import type { DashboardSettings, ExternalServicesSettings, TicketSettings } from '../../../shared/configuration.schema';
-import { path, type RouteName } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { type RouteName } from '../../../shared/routes';
+import { ApiRequestError, api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { PageGuard } from '../../shell/page-guard.component';
@@ -47,7 +47,10 @@ function SettingsForm<T extends object>({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['configuration', route], queryFn: () => apiRequest<T>('GET', path(route)) });
+  const { data } = useQuery({
+    queryKey: ['configuration', route],
+    queryFn: async () => (await api('GET', route)) as T,
+  });
   const [edited, setEdited] = useState<Partial<T>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +64,7 @@ function SettingsForm<T extends object>({
     setError(null);
     setErrors({});
     try {
-      queryClient.setQueryData(['configuration', route], await apiRequest<T>('PUT', path(route), values));
+      queryClient.setQueryData(['configuration', route], await api('PUT', route, { body: values as never }));
       setEdited({});
       toast.success(t('configuration.saved'));
     } catch (caught) {
@@ -103,7 +106,7 @@ function ConfigurationGroups() {
   useDocumentTitle(t('configuration.title'));
   const profiles = useQuery({
     queryKey: ['access-profiles', 'all'],
-    queryFn: () => apiRequest<{ id: number; name: string }[]>('POST', path('api.access_profiles.all')),
+    queryFn: () => api('POST', 'api.access_profiles.all'),
   });
 
   return (

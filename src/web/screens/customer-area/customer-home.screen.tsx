@@ -5,9 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { CustomerHome } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { loggedOutState } from '../login/login.screen';
@@ -22,7 +21,7 @@ export function CustomerHomeScreen() {
   const [loggedOut, setLoggedOut] = useState(false);
   const home = useQuery({
     queryKey: ['customer-home'],
-    queryFn: () => apiRequest<CustomerHome>('GET', path('api.customer.home')),
+    queryFn: () => api('GET', 'api.customer.home'),
     enabled: Boolean(session),
   });
 
@@ -33,7 +32,7 @@ export function CustomerHomeScreen() {
   const name = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
 
   async function logOut() {
-    await apiRequest('POST', path('api.customer.logout'));
+    await api('POST', 'api.customer.logout');
     setLoggedOut(true);
   }
 

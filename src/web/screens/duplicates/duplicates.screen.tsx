@@ -4,14 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/i18n/format';
 import { can, nobody } from '../../../shared/permissions';
-import {
-  duplicateResources,
-  type DuplicatePage,
-  type DuplicatePair,
-  type DuplicateScanResult,
-} from '../../../shared/resources/contact-duplicates';
+import { duplicateResources, type DuplicatePair } from '../../../shared/resources/contact-duplicates';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
@@ -42,13 +37,13 @@ export function DuplicatesScreen() {
 
   const pairs = useQuery({
     queryKey: [...duplicatesQueryKey, resource, page],
-    queryFn: () => apiRequest<DuplicatePage>('GET', path('api.duplicates.list', { resource: resource!, page })),
+    queryFn: () => api('GET', 'api.duplicates.list', { params: { resource: resource! }, query: { page } }),
     enabled: resource !== undefined,
     placeholderData: (previous) => previous,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: duplicatesQueryKey });
   const scan = useMutation({
-    mutationFn: () => apiRequest<DuplicateScanResult>('POST', path('api.duplicates.scan', { resource: resource! })),
+    mutationFn: () => api('POST', 'api.duplicates.scan', { params: { resource: resource! } }),
     onSuccess: async ({ total }) => {
       toast.success(t('duplicates.scan_done', { count: total }));
       setParams({ fiches: resource! });
@@ -58,8 +53,11 @@ export function DuplicatesScreen() {
   });
   const dismiss = useMutation({
     mutationFn: (pair: DuplicatePair) =>
-      apiRequest('POST', path('api.duplicates.dismiss', { resource: resource! }), {
-        ids: [pair.first.id, pair.second.id],
+      api('POST', 'api.duplicates.dismiss', {
+        params: { resource: resource! },
+        body: {
+          ids: [pair.first.id, pair.second.id],
+        },
       }),
     onSuccess: async () => {
       toast.success(t('duplicates.dismissed'));

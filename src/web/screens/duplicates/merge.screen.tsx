@@ -19,7 +19,7 @@ import type { FieldDef } from '../../../shared/resources/fields';
 import { findResource } from '../../../shared/resources/registry';
 import { recordTitle, type ResourceDefinition, type ResourceRecordView } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useResourceRecord } from '../../engine/resource-api.hook';
 import { useSession } from '../../session.hook';
 import { useConfirmedSubmit } from '../../shell/dialogs.component';
@@ -98,14 +98,17 @@ function MergeChoices({
     const toServer = (choice: SideChoice): MergeChoice =>
       choice === 'both' ? 'both' : choice === kept ? 'kept' : 'removed';
     try {
-      await apiRequest('POST', path('api.duplicates.merge', { resource: slug }), {
-        kept: records[kept].id,
-        removed: records[removed].id,
-        choices: Object.fromEntries(
-          fields
-            .filter(([name]) => !sameValue(records.a[name], records.b[name]))
-            .map(([name]) => [name, toServer(choices[name]!)]),
-        ),
+      await api('POST', 'api.duplicates.merge', {
+        params: { resource: slug },
+        body: {
+          kept: records[kept].id,
+          removed: records[removed].id,
+          choices: Object.fromEntries(
+            fields
+              .filter(([name]) => !sameValue(records.a[name], records.b[name]))
+              .map(([name]) => [name, toServer(choices[name]!)]),
+          ),
+        },
       });
       toast.success(t('duplicates.merged'));
       // Away first: refetched here, the removed record would answer 404.

@@ -4,14 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import {
-  ASSISTANT_MAX_BYTES,
-  type ImportJob,
-  type ImportPreview,
-} from '../../../shared/import-assistant/import-assistant';
+import { ASSISTANT_MAX_BYTES } from '../../../shared/import-assistant/import-assistant';
 import { formatDateTime } from '../../../shared/i18n/format';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { PageGuard } from '../../shell/page-guard.component';
@@ -25,7 +21,7 @@ function ImportHistory() {
   const { t } = useTranslation();
   const jobs = useQuery({
     queryKey: ['import-jobs'],
-    queryFn: () => apiRequest<ImportJob[]>('GET', path('api.import_jobs.collection')),
+    queryFn: () => api('GET', 'api.import_jobs.collection'),
   });
   if (!jobs.data) return <Loading size="sm" />;
   if (jobs.data.length === 0) return <Text c="dimmed">{t('import_assistant.history_empty')}</Text>;
@@ -93,11 +89,7 @@ function NewImport() {
     if (chosen.size > ASSISTANT_MAX_BYTES) return setError(t('import_assistant.errors.too_large'));
     setBusy(true);
     try {
-      const { job } = await apiRequest<{ job: ImportJob; preview: ImportPreview }>(
-        'POST',
-        path('api.import_assistant.upload', { nom: chosen.name }),
-        chosen,
-      );
+      const { job } = await api('POST', 'api.import_assistant.upload', { query: { nom: chosen.name }, body: chosen });
       await navigate(path('admin.import_assistant.job', { id: job.id }));
     } catch (caught) {
       setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));

@@ -10,7 +10,7 @@ import {
   type ImportStatus,
 } from '../../../shared/import-assistant/import-assistant';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useConfirmedSubmit } from '../../shell/dialogs.component';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
@@ -36,7 +36,7 @@ const jobKey = (id: number) => ['import-job', id] as const;
 function useJob(id: number) {
   return useQuery({
     queryKey: jobKey(id),
-    queryFn: () => apiRequest<ImportJob>('GET', path('api.import_jobs.item', { id })),
+    queryFn: () => api('GET', 'api.import_jobs.item', { params: { id } }),
     refetchInterval: (query) => (query.state.data && runningStatuses.includes(query.state.data.status) ? 1000 : false),
   });
 }
@@ -73,8 +73,8 @@ function ImportWizard({ job }: { job: ImportJob }) {
     }
   }
   const simulate = (config: ImportConfig) =>
-    send(() => apiRequest<ImportJob>('POST', path('api.import_jobs.simulate', { id: job.id }), config));
-  const runImport = () => send(() => apiRequest<ImportJob>('POST', path('api.import_jobs.run', { id: job.id })));
+    send(() => api('POST', 'api.import_jobs.simulate', { params: { id: job.id }, body: config }));
+  const runImport = () => send(() => api('POST', 'api.import_jobs.run', { params: { id: job.id } }));
   const undo = useConfirmedSubmit(
     {
       title: t('import_assistant.undo_title'),
@@ -84,7 +84,7 @@ function ImportWizard({ job }: { job: ImportJob }) {
     },
     () =>
       void send(async () => {
-        const undone = await apiRequest<ImportJob>('POST', path('api.import_jobs.undo', { id: job.id }));
+        const undone = await api('POST', 'api.import_jobs.undo', { params: { id: job.id } });
         toast.success(t('import_assistant.undone'));
         return undone;
       }),

@@ -9,13 +9,11 @@ import {
   parseColumn,
   type ImportConfig,
   type ImportJob,
-  type ImportPreview,
   type ImportType,
 } from '../../../shared/import-assistant/import-assistant';
 import { normalize } from '../../../shared/resources/import';
-import type { ResourcePage } from '../../../shared/resources/resource';
-import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+
+import { ApiRequestError, api } from '../../api-client';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { toast } from '../../shell/toasts.component';
 import { Loading } from '../../shell/loading.component';
@@ -97,18 +95,18 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
   const preview = useQuery({
     queryKey: ['import-preview', job.id, state.sheet, state.header],
     queryFn: () =>
-      apiRequest<ImportPreview>(
-        'GET',
-        path('api.import_jobs.preview', { id: job.id, onglet: state.sheet, entete: state.header ? 1 : 0 }),
-      ),
+      api('GET', 'api.import_jobs.preview', {
+        params: { id: job.id },
+        query: { onglet: String(state.sheet), entete: state.header ? '1' : '0' },
+      }),
   });
   const templates = useQuery({
     queryKey: ['import-templates'],
     queryFn: () =>
-      apiRequest<ResourcePage>(
-        'GET',
-        path('api.resource.collection', { resource: 'templates-import', parPage: 100, tri: 'name' }),
-      ),
+      api('GET', 'api.resource.collection', {
+        params: { resource: 'templates-import' },
+        query: { parPage: 100, tri: 'name' },
+      }),
   });
   const config = configOf(state);
   // The server names a refused field by its place in the mapping sent ("fields.2.column").
@@ -145,9 +143,12 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
   async function saveTemplate() {
     setTemplateError(null);
     try {
-      await apiRequest('POST', path('api.resource.collection', { resource: 'templates-import' }), {
-        name: templateName,
-        ...config,
+      await api('POST', 'api.resource.collection', {
+        params: { resource: 'templates-import' },
+        body: {
+          name: templateName,
+          ...config,
+        },
       });
       toast.success(t('import_assistant.template_saved', { name: templateName }));
       setTemplateName('');
@@ -341,7 +342,7 @@ export function ImportMapping(props: Omit<MappingFormProps, 'initial'>) {
   const first = useQuery({
     queryKey: ['import-preview', job.id, 0, true],
     queryFn: () =>
-      apiRequest<ImportPreview>('GET', path('api.import_jobs.preview', { id: job.id, onglet: 0, entete: 1 })),
+      api('GET', 'api.import_jobs.preview', { params: { id: job.id }, query: { onglet: '0', entete: '1' } }),
     enabled: config === null,
   });
   if (config) return <MappingForm {...props} initial={config} />;

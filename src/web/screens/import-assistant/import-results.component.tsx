@@ -7,13 +7,15 @@ import {
   importSteps,
   type ImportJob,
   type ImportStep,
-  type ImportStepReport,
 } from '../../../shared/import-assistant/import-assistant';
-import { path, type RouteName } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+
+import { api } from '../../api-client';
 
 /** The step reports' routes (structures-ajax, territoires-ajax, individus-ajax). */
-const stepRoutes: Record<ImportStep, RouteName & `api.import_jobs.${string}`> = {
+const stepRoutes: Record<
+  ImportStep,
+  'api.import_jobs.structures' | 'api.import_jobs.territories' | 'api.import_jobs.individuals'
+> = {
   structures: 'api.import_jobs.structures',
   territoires: 'api.import_jobs.territories',
   individus: 'api.import_jobs.individuals',
@@ -77,7 +79,7 @@ function StepRejections({ job, step }: { job: ImportJob; step: ImportStep }) {
   const [page, setPage] = useState(1);
   const report = useQuery({
     queryKey: ['import-report', job.id, step, job.run, job.finishedAt, page],
-    queryFn: () => apiRequest<ImportStepReport>('GET', path(stepRoutes[step], { id: job.id, page })),
+    queryFn: () => api('GET', stepRoutes[step], { params: { id: job.id }, query: { page: String(page) } }),
   });
   const rejections = report.data?.rejections ?? [];
   const fieldLabel = (field: string | null) =>

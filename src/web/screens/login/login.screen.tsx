@@ -15,9 +15,8 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { SessionPayload } from '../../../shared/account/account.schema';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useSession, useSetSession, type SessionArea } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../../shell/error.screen';
@@ -85,7 +84,7 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
     setError(null);
     setSubmitting(true);
     try {
-      setSession(await apiRequest<SessionPayload>('POST', path(page.api), checked.values));
+      setSession(await api('POST', page.api, { body: checked.values }));
       await navigate(safeRedirect(redirect, home), { replace: true });
     } catch (caught) {
       if (caught instanceof ApiRequestError && caught.status === 429) setBlocked(true);

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/i18n/format';
-import type { NotificationPage } from '../../../shared/resources/notifications.resource';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { Loading } from '../../shell/loading.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
@@ -34,12 +33,11 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
 
   const list = useQuery({
     queryKey: [...notificationsQueryKey, 'page', archived, page],
-    queryFn: () =>
-      apiRequest<NotificationPage>('GET', path('api.notifications.page', { archived: archived ? 1 : 0, page })),
+    queryFn: () => api('GET', 'api.notifications.page', { query: { archived: archived ? '1' : '0', page } }),
     placeholderData: (previous) => previous,
   });
   const batch = useMutation({
-    mutationFn: (route: BatchRoute) => apiRequest<{ updated: number }>('POST', path(route), { ids: selected }),
+    mutationFn: (route: BatchRoute) => api('POST', route, { body: { ids: selected } }),
     onSuccess: async ({ updated }) => {
       toast.success(t('notifications.done', { count: updated }));
       setSelected([]);

@@ -9,7 +9,7 @@ import {
   type PasswordResetRequestInput,
 } from '../../../shared/account/registration.schema';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { PublicPage } from '../../shell/public-page.layout';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 
@@ -40,7 +40,7 @@ export function ForgotPasswordScreen() {
   const submit = form.handleSubmit(async (values: PasswordResetRequestInput) => {
     setError(null);
     try {
-      setSent((await apiRequest<{ message: string }>('POST', path('api.password_reset.request'), values)).message);
+      setSent((await api('POST', 'api.password_reset.request', { body: values })).message);
     } catch (caught) {
       setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));
     }

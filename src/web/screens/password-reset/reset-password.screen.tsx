@@ -6,9 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { newPasswordSchema, type NewPasswordInput } from '../../../shared/account/password';
-import type { PasswordLinkPayload } from '../../../shared/account/registration.schema';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { PasswordStrengthInput, withPasswordDictionaries } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
@@ -18,10 +17,9 @@ import { Loading } from '../../shell/loading.component';
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const linkPath = path('api.password_reset.link', { token });
   const link = useQuery({
     queryKey: ['password-link', token],
-    queryFn: () => apiRequest<PasswordLinkPayload>('GET', linkPath),
+    queryFn: () => api('GET', 'api.password_reset.link', { params: { token } }),
     retry: false,
   });
   const [done, setDone] = useState(false);
@@ -63,7 +61,7 @@ export function ResetPasswordScreen() {
   const submit = form.handleSubmit(async (values: NewPasswordInput) => {
     setError(null);
     try {
-      await apiRequest('POST', linkPath, values);
+      await api('POST', 'api.password_reset.link', { params: { token }, body: values });
       setDone(true);
     } catch (caught) {
       if (!(caught instanceof ApiRequestError)) return setError(t('errors.generic'));

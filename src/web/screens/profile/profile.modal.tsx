@@ -3,8 +3,8 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { profileSchema, type ProfileInput, type SessionUserPayload } from '../../../shared/account/account.schema';
-import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+
+import { ApiRequestError, api } from '../../api-client';
 import { useUpdateSessionUser } from '../../session.hook';
 import { AppModal } from '../../shell/app-modal.component';
 import { useDialogs } from '../../shell/dialogs.component';
@@ -36,7 +36,7 @@ export function ProfileModal({ onClose, user }: ProfileModalProps) {
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const saved = await apiRequest<ProfileInput>('PUT', path('api.profile'), values);
+      const saved = await api('PUT', 'api.profile', { body: values });
       updateUser(saved);
       toast.success(t('success.saved'));
       onClose();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { registrationSchema, type RegistrationInput } from '../../../shared/account/registration.schema';
 import { path } from '../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../api-client';
+import { ApiRequestError, api } from '../../api-client';
 import { PasswordStrengthInput, withPasswordDictionaries } from '../../shell/password-strength-input.component';
 import { PublicPage } from '../../shell/public-page.layout';
 import { ErrorScreen } from '../../shell/error.screen';
@@ -46,7 +46,7 @@ export function RegistrationScreen() {
   const submit = form.handleSubmit(async (values: RegistrationInput) => {
     setError(null);
     try {
-      await apiRequest('POST', path('api.registration'), values);
+      await api('POST', 'api.registration', { body: values });
       setDone(true);
     } catch (caught) {
       if (!(caught instanceof ApiRequestError)) return setError(t('errors.generic'));

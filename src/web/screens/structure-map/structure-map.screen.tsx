@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { osmTiles, type StructureMap } from '../../../shared/map/structure-map';
 import { path } from '../../../shared/routes';
-import { apiRequest } from '../../api-client';
+import { api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
@@ -27,7 +27,7 @@ export function StructureMapScreen() {
   const addressId = useId();
   const { data, error } = useQuery({
     queryKey: ['structures', 'map', id],
-    queryFn: () => apiRequest<StructureMap>('GET', path('api.structures.map', { id })),
+    queryFn: () => api('GET', 'api.structures.map', { params: { id } }),
   });
   const title = data ? t('resources.structures.map.title', { title: data.title }) : t('resources.structures.singular');
   useDocumentTitle(title);

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../../shared/i18n/format';
 import type { TicketComment } from '../../../../shared/resources/ticket-record';
 import { ticketComments } from '../../../../shared/resources/tickets-commentaires.resource';
 import { path } from '../../../../shared/routes';
-import { apiRequest } from '../../../api-client';
+import { api } from '../../../api-client';
 import { useSession } from '../../../session.hook';
 import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
@@ -27,7 +27,7 @@ export function CommentsPanel({ ticketId, writable }: { ticketId: number; writab
   const [added, setAdded] = useState(0);
   const { data: comments, isError } = useQuery({
     queryKey: ticketKeys.comments(ticketId),
-    queryFn: () => apiRequest<TicketComment[]>('GET', path('api.tickets.comments', { id: ticketId })),
+    queryFn: () => api('GET', 'api.tickets.comments', { params: { id: ticketId } }),
   });
   if (isError) return <Text size="sm">{t('tickets.errors.open')}</Text>;
   if (!comments) return <Loading />;
@@ -71,7 +71,7 @@ function CommentItem({ ticketId, comment, mine }: { ticketId: number; comment: T
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useMutation({
     mutationFn: (text: string) =>
-      apiRequest<TicketComment>('POST', path('api.tickets.edit_comment', { id: comment.id }), { comment: text }),
+      api('POST', 'api.tickets.edit_comment', { params: { id: comment.id }, body: { comment: text } }),
     onSuccess: async () => {
       toast.success(t('success.updated'));
       setDraft(null);

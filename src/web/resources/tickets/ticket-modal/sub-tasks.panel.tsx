@@ -3,10 +3,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceRecord } from '../../../../shared/resources/resource';
 import { subTasks } from '../../../../shared/resources/tickets-sous-taches.resource';
 import { path } from '../../../../shared/routes';
-import { apiRequest } from '../../../api-client';
+import { api } from '../../../api-client';
 import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
 import { toast } from '../../../shell/toasts.component';
@@ -25,7 +24,7 @@ export function SubTasksPanel({ ticketId, writable }: { ticketId: number; writab
   const { data: page, isError } = useTicketChildren(ticketId, subTasks);
   const [added, setAdded] = useState(0);
   const toggle = useMutation({
-    mutationFn: (id: number) => apiRequest<ResourceRecord>('POST', path('api.sub_tasks.toggle_done', { id })),
+    mutationFn: (id: number) => api('POST', 'api.sub_tasks.toggle_done', { params: { id } }),
     onSuccess: () => refresh(subTasks.slug),
     onError: (error) => toast.error(errorOf(error, 'tickets.errors.sub_task')),
   });

@@ -3,9 +3,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition, ResourceRecord } from '../../../../shared/resources/resource';
-import { path } from '../../../../shared/routes';
-import { apiRequest, withFailureMessage } from '../../../api-client';
+import type { ResourceDefinition } from '../../../../shared/resources/resource';
+
+import { api, withFailureMessage } from '../../../api-client';
 import { FieldInput, type FieldErrorTree } from '../../../engine/field-input.component';
 import { useResourceForm } from '../../../engine/resource-form.hook';
 import { useRefreshTicket } from './ticket-modal.hook';
@@ -51,11 +51,10 @@ export function TicketChildForm({
     presets,
     send: (values) =>
       withFailureMessage(
-        apiRequest<ResourceRecord>(
-          'POST',
-          path('api.resource.children', { resource: 'tickets', id: ticketId, child: child.slug }),
-          values,
-        ),
+        api('POST', 'api.resource.children', {
+          params: { resource: 'tickets', id: ticketId, child: child.slug },
+          body: values,
+        }),
         t(errorKey),
       ),
     onSaved: async () => {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition, ResourcePage } from '../../../../shared/resources/resource';
-import { path } from '../../../../shared/routes';
-import { ApiRequestError, apiRequest } from '../../../api-client';
+import type { ResourceDefinition } from '../../../../shared/resources/resource';
+
+import { ApiRequestError, api } from '../../../api-client';
 
 /**
  * The ticket modal's queries, all under ['resource', 'tickets']: a save of the ticket's form (which
@@ -28,17 +28,10 @@ export function useTicketChildren(
   return useQuery({
     queryKey: ticketKeys.children(ticketId, child.slug),
     queryFn: () =>
-      apiRequest<ResourcePage>(
-        'GET',
-        path('api.resource.children', {
-          resource: 'tickets',
-          id: ticketId,
-          child: child.slug,
-          parPage: CHILDREN_PAGE,
-          tri: sort.field,
-          ordre: sort.direction,
-        }),
-      ),
+      api('GET', 'api.resource.children', {
+        params: { resource: 'tickets', id: ticketId, child: child.slug },
+        query: { parPage: CHILDREN_PAGE, tri: sort.field, ordre: sort.direction },
+      }),
   });
 }
 

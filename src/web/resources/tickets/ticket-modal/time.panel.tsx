@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../shared/i18n/format';
-import type { TicketTimeTotals } from '../../../../shared/resources/ticket-record';
 import { timeEntries } from '../../../../shared/resources/tickets-temps.resource';
 import { path } from '../../../../shared/routes';
-import { apiRequest } from '../../../api-client';
+import { api } from '../../../api-client';
 import { useSession } from '../../../session.hook';
 import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
@@ -41,7 +40,7 @@ export function TimeTotals({ ticketId }: { ticketId: number }) {
   const duration = useDuration();
   const { data, isError } = useQuery({
     queryKey: ticketKeys.time(ticketId),
-    queryFn: () => apiRequest<TicketTimeTotals>('GET', path('api.tickets.time_totals', { id: ticketId })),
+    queryFn: () => api('GET', 'api.tickets.time_totals', { params: { id: ticketId } }),
   });
   if (isError) return <Text size="sm">{t('tickets.errors.time')}</Text>;
   if (!data) return <Loading />;

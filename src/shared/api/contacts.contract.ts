@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { communeByPostalCodeSchema } from '../resources/communes.resource';
+import {
+  dismissBodySchema,
+  duplicatePageSchema,
+  duplicateScanResultSchema,
+  mergeHistoryEntrySchema,
+} from '../resources/contact-duplicates';
+import { recordId } from '../resources/fields';
+import { resourceRecordSchema, resourceRecordViewSchema } from '../resources/resource';
+import { linkedIndividualSchema } from '../resources/structures.resource';
+import { structureMapSchema } from '../map/structure-map';
+import { suggestionReply } from './common.schemas';
+import { defineContracts, operation } from './contract';
+import { pagingSchema } from './paging';
+
+/** Pairs per page of the duplicates' list. */
+export const DUPLICATES_PAGE_SIZE = 25;
+
+const term = z.object({ term: z.string().optional() });
+const suggestions = operation({ query: term, reply: z.array(suggestionReply) });
+const territory = z.object({
+  id: z.number(),
+  name: z.string(),
+  acronym: z.string(),
+  contactType: z.string().nullable(),
+  publicSubtype: z.string().nullable(),
+});
+/** An address of a structure's collection. */
+const address = z.record(z.string(), z.unknown());
+
+/** The contacts: structures' and individuals' own routes, duplicates, communes. */
+export const contactContracts = defineContracts({
+  'api.resource.ajax_create': {
+    POST: operation({ body: z.record(z.string(), z.unknown()), reply: resourceRecordSchema, status: 201 }),
+  },
+  'api.structures.find': { GET: suggestions },
+  'api.structures.load': {
+    GET: operation({ reply: resourceRecordViewSchema.extend({ mainAddress: address.nullable() }) }),
+  },
+  'api.structures.individuals': { GET: operation({ reply: z.array(linkedIndividualSchema) }) },
+  'api.structures.parents': {
+    GET: operation({ query: term.extend({ record: z.string().optional() }), reply: z.array(suggestionReply) }),
+  },
+  'api.structures.territories': {
+    GET: operation({ reply: z.object({ parents: z.array(territory), children: z.array(territory) }) }),
+  },
+  'api.structures.project_json': {
+    GET: operation({
+      reply: z.object({
+        structure: z.object({
+          id: z.number(),
+          name: z.unknown(),
+          acronym: z.unknown(),
+          siret: z.unknown(),
+          email: z.unknown(),
+          phone: z.unknown(),
+          contactType: z.unknown(),
+          publicSubtype: z.unknown(),
+          inseeCode: z.unknown(),
+          mainAddress: address.nullable(),
+        }),
+        individuals: z.array(
+          linkedIndividualSchema.pick({ id: true, civility: true, lastName: true, firstName: true, function: true }),
+        ),
+        projects: z.array(z.never()),
+      }),
+    }),
+  },
+  'api.structures.naf_codes': {
+    GET: operation({ query: term, reply: z.array(z.object({ value: z.string(), label: z.string() })) }),
+  },
+  'api.structures.qualifications': { GET: operation({ reply: z.array(z.record(z.string(), z.unknown())) }) },
+  'api.structures.map': { GET: operation({ reply: structureMapSchema }) },
+  'api.communes.by_postal_code': {
+    GET: operation({ query: z.object({ code: z.string().optional() }), reply: z.array(communeByPostalCodeSchema) }),
+  },
+  'api.duplicates.list': {
+    GET: operation({
+      query: pagingSchema(DUPLICATES_PAGE_SIZE),
+      reply: duplicatePageSchema,
+    }),
+  },
+  'api.duplicates.scan': { POST: operation({ reply: duplicateScanResultSchema }) },
+  'api.duplicates.merge': {
+    POST: operation({
+      // Each resource's own fields' choices: the route checks them with mergeBodySchema.
+      body: z.object({
+        kept: recordId,
+        removed: recordId,
+        choices: z.record(z.string(), z.enum(['kept', 'removed', 'both'])).optional(),
+      }),
+      reply: z.object({ kept: z.number(), removed: z.number(), movedLinks: z.number() }),
+    }),
+  },
+  'api.duplicates.dismiss': {
+    POST: operation({ body: dismissBodySchema, reply: z.object({ dismissed: z.tuple([z.number(), z.number()]) }) }),
+  },
+  'api.duplicates.history': { GET: operation({ reply: z.array(mergeHistoryEntrySchema) }) },
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  filterableFieldSchema,
+  formProgressSchema,
+  formsValuesSchema,
+  formValuesSchema,
+  headerCharacteristicSchema,
+  projectFormSchema,
+} from '../project-characteristics';
+import {
+  namedRecordSchema,
+  projectDashboardSchema,
+  projectEmailsSchema,
+  projectOverviewSchema,
+  projectOwnerSchema,
+} from '../resources/project-page';
+import { projectGanttSchema, templateAppliedSchema, timeReportSchema } from '../resources/project-tickets';
+import { resourcePageSchema, resourceRecordViewSchema } from '../resources/resource';
+import { upcomingMeetingSchema } from '../resources/ticket-board';
+import { namedId, suggestionReply } from './common.schemas';
+import { defineContracts, operation } from './contract';
+import { xlsxType } from './resources.contract';
+
+const csvType = 'text/csv; charset=utf-8';
+/** ADEME's SARE file: Windows-1252 text, or a spreadsheet. */
+const sareTypes = ['text/plain; charset=windows-1252', xlsxType] as const;
+const saveForms = operation({ body: formsValuesSchema, reply: z.array(projectFormSchema) });
+const saveForm = operation({ body: formValuesSchema, reply: projectFormSchema });
+/** A page of projects, as the generic list answers it. */
+const projectPage = operation({ reply: resourcePageSchema });
+
+/** The projects' own routes: their page, characteristics, tickets' panels, SARE export; forms and types. */
+export const projectContracts = defineContracts({
+  'api.projects.forms': { GET: operation({ reply: z.array(projectFormSchema) }), POST: saveForms, PUT: saveForms },
+  'api.projects.characteristics': { GET: operation({ reply: projectFormSchema }), POST: saveForm, PUT: saveForm },
+  'api.projects.form_progress': { GET: operation({ reply: formProgressSchema }) },
+  'api.projects.header_characteristics': { GET: operation({ reply: z.array(headerCharacteristicSchema) }) },
+  'api.projects.filterable_fields': { GET: operation({ reply: z.array(filterableFieldSchema) }) },
+  'api.projects.comments': { GET: projectPage },
+  'api.projects.change_state': {
+    POST: operation({ reply: z.object({ id: z.number(), state: z.number(), message: z.string() }) }),
+  },
+  'api.projects.overview': { GET: operation({ reply: projectOverviewSchema }) },
+  'api.projects.followed_by_owner': { GET: projectPage },
+  'api.projects.of_structure': { GET: projectPage },
+  'api.projects.structures_json': { GET: operation({ reply: z.array(namedRecordSchema) }) },
+  'api.projects.owner_json': { GET: operation({ reply: projectOwnerSchema }) },
+  'api.projects.owner_other_projects': { GET: projectPage },
+  'api.projects.dashboard': { GET: operation({ reply: projectDashboardSchema }) },
+  'api.projects.variables': { GET: operation({ reply: z.record(z.string(), z.string()) }) },
+  'api.projects.export_selection': { GET: operation({ file: [csvType, xlsxType] }) },
+  'api.projects.export_multiple': { GET: operation({ file: [csvType, xlsxType] }) },
+  'api.projects.sent_emails': { GET: operation({ reply: projectEmailsSchema }) },
+  'api.projects.scheduled_emails': { GET: operation({ reply: projectEmailsSchema }) },
+  'api.projects.upcoming_meetings': { GET: operation({ reply: z.array(upcomingMeetingSchema) }) },
+  'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },
+  // JSON, or with ?format= the tickets' table as a file.
+  'api.projects.time_report': { GET: operation({ reply: timeReportSchema, file: [csvType, xlsxType] }) },
+  'api.project_comments.sare_export': { GET: operation({ file: sareTypes }) },
+  'api.project_comments.sare_export_act': { GET: operation({ file: sareTypes }) },
+  'api.form_fields.all': {
+    GET: operation({ reply: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) }),
+  },
+  'api.form_fields.one': { GET: operation({ reply: resourceRecordViewSchema }) },
+  'api.forms.autocompleter': { GET: operation({ reply: z.array(suggestionReply) }) },
+  'api.project_types.by_mission': { GET: operation({ reply: z.array(namedId) }) },
+  'api.project_themes.is_attached': { GET: operation({ reply: z.object({ id: z.number(), attached: z.boolean() }) }) },
+  'api.task_templates.apply': { POST: operation({ reply: templateAppliedSchema, status: 201 }) },
+});
