@@ -37,6 +37,55 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['../resources/**', '../import-assistant/**'] }] },
   },
   {
+    // One door each way: code outside the engine writes records through the operations (permission,
+    // rules, audit, after-commit work) and reads them through the store the engine hands it
+    // (context.store): it opens no store of its own.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/engine/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../engine/resource-store',
+              importNames: ['createResourceStore'],
+              message: 'Write through the operations and read through context.store: only the engine opens a store.',
+            },
+            {
+              name: '../../engine/resource-store',
+              importNames: ['createResourceStore'],
+              message: 'Write through the operations and read through context.store: only the engine opens a store.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/engine/resource-store-*'],
+              allowTypeImports: true,
+              message: "The store's parts are the engine's: use the store the engine hands out.",
+            },
+          ],
+        },
+      ],
+      // "Not deleted" is the engine's to say (record-scope.ts: isLive, liveRows, a store's scoped).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateElement[value.raw=/deleted_at\\s+is\\s+(not\\s+)?null/i]',
+          message: 'No hand-written deleted_at filter: use liveRows(table) or a store\'s scoped(resource, actor).',
+        },
+        {
+          selector: 'Literal[value=/deleted_at\\s+is\\s+(not\\s+)?null/i]',
+          message: 'No hand-written deleted_at filter: use liveRows(table) or a store\'s scoped(resource, actor).',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^is(Not)?Null$/] MemberExpression[property.name="deletedAt"]',
+          message: 'No hand-written deletedAt filter: use isLive(table) or a store\'s scoped(resource, actor).',
+        },
+      ],
+    },
+  },
+  {
     // The database layer is the bottom one: schema, migrations and connection import no server code
     // above them (the seed and demo data, which write through the engine, live in seed/).
     files: ['src/server/db/**/*.ts'],
