@@ -41,7 +41,7 @@ export default tseslint.config(
     // rules, audit, after-commit work) and reads them through the store the engine hands it
     // (context.store): it opens no store of its own.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/engine/**'],
+    ignores: ['src/server/engine/**', 'src/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -72,15 +72,15 @@ export default tseslint.config(
         'error',
         {
           selector: 'TemplateElement[value.raw=/deleted_at\\s+is\\s+(not\\s+)?null/i]',
-          message: 'No hand-written deleted_at filter: use liveRows(table) or a store\'s scoped(resource, actor).',
+          message: "No hand-written deleted_at filter: use liveRows(table) or a store's scoped(resource, actor).",
         },
         {
           selector: 'Literal[value=/deleted_at\\s+is\\s+(not\\s+)?null/i]',
-          message: 'No hand-written deleted_at filter: use liveRows(table) or a store\'s scoped(resource, actor).',
+          message: "No hand-written deleted_at filter: use liveRows(table) or a store's scoped(resource, actor).",
         },
         {
           selector: 'CallExpression[callee.name=/^is(Not)?Null$/] MemberExpression[property.name="deletedAt"]',
-          message: 'No hand-written deletedAt filter: use isLive(table) or a store\'s scoped(resource, actor).',
+          message: "No hand-written deletedAt filter: use isLive(table) or a store's scoped(resource, actor).",
         },
       ],
     },

@@ -2,7 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The fences of docs/architecture.md are lint rules (eslint.config.js): each is shown here to refuse a
-// planted violation, in a file where the rule applies, and to let the same code through where it does not.
+// planted violation in a file where the rule applies, and to let the same code through where it does not
+// (test files, this one too, stand outside the doors' fences).
 const eslint = new ESLint();
 
 /** The rules a piece of code breaks, were it written at that path of the project. */
