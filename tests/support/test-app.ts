@@ -6,6 +6,7 @@ import { path } from '../../src/shared/routes';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { rowsOf, type DatabaseHandle } from '../../src/server/db/database';
 import { seedEmptyDatabase } from '../../src/server/seed/seed';
+import { conformanceFailures, recordAnswers } from './openapi-conformance';
 import { openTestDatabase, temporaryUploadsDir } from './test-database';
 
 export const adminCredentials = { email: 'admin@exemple.fr', password: 'Un-mot-de-passe-solide-2026' };
@@ -39,14 +40,18 @@ export async function createTestApp(
     ...options,
     uploadsDir: options.uploadsDir ?? (await temporaryUploadsDir()),
   });
+  const answers = recordAnswers(app);
   configure?.(app);
   await app.ready();
   return {
     app,
     database,
     async close() {
+      // Every answer the file's tests received, held against the OpenAPI document the app serves.
+      const failures = conformanceFailures(app, answers);
       await app.close();
       await database.close();
+      if (failures.length > 0) throw new Error(`Answers unlike the OpenAPI document:\n${failures.join('\n')}`);
     },
   };
 }

@@ -82,7 +82,12 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
       const { body } = routeSchemas(route, method);
       const contract = contractOf(route.name, method);
       paths[path][method.toLowerCase()] = operation(
-        { ...doc, upload: doc.upload || contract?.upload, responses: { ...successOf(contract), ...doc.responses } },
+        {
+          ...doc,
+          upload: doc.upload || contract?.upload,
+          responses: { ...successOf(contract), ...doc.responses },
+          errors: contract?.conflicts ? [...doc.errors, 409] : doc.errors,
+        },
         doc.body ?? (body && !contract?.upload ? jsonSchema(body, 'input') : undefined),
         path,
       );
@@ -93,19 +98,19 @@ export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]
   function successOf(contract: Operation | undefined): OperationDoc['responses'] {
     if (!contract) return {};
     const status = contract.status ?? 200;
-    if (contract.file) {
-      const content = Object.fromEntries(contract.file.map((type) => [type, { schema: { type: 'string' } }]));
-      return { [status]: { description: t('responses.file'), content } };
-    }
-    if (!contract.reply) return { [status]: tools.noContent };
+    const files = Object.fromEntries((contract.file ?? []).map((type) => [type, { schema: { type: 'string' } }]));
+    if (!contract.reply)
+      return { [status]: contract.file ? { description: t('responses.file'), content: files } : tools.noContent };
     const schema = jsonSchema(contract.reply, 'output');
-    const reply = { 201: tools.created, 202: tools.accepted }[status as 201 | 202] ?? tools.ok;
-    return { [status]: reply(schema) };
+    const reply = ({ 201: tools.created, 202: tools.accepted }[status as 201 | 202] ?? tools.ok)(schema);
+    // A report answered as JSON, or as a file when its query asks for one (the time report's format).
+    return { [status]: { ...reply, content: { ...reply.content, ...files } } };
   }
 
   function operation(doc: OperationDoc, body: Schema | undefined, path: string) {
     // Any request may be a 400: a query parameter given twice, a NUL character (http/request-guards.ts).
-    const statuses = [...new Set<ErrorStatus>([400, ...doc.errors])];
+    // And a 500: an error the server did not expect, answered "Une erreur est survenue" (app.ts).
+    const statuses = [...new Set<ErrorStatus>([400, ...doc.errors, 500])];
     const errors = Object.fromEntries(statuses.map((status) => [status, ref('responses', errorResponses[status])]));
     return {
       tags: [doc.tag],

@@ -32,8 +32,24 @@ function queryProperties(route: ResourceRoute, method: HttpMethod): Record<strin
 }
 
 /** A resource's fields as JSON Schema, their labels as descriptions. */
+/**
+ * The rules a value must meet when written, not when read: a record written before a rule, or by the
+ * seed (the first administrator has no name), is still shown as it is.
+ */
+const writeRules = new Set(['minLength', 'maxLength', 'pattern', 'minItems', 'maxItems']);
+function withoutWriteRules(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutWriteRules);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !writeRules.has(key))
+      .map(([key, value]) => [key, withoutWriteRules(value)]),
+  );
+}
+
 function fieldsSchema(definition: ResourceDefinition, io: 'input' | 'output', tools: OpenApiTools): Schema {
-  const schema = jsonSchema(inputSchema(definition), io);
+  const described = jsonSchema(inputSchema(definition), io);
+  const schema = io === 'output' ? (withoutWriteRules(described) as Schema) : described;
   for (const [name, property] of Object.entries(schema.properties as Record<string, Schema>)) {
     property.description = tools.text(`resources.${definition.slug}.fields.${name}`);
   }

@@ -16,6 +16,7 @@ export const errorResponses = {
   410: 'Gone',
   413: 'PayloadTooLarge',
   429: 'TooManyRequests',
+  500: 'ServerError',
   502: 'BadGateway',
 };
 export type ErrorStatus = keyof typeof errorResponses;

@@ -19,8 +19,10 @@ export interface Operation {
    * at run time (a list of 100 000 contacts stays fast). Absent for a reply without content (204).
    */
   reply?: z.ZodType;
-  /** It answers a file of these content types (an export), not JSON. */
+  /** It answers a file of these content types (an export): instead of JSON, or beside `reply` when a query asks for one. */
   file?: readonly string[];
+  /** A 409 it may answer: the state of the records forbids it (a card moved meanwhile, a ticket still referenced). */
+  conflicts?: true;
   /** The status of a successful reply: 200 unless said. */
   status?: 200 | 201 | 202 | 204;
 }

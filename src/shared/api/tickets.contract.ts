@@ -22,11 +22,15 @@ import { resourceRecordSchema } from '../resources/resource';
 import { defineContracts, operation } from './contract';
 
 /** The moved card and the board's new version, for the mover's screen. */
-const moved = operation({ body: moveSchema, reply: z.object({ card: boardCardSchema, version: z.string() }) });
+const moved = operation({
+  body: moveSchema,
+  reply: z.object({ card: boardCardSchema, version: z.string() }),
+  conflicts: true,
+});
 const editTransition = operation({ body: editTransitionSchema, reply: z.object({ id: z.number() }) });
 // The comment's own field schema is the resource's: the route checks it.
 const editComment = operation({ body: z.object({ comment: z.string() }), reply: ticketCommentSchema });
-const deleted = operation({ reply: z.object({ id: z.number() }) });
+const deleted = operation({ reply: z.object({ id: z.number() }), conflicts: true });
 /** A transition as the project's and the structure's histories list it. */
 export const transitionEntrySchema = z.object({
   id: z.number(),
@@ -61,7 +65,10 @@ export const ticketContracts = defineContracts({
   'api.tickets.add_transition': { POST: { ...moved, body: transitionSchema } },
   'api.tickets.edit_transition': { POST: editTransition, PUT: editTransition },
   'api.tickets.save_positions': { POST: operation({ body: positionsSchema, reply: z.object({ saved: z.number() }) }) },
-  'api.tickets.change_status': { POST: operation({ body: statusChangeSchema, reply: boardCardSchema }) },
+  // A ticket's status changes from its modal too, off the board: a ticket created without a step has none.
+  'api.tickets.change_status': {
+    POST: operation({ body: statusChangeSchema, reply: boardCardSchema.extend({ step: z.number().nullable() }) }),
+  },
   'api.tickets.comments': { GET: operation({ reply: z.array(ticketCommentSchema) }) },
   'api.tickets.edit_comment': { POST: editComment, PUT: editComment },
   'api.tickets.clone_ajax': { POST: operation({ reply: ticketCloneSchema, status: 201 }) },

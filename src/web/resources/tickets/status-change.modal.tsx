@@ -29,7 +29,8 @@ export function StatusChangeModal({
       api('POST', 'api.tickets.change_status', { params: { id: card.id }, body: change }),
     onSuccess: (saved) => {
       toast.success(t('resources.tickets.board.status_modal.saved'));
-      onSaved(saved);
+      // A status change leaves the ticket in its step (the server says none for a ticket off the board).
+      onSaved({ ...saved, step: saved.step ?? card.step });
     },
     onError: (failure) => {
       const fieldError = failure instanceof ApiRequestError ? failure.payload.fieldErrors?.comment : undefined;
