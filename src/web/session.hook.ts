@@ -4,11 +4,11 @@ import type { SessionPayload } from '../shared/account/account.schema';
 
 import { ApiRequestError, api, setCsrfToken } from './api-client';
 import { applyLocale } from './i18n';
+import { queryKeys } from './query-keys';
 
 /** The back office and the customer area each have their own session. */
 export type SessionArea = 'back_office' | 'customer_area';
 const sessionRoutes = { back_office: 'api.session', customer_area: 'api.customer.session' } as const;
-const sessionKey = (area: SessionArea) => ['session', area] as const;
 
 /** Adopts a session: its CSRF token for later requests, its user's language for the screens. */
 function adopt(session: SessionPayload | null): SessionPayload | null {
@@ -20,7 +20,7 @@ function adopt(session: SessionPayload | null): SessionPayload | null {
 /** The current session of an area (the back office unless said), or null when nobody is logged in. */
 export function useSession(area: SessionArea = 'back_office') {
   return useQuery({
-    queryKey: sessionKey(area),
+    queryKey: queryKeys.session(area),
     queryFn: async () => {
       try {
         return adopt(await api('GET', sessionRoutes[area]));
@@ -37,7 +37,7 @@ export function useSession(area: SessionArea = 'back_office') {
 export function useSetSession(area: SessionArea = 'back_office') {
   const queryClient = useQueryClient();
   return useCallback(
-    (session: SessionPayload | null) => queryClient.setQueryData(sessionKey(area), adopt(session)),
+    (session: SessionPayload | null) => queryClient.setQueryData(queryKeys.session(area), adopt(session)),
     [queryClient, area],
   );
 }
@@ -46,7 +46,7 @@ export function useSetSession(area: SessionArea = 'back_office') {
 export function useUpdateSessionUser() {
   const queryClient = useQueryClient();
   return (changes: Partial<SessionPayload['user']>) =>
-    queryClient.setQueryData<SessionPayload | null>(sessionKey('back_office'), (session) =>
+    queryClient.setQueryData<SessionPayload | null>(queryKeys.session('back_office'), (session) =>
       session ? { ...session, user: { ...session.user, ...changes } } : session,
     );
 }

@@ -7,6 +7,7 @@ import { findResource } from '../../shared/resources/registry';
 import { recordLabel, type Suggestion } from '../../shared/resources/resource';
 import { path, type ParamlessRouteName } from '../../shared/routes';
 import { api, apiAt } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** Spec 9: suggestions are asked for 300 ms after the last key, from the first character. */
 const AUTOCOMPLETE_DELAY_MS = 300;
@@ -52,7 +53,7 @@ export function useTypedSuggestions<T extends Suggestion<number | string>>(
 function useDebouncedSuggestions<T extends Suggestion<number | string>>(url: SuggestionsUrl, term: string): T[] {
   const [debounced] = useDebouncedValue(term.trim(), AUTOCOMPLETE_DELAY_MS);
   const { data = [] } = useQuery({
-    queryKey: ['autocomplete', url(debounced)],
+    queryKey: queryKeys.autocomplete(url(debounced)),
     enabled: debounced.length >= AUTOCOMPLETE_MIN_LENGTH,
     // Suggestions of the engine's autocomplete or of a route of a resource's own (value and label alike).
     queryFn: async () => (await apiAt('GET', 'api.resource.autocomplete', url(debounced))) as T[],
@@ -139,7 +140,7 @@ export function AutocompleteMultiInput({
  */
 export function useSuggestionLabel(route: ParamlessRouteName, value: string): string | null {
   const { data } = useQuery({
-    queryKey: ['autocomplete', path(route, { term: value })],
+    queryKey: queryKeys.autocomplete(path(route, { term: value })),
     enabled: value !== '',
     queryFn: () => apiAt('GET', 'api.structures.naf_codes', path(route, { term: value })),
   });
@@ -188,7 +189,7 @@ export function SuggestInput({
 export function useRecordTitles(target: string, id: number | null): Record<string, string> {
   const definition = findResource(target);
   const { data } = useQuery({
-    queryKey: ['resource', target, 'item', String(id)],
+    queryKey: queryKeys.resource.item(target, String(id)),
     enabled: definition !== undefined && id !== null,
     queryFn: () => api('GET', 'api.resource.item', { params: { resource: target, id: id! } }),
   });

@@ -12,6 +12,7 @@ import { api } from '../api-client';
 import { resourceSuggestions, routeSuggestions, useRecordTitles } from './autocomplete-input.component';
 import { useCreateInModal } from './create-in-modal.hook';
 import { webFieldKinds } from './field-kinds.component';
+import { queryKeys } from '../query-keys';
 
 /** Errors as react-hook-form nests them: a message, or per row and sub-field for collections. */
 export type FieldErrorTree = { message?: unknown } & { [key: string]: FieldErrorTree | undefined };
@@ -49,7 +50,7 @@ export function useReferenceChoices(
   const declared = isReference(def) && def.autocomplete === true;
   const definition = isReference(def) && !declared ? findResource(def.target) : undefined;
   const { data } = useQuery({
-    queryKey: ['resource', definition?.slug, 'options'],
+    queryKey: queryKeys.resource.options(definition?.slug),
     enabled: definition !== undefined,
     queryFn: async () => {
       const page = await api('GET', 'api.resource.collection', {
@@ -164,7 +165,7 @@ export function CommuneOfPostalCodeInput({
 }) {
   const { t } = useTranslation();
   const { data: communes } = useQuery({
-    queryKey: ['communes', 'postal-code', postalCode],
+    queryKey: queryKeys.communesByPostalCode(postalCode),
     queryFn: () => api('GET', 'api.communes.by_postal_code', { query: { code: postalCode } }),
   });
   const only = communes?.length === 1 ? communes[0]!.id : null;

@@ -8,6 +8,7 @@ import { projects } from '../../shared/resources/projet.resource';
 import type { ResourceRecordView } from '../../shared/resources/resource';
 import { RecordHistory } from './record-history.component';
 import '../i18n';
+import { queryKeys } from '../query-keys';
 
 const record = {
   id: 5,
@@ -51,7 +52,7 @@ describe('the history of an audited record', () => {
       titles: {},
     };
     // Page 1, every kind.
-    client.setQueryData(['resource', 'projet', 'history', 5, 1, null], history);
+    client.setQueryData(queryKeys.resource.history('projet', 5, 1, null), history);
     const html = renderToString(
       h(MantineProvider, null, h(QueryClientProvider, { client }, h(RecordHistory, { definition: projects, record }))),
     ).replace(/<!-- -->/g, '');

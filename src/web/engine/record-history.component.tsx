@@ -13,6 +13,7 @@ import { RecordPanel } from './record-panel.component';
 import { useWebModule } from './web-module';
 import { can, nobody } from '../../shared/permissions';
 import { useSession } from '../session.hook';
+import { queryKeys } from '../query-keys';
 
 /**
  * A record's history: created and last changed (when, by whom); for an audited resource, every
@@ -56,7 +57,7 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
     .map((child) => child.slug);
   const kinds = historyKinds(definition).filter((candidate) => !hiddenChildren.includes(candidate));
   const { data } = useQuery({
-    queryKey: ['resource', slug, 'history', id, page, kind],
+    queryKey: queryKeys.resource.history(slug, id, page, kind),
     queryFn: () =>
       api('GET', 'api.resource.history', { params: { resource: slug, id }, query: { page, type: kind ?? undefined } }),
     placeholderData: (previous) => previous,

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import { api, apiAt } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /**
  * One page of a resource's records from its collection's path (its list, or a parent record's
@@ -15,7 +16,7 @@ export function useResourcePage(
   const search = new URLSearchParams(query).toString();
   const url = search ? `${collectionPath}?${search}` : collectionPath;
   return useQuery({
-    queryKey: ['resource', definition.slug, 'list', url],
+    queryKey: queryKeys.resource.list(definition.slug, url),
     queryFn: () => apiAt('GET', 'api.resource.collection', url),
     placeholderData: (previous) => previous,
   });
@@ -23,7 +24,7 @@ export function useResourcePage(
 
 export function useResourceRecord(definition: ResourceDefinition, id: string | undefined) {
   return useQuery({
-    queryKey: ['resource', definition.slug, 'item', id],
+    queryKey: queryKeys.resource.item(definition.slug, id),
     queryFn: () => api('GET', 'api.resource.item', { params: { resource: definition.slug, id: id ?? '' } }),
     enabled: id !== undefined,
   });
@@ -32,5 +33,5 @@ export function useResourceRecord(definition: ResourceDefinition, id: string | u
 /** After a write: every cached list and record of the resource is fetched again. */
 export function useRefreshResource(definition: ResourceDefinition) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['resource', definition.slug] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(definition.slug) });
 }

@@ -12,6 +12,7 @@ import { useListContext } from './list/list-context.hook';
 import { ResourceListScreen } from './resource-list.screen';
 import { WebModulesContext, type WebModule } from './web-module';
 import '../i18n';
+import { queryKeys } from '../query-keys';
 
 const page: ResourcePage = {
   items: [
@@ -59,12 +60,12 @@ function CardsBody() {
 /** The list screen of the useful links, rendered to HTML from a filled cache, with these web modules. */
 function renderList(modules: Record<string, WebModule>): string {
   const client = new QueryClient();
-  client.setQueryData(['session', 'back_office'], {
+  client.setQueryData(queryKeys.session('back_office'), {
     user: { id: 1, isAdmin: true, permissions: [], serviceId: 1, firstName: 'Ada', lastName: 'Admin', preferences: {} },
     csrfToken: 'jeton',
     impersonator: null,
   } as unknown as SessionPayload);
-  client.setQueryData(['resource', 'liens-utiles', 'list', '/api/liens-utiles'], page);
+  client.setQueryData(queryKeys.resource.list('liens-utiles', '/api/liens-utiles'), page);
   const wrap = (children: ReactNode) =>
     h(
       MantineProvider,

@@ -13,6 +13,7 @@ import { api, withFailureMessage } from '../api-client';
 import { DuplicateAlert } from './duplicate-alert.component';
 import { ResourceFields } from './resource-fields.component';
 import { useResourceForm } from './resource-form.hook';
+import { queryKeys } from '../query-keys';
 
 /** A child record's parent (a project's co-owners): the form leaves its field out, the server sets it. */
 export interface ChildParent {
@@ -74,8 +75,8 @@ export function ModalRecordForm({
       failureMessage === undefined ? sendValues(values) : withFailureMessage(sendValues(values), failureMessage),
     onSaved: async (saved) => {
       // Lists, records and reference inputs show the change once fetched again (a child's parent too).
-      await queryClient.invalidateQueries({ queryKey: ['resource', slug] });
-      if (parent) await queryClient.invalidateQueries({ queryKey: ['resource', parent.slug] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(slug) });
+      if (parent) await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(parent.slug) });
       onSaved(saved.id);
     },
   });

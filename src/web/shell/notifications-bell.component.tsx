@@ -7,7 +7,8 @@ import { formatDateTime } from '../../shared/i18n/format';
 import type { NotificationItem } from '../../shared/resources/notifications.resource';
 import { path } from '../../shared/routes';
 import { api } from '../api-client';
-import { BELL_POLL_MS, boardPath, notificationsQueryKey } from '../screens/notifications/notifications-query';
+import { BELL_POLL_MS, boardPath } from '../screens/notifications/notifications-query';
+import { queryKeys } from '../query-keys';
 
 /**
  * The header's bell: the unread count (polled every 30 s) and a menu of the five newest notifications
@@ -17,7 +18,7 @@ export function NotificationsBell() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey: [...notificationsQueryKey, 'header'],
+    queryKey: queryKeys.notifications.header,
     queryFn: () => api('GET', 'api.notifications.header_unread'),
     refetchInterval: BELL_POLL_MS,
   });
@@ -26,7 +27,7 @@ export function NotificationsBell() {
   const open = (item: NotificationItem) => {
     if (item.seen) return;
     void api('POST', 'api.notifications.mark_seen', { body: { ids: [item.id] } }).then(() =>
-      queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
     );
   };
 

@@ -5,12 +5,13 @@ import { formatDateTime } from '../../../shared/i18n/format';
 
 import { api } from '../../api-client';
 import type { RecordPartProps } from '../../engine/web-module';
+import { queryKeys } from '../../query-keys';
 
 /** In a contact's history (individuals, structures): the records merged into it, latest first. */
 export function MergeHistory({ definition: { slug }, record: { id } }: RecordPartProps) {
   const { t } = useTranslation();
   const { data: entries = [] } = useQuery({
-    queryKey: ['resource', slug, 'merges', id],
+    queryKey: queryKeys.resource.merges(slug, id),
     queryFn: () => api('GET', 'api.duplicates.history', { params: { resource: slug, id } }),
   });
   return entries.map((entry) => (

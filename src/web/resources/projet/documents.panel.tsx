@@ -13,6 +13,7 @@ import { FieldInput, type FieldErrorTree } from '../../engine/field-input.compon
 import { RecordPanel } from '../../engine/record-panel.component';
 import { useResourceForm } from '../../engine/resource-form.hook';
 import { useSession } from '../../session.hook';
+import { queryKeys } from '../../query-keys';
 
 /** The fields the upload form asks for, in order: the file, its title (the file's name unless changed), its type. */
 const uploadFields = ['file', 'title', 'documentType'] as const;
@@ -58,8 +59,8 @@ function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => 
     onSaved: async () => {
       // The list shows the new document, the project its moved last intervention date and its history.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['resource', projectDocuments.slug] }),
-        queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(projectDocuments.slug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') }),
       ]);
       onAdded();
     },

@@ -4,9 +4,10 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CharacteristicField, HeaderCharacteristic, ProjectForm } from '../../../shared/project-characteristics';
-import { ProjectFormsPanel, projectFormsQueryKey } from './forms.panel';
+import { ProjectFormsPanel } from './forms.panel';
 import { ProjectHighlights } from './highlights.component';
 import '../../i18n';
+import { queryKeys } from '../../query-keys';
 
 const base: Omit<CharacteristicField, 'id' | 'name' | 'type'> = {
   autocomplete: false,
@@ -58,7 +59,7 @@ function render(element: ReactElement, fill: (client: QueryClient) => void): str
 describe('ProjectFormsPanel', () => {
   it('shows each form with its inputs by type, its progress, its state and its save button', () => {
     const html = render(h(ProjectFormsPanel, { projectId: 7 }), (client) =>
-      client.setQueryData(projectFormsQueryKey(7), [housing]),
+      client.setQueryData(queryKeys.project.forms(7), [housing]),
     );
     expect(html).toContain('Logement</h2>');
     expect(html).toContain('Le logement</h3>');
@@ -83,7 +84,7 @@ describe('ProjectFormsPanel', () => {
 
   it('says when no form applies to the project', () => {
     const html = render(h(ProjectFormsPanel, { projectId: 8 }), (client) =>
-      client.setQueryData(projectFormsQueryKey(8), []),
+      client.setQueryData(queryKeys.project.forms(8), []),
     );
     expect(html).toContain("Aucun formulaire ne s'applique à ce projet.");
   });
@@ -96,7 +97,7 @@ describe('ProjectHighlights', () => {
       { field: 3, name: 'Chauffage', value: '', color: '#1971c2', bold: false, fontSize: 16 },
     ];
     const html = render(h(ProjectHighlights, { projectId: 7 }), (client) =>
-      client.setQueryData(['projet', 7, 'highlights'], highlights),
+      client.setQueryData(queryKeys.project.highlights(7), highlights),
     );
     expect(html).toContain('aria-label="Caractéristiques principales"');
     expect(html).toMatch(/<dt[^>]*>Surface<\/dt>/);

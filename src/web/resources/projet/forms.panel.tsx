@@ -28,9 +28,9 @@ import { DateInput } from '../../engine/date-input.component';
 import { MonthYearInput } from '../../engine/month-year-input.component';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
+import { queryKeys } from '../../query-keys';
 
 /** The query of a project's forms, shared with the header's highlights (refreshed after a save). */
-export const projectFormsQueryKey = (projectId: number) => ['projet', projectId, 'forms'] as const;
 
 /**
  * A project's dynamic forms (issue 13): each form the project's types and theme call for, in its
@@ -39,7 +39,7 @@ export const projectFormsQueryKey = (projectId: number) => ['projet', projectId,
 export function ProjectFormsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data: forms, error } = useQuery({
-    queryKey: projectFormsQueryKey(projectId),
+    queryKey: queryKeys.project.forms(projectId),
     queryFn: () => api('GET', 'api.projects.forms', { params: { projet: projectId } }),
   });
   if (error) return <Alert color="red">{error.message}</Alert>;
@@ -75,7 +75,7 @@ function CharacteristicsForm({ projectId, form }: { projectId: number; form: Pro
     onSuccess: async () => {
       setErrors({});
       toast.success(t('projectForms.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['projet', projectId] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.project.all(projectId) });
     },
     onError: (error) => {
       toast.error(error.message);

@@ -16,6 +16,7 @@ import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
 import { TicketModal } from '../tickets/ticket.modal';
 import { TemplateApplyModal } from './template-apply.modal';
+import { queryKeys } from '../../query-keys';
 
 /** The chart's scales, frappe-gantt's view modes by the catalog's name. */
 const viewModes = { week: 'Week', month: 'Month' } as const;
@@ -49,7 +50,7 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
   // Each click on "Aujourd'hui" asks the chart to scroll back to today.
   const [todayAsked, setTodayAsked] = useState(0);
   const { data } = useQuery({
-    queryKey: ['resource', 'projet', 'api.projects.gantt', project.id],
+    queryKey: queryKeys.resource.route('projet', 'api.projects.gantt', project.id),
     queryFn: () => api('GET', 'api.projects.gantt', { params: { projet: project.id } }),
   });
   const projectTypeIds = Array.isArray(project.projectTypeIds) ? (project.projectTypeIds as number[]) : [];
@@ -100,7 +101,7 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
           project={{ id: project.id, title: recordTitle(projects, project) }}
           onSaved={() => {
             setOpened(null);
-            void queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });
           }}
           onClose={() => setOpened(null)}
         />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../api-client';
+import { queryKeys } from '../../query-keys';
 
 /**
  * The project's highlighted characteristics, for its header (header-caracteristique/{id}): each
@@ -12,7 +13,7 @@ import { api } from '../../api-client';
 export function ProjectHighlights({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data = [] } = useQuery({
-    queryKey: ['projet', projectId, 'highlights'],
+    queryKey: queryKeys.project.highlights(projectId),
     queryFn: () => api('GET', 'api.projects.header_characteristics', { params: { id: projectId } }),
   });
   const shown = data.filter((highlight) => highlight.value !== '');

@@ -9,6 +9,7 @@ import { api } from '../../api-client';
 import { FieldValue } from '../../engine/field-value.component';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The overview's facts, owner, missions and referents: the project's fields shown there, in order. */
 const facts = [
@@ -27,7 +28,7 @@ const people = ['ownerIndividual', 'ownerStructure', 'missions', 'referents'];
 export function OverviewPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['resource', 'projet', 'overview', projectId],
+    queryKey: queryKeys.resource.route('projet', 'api.projects.overview', projectId),
     queryFn: () => api('GET', 'api.projects.overview', { params: { id: projectId } }),
   });
   if (!data) return <Loading />;

@@ -6,6 +6,7 @@ import { CHARACTERISTIC_PARAM, characteristicParam } from '../../../shared/proje
 
 import { api } from '../../api-client';
 import { ReferenceFilter } from '../../engine/resource-filters.component';
+import { queryKeys } from '../../query-keys';
 
 /** The project list's own criteria in its search panel: the commune where projects are, and a characteristic. */
 export function ProjectFilters({ params }: { params: URLSearchParams }) {
@@ -33,7 +34,7 @@ function CharacteristicFilter({ params }: { params: URLSearchParams }) {
   const given = [...params.entries()].find(([name]) => CHARACTERISTIC_PARAM.test(name));
   const [field, setField] = useState<string | null>(given ? CHARACTERISTIC_PARAM.exec(given[0])![1]! : null);
   const { data: fields = [] } = useQuery({
-    queryKey: ['projet', 'filterable-fields'],
+    queryKey: queryKeys.project.filterableFields,
     queryFn: () => api('GET', 'api.projects.filterable_fields'),
   });
   if (fields.length === 0) return null;

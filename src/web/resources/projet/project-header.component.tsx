@@ -13,6 +13,7 @@ import { useSession } from '../../session.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ProjectHighlights } from './highlights.component';
+import { queryKeys } from '../../query-keys';
 
 /** A reference field's title, from the titles the record came with. */
 export const titleOf = (record: ResourceRecordView, field: string): string | null =>
@@ -63,7 +64,7 @@ function StateMenu({ record }: { record: ResourceRecordView }) {
   const [opened, setOpened] = useState(false);
   const state = titleOf(record, 'state') ?? t('resources.projet.page.no_state');
   const { data: states } = useQuery({
-    queryKey: ['resource', 'etats-projet', 'list', 'all'],
+    queryKey: queryKeys.resource.list('etats-projet', 'all'),
     queryFn: () =>
       api('GET', 'api.resource.collection', { params: { resource: 'etats-projet' }, query: { parPage: 100 } }),
     enabled: opened,
@@ -72,7 +73,7 @@ function StateMenu({ record }: { record: ResourceRecordView }) {
     try {
       const { message } = await api('POST', 'api.projects.change_state', { params: { id: record.id, etat } });
       toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });
     } catch (error) {
       toast.error(error instanceof ApiRequestError ? error.message : t('errors.generic'));
     }

@@ -26,6 +26,7 @@ import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
+import { queryKeys } from '../../query-keys';
 
 // The gantt (frappe-gantt) and the time report load with their tab only.
 const ProjectGanttPanel = lazy(async () => ({ default: (await import('./gantt.panel')).ProjectGanttPanel }));
@@ -53,7 +54,7 @@ const mailsTab =
   ({ record }) => {
     const { t } = useTranslation();
     const { data } = useQuery({
-      queryKey: ['resource', 'projet', route, record.id],
+      queryKey: queryKeys.resource.route('projet', route, record.id),
       queryFn: () => api('GET', route, { params: { projet: record.id } }),
     });
     if (!data) return <Loading />;

@@ -8,6 +8,7 @@ import { api } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
+import { queryKeys } from '../../query-keys';
 
 /** Templates read at once: a service keeps a handful, one page holds them. */
 const TEMPLATES_PAGE = 100;
@@ -29,7 +30,7 @@ export function TemplateApplyModal({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
   const { data } = useQuery({
-    queryKey: ['resource', 'template-tache', 'apply-choices'],
+    queryKey: queryKeys.resource.list('template-tache', 'apply-choices'),
     queryFn: () =>
       api('GET', 'api.resource.collection', {
         params: { resource: 'template-tache' },
@@ -43,9 +44,9 @@ export function TemplateApplyModal({
       toast.success(t('resources.template-tache.apply.done', { count: created.length }));
       // The gantt, the board and the history show the new tickets.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['resource', 'projet'] }),
-        queryClient.invalidateQueries({ queryKey: ['resource', 'tickets'] }),
-        queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('tickets') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ticketBoard.all }),
       ]);
       onClose();
     },

@@ -13,6 +13,7 @@ import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
 import { saveFile } from '../../shell/save-file';
 import { toast } from '../../shell/toasts.component';
+import { queryKeys } from '../../query-keys';
 
 const key = (name: string) => `resources.projet.time_report.${name}`;
 
@@ -25,7 +26,7 @@ export function ProjectTimeReportPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const user = useSession().data?.user ?? nobody;
   const { data } = useQuery({
-    queryKey: ['resource', 'projet', 'api.projects.time_report', projectId],
+    queryKey: queryKeys.resource.route('projet', 'api.projects.time_report', projectId),
     queryFn: () => api('GET', 'api.projects.time_report', { params: { projet: projectId } }),
   });
   if (!data) return <Loading />;

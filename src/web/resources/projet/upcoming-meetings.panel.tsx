@@ -5,12 +5,13 @@ import { formatDateTime } from '../../../shared/i18n/format';
 
 import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
+import { queryKeys } from '../../query-keys';
 
 /** Above the project's history: its meetings ahead whose type says so (GET reunions-a-venir/{projet}); nothing when none. */
 export function UpcomingMeetingsPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { data = [] } = useQuery({
-    queryKey: ['resource', 'projet', 'upcoming-meetings', projectId],
+    queryKey: queryKeys.resource.route('projet', 'api.projects.upcoming_meetings', projectId),
     queryFn: () => api('GET', 'api.projects.upcoming_meetings', { params: { projet: projectId } }),
   });
   if (data.length === 0) return null;

@@ -7,13 +7,14 @@ import { recordTitle } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
 import { api } from '../../api-client';
 import type { RecordPartProps } from '../../engine/web-module';
+import { queryKeys } from '../../query-keys';
 
 /** On a structure's page: the individuals linked to it, by name, with their link's function and service. */
 export function LinkedIndividuals({ record }: RecordPartProps) {
   const { t } = useTranslation();
   const individuals = findResource('individus')!;
   const { data: linked } = useQuery({
-    queryKey: ['resource', 'structures', 'individuals', record.id],
+    queryKey: queryKeys.resource.route('structures', 'api.structures.individuals', record.id),
     queryFn: () => api('GET', 'api.structures.individuals', { params: { id: record.id } }),
   });
   if (!linked) return null;

@@ -6,11 +6,10 @@ import { path } from '../../../shared/routes';
 import { ApiRequestError, api, apiAt } from '../../api-client';
 import { toast } from '../../shell/toasts.component';
 import { applyMove, type PlannedMove } from './board-order';
+import { queryKeys } from '../../query-keys';
 
 /** How often the board asks whether another adviser changed it (spec: moves appear without reload). */
 export const BOARD_POLL_MS = 5000;
-
-const boardKey = (query: string) => ['tickets', 'board', query] as const;
 
 /** A move whose transition asks characteristics: the modal's question, until answered or cancelled. */
 export interface PendingTransition {
@@ -37,7 +36,7 @@ interface MoveReply {
 export function useTicketBoard(query: string, holding: boolean) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const key = boardKey(query);
+  const key = queryKeys.ticketBoard.board(query);
   const busy = useRef(0);
   const [pendingTransition, setPendingTransition] = useState<PendingTransition | null>(null);
   // Counts the moves answered, so that a version seen during one is acted on once it is over.
@@ -48,7 +47,7 @@ export function useTicketBoard(query: string, holding: boolean) {
     queryFn: () => apiAt('GET', 'api.tickets.board', `${path('api.tickets.board')}${query ? `?${query}` : ''}`),
   });
   const version = useQuery({
-    queryKey: ['tickets', 'board-version', query],
+    queryKey: queryKeys.ticketBoard.version(query),
     queryFn: () =>
       apiAt('GET', 'api.tickets.board_version', `${path('api.tickets.board_version')}${query ? `?${query}` : ''}`),
     refetchInterval: BOARD_POLL_MS,
@@ -81,11 +80,14 @@ export function useTicketBoard(query: string, holding: boolean) {
 
   const setCards = useCallback(
     (update: (cards: BoardCard[]) => BoardCard[]) =>
-      queryClient.setQueryData<Board>(boardKey(query), (data) => data && { ...data, cards: update(data.cards) }),
+      queryClient.setQueryData<Board>(
+        queryKeys.ticketBoard.board(query),
+        (data) => data && { ...data, cards: update(data.cards) },
+      ),
     [queryClient, query],
   );
   const cardsNow = useCallback(
-    () => queryClient.getQueryData<Board>(boardKey(query))?.cards ?? [],
+    () => queryClient.getQueryData<Board>(queryKeys.ticketBoard.board(query))?.cards ?? [],
     [queryClient, query],
   );
 
@@ -161,7 +163,10 @@ export function useTicketBoard(query: string, holding: boolean) {
     (card: BoardCard) => setCards((cards) => cards.map((candidate) => (candidate.id === card.id ? card : candidate))),
     [setCards],
   );
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: boardKey(query) }), [queryClient, query]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.ticketBoard.board(query) }),
+    [queryClient, query],
+  );
 
   return { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh };
 }

@@ -23,8 +23,9 @@ import { DocumentsPanel } from './ticket-modal/documents.panel';
 import { HistoryPanel } from './ticket-modal/history.panel';
 import { LinkedTicketPanel } from './ticket-modal/linked-ticket.panel';
 import { SubTasksPanel } from './ticket-modal/sub-tasks.panel';
-import { ticketKeys, useRefreshTicket, useTicketError } from './ticket-modal/ticket-modal.hook';
+import { useRefreshTicket, useTicketError } from './ticket-modal/ticket-modal.hook';
 import { TimePanel } from './ticket-modal/time.panel';
+import { queryKeys } from '../../query-keys';
 
 /** The modal's tabs besides the ticket's form, an existing ticket's only. */
 const recordTabs = ['sub_tasks', 'time', 'comments', 'documents', 'linked', 'history'] as const;
@@ -58,7 +59,7 @@ export function TicketModal({
   const errorOf = useTicketError();
   const [currentId, setCurrentId] = useState(ticketId);
   const record = useQuery({
-    queryKey: ticketKeys.record(currentId ?? 0),
+    queryKey: queryKeys.ticket.record(currentId ?? 0),
     queryFn: () => api('GET', 'api.resource.item', { params: { resource: 'tickets', id: currentId! } }),
     enabled: currentId !== null,
   });

@@ -23,6 +23,7 @@ import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 type FieldErrors = Record<string, string>;
 
@@ -48,7 +49,7 @@ function SettingsForm<T extends object>({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey: ['configuration', route],
+    queryKey: queryKeys.configuration(route),
     queryFn: async () => (await api('GET', route)) as T,
   });
   const [edited, setEdited] = useState<Partial<T>>({});
@@ -64,7 +65,7 @@ function SettingsForm<T extends object>({
     setError(null);
     setErrors({});
     try {
-      queryClient.setQueryData(['configuration', route], await api('PUT', route, { body: values as never }));
+      queryClient.setQueryData(queryKeys.configuration(route), await api('PUT', route, { body: values as never }));
       setEdited({});
       toast.success(t('configuration.saved'));
     } catch (caught) {
@@ -105,7 +106,7 @@ function ConfigurationGroups() {
   const { t } = useTranslation();
   useDocumentTitle(t('configuration.title'));
   const profiles = useQuery({
-    queryKey: ['access-profiles', 'all'],
+    queryKey: queryKeys.accessProfiles,
     queryFn: () => api('POST', 'api.access_profiles.all'),
   });
 

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { loggedOutState } from '../login/login.screen';
 import { ErrorScreen } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The customer area's home (/espace-client): what the external user's groups are attached to. */
 export function CustomerHomeScreen() {
@@ -20,7 +21,7 @@ export function CustomerHomeScreen() {
   const { data: session, isPending, isError } = useSession('customer_area');
   const [loggedOut, setLoggedOut] = useState(false);
   const home = useQuery({
-    queryKey: ['customer-home'],
+    queryKey: queryKeys.customerHome,
     queryFn: () => api('GET', 'api.customer.home'),
     enabled: Boolean(session),
   });

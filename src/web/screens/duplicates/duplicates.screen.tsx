@@ -13,9 +13,9 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ErrorScreen } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The query keys of the duplicates' pages: refetched after a scan, a dismissal or a merge. */
-export const duplicatesQueryKey = ['duplicates'];
 
 const showError = (fallback: string) => (error: unknown) =>
   toast.error(error instanceof ApiRequestError ? error.message : fallback);
@@ -36,12 +36,12 @@ export function DuplicatesScreen() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   const pairs = useQuery({
-    queryKey: [...duplicatesQueryKey, resource, page],
+    queryKey: queryKeys.duplicates.page(resource, page),
     queryFn: () => api('GET', 'api.duplicates.list', { params: { resource: resource! }, query: { page } }),
     enabled: resource !== undefined,
     placeholderData: (previous) => previous,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: duplicatesQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.duplicates.all });
   const scan = useMutation({
     mutationFn: () => api('POST', 'api.duplicates.scan', { params: { resource: resource! } }),
     onSuccess: async ({ total }) => {

@@ -28,8 +28,8 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
-import { duplicatesQueryKey } from './duplicates.screen';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** Which record a value comes from: A (the first of the pair), B, or both (lists). */
 type Side = 'a' | 'b';
@@ -113,8 +113,8 @@ function MergeChoices({
       toast.success(t('duplicates.merged'));
       // Away first: refetched here, the removed record would answer 404.
       await navigate(path('admin.resource.show', { resource: slug, id: records[kept].id }));
-      void queryClient.invalidateQueries({ queryKey: ['resource', slug] });
-      void queryClient.invalidateQueries({ queryKey: duplicatesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(slug) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.duplicates.all });
     } catch (caught) {
       setError(caught instanceof ApiRequestError ? caught.message : t('errors.generic'));
       if (caught instanceof ApiRequestError) setFieldErrors(caught.payload.fieldErrors ?? {});

@@ -15,12 +15,13 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportAdviceList } from './import-results.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The imports made before, newest first, each leading to its page. */
 function ImportHistory() {
   const { t } = useTranslation();
   const jobs = useQuery({
-    queryKey: ['import-jobs'],
+    queryKey: queryKeys.importJobs,
     queryFn: () => api('GET', 'api.import_jobs.collection'),
   });
   if (!jobs.data) return <Loading size="sm" />;

@@ -22,6 +22,7 @@ import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportMapping } from './import-mapping.component';
 import { ImportAdviceList, ImportProgress, ImportRejections, ImportResultsTable } from './import-results.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The wizard's step for a job's status: where its page opens, and where it moves when a run ends. */
 function stepOf(job: ImportJob): 'mapping' | 'simulation' | 'import' {
@@ -30,12 +31,10 @@ function stepOf(job: ImportJob): 'mapping' | 'simulation' | 'import' {
   return job.status === 'undone' ? 'import' : 'mapping';
 }
 
-const jobKey = (id: number) => ['import-job', id] as const;
-
 /** Polls the job while it runs in the background (once a second), as long as the page is open. */
 function useJob(id: number) {
   return useQuery({
-    queryKey: jobKey(id),
+    queryKey: queryKeys.importJob(id),
     queryFn: () => api('GET', 'api.import_jobs.item', { params: { id } }),
     refetchInterval: (query) => (query.state.data && runningStatuses.includes(query.state.data.status) ? 1000 : false),
   });
@@ -63,7 +62,7 @@ function ImportWizard({ job }: { job: ImportJob }) {
     setError(null);
     setFieldErrors({});
     try {
-      queryClient.setQueryData(jobKey(job.id), await request());
+      queryClient.setQueryData(queryKeys.importJob(job.id), await request());
     } catch (caught) {
       const payload = caught instanceof ApiRequestError ? caught.payload : null;
       setError(payload?.message ?? t('errors.generic'));

@@ -17,6 +17,7 @@ import { ApiRequestError, api } from '../../api-client';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { toast } from '../../shell/toasts.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The mapping as the form holds it: every field's column (empty: not imported) and criterion flag. */
 interface MappingState {
@@ -93,7 +94,7 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
   const [templateName, setTemplateName] = useState('');
   const [templateError, setTemplateError] = useState<string | null>(null);
   const preview = useQuery({
-    queryKey: ['import-preview', job.id, state.sheet, state.header],
+    queryKey: queryKeys.importPreview(job.id, state.sheet, state.header),
     queryFn: () =>
       api('GET', 'api.import_jobs.preview', {
         params: { id: job.id },
@@ -101,7 +102,7 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
       }),
   });
   const templates = useQuery({
-    queryKey: ['import-templates'],
+    queryKey: queryKeys.importTemplates,
     queryFn: () =>
       api('GET', 'api.resource.collection', {
         params: { resource: 'templates-import' },
@@ -340,7 +341,7 @@ export function ImportMapping(props: Omit<MappingFormProps, 'initial'>) {
   const { t } = useTranslation();
   const config = job.config ?? job.simulatedConfig;
   const first = useQuery({
-    queryKey: ['import-preview', job.id, 0, true],
+    queryKey: queryKeys.importPreview(job.id, 0, true),
     queryFn: () =>
       api('GET', 'api.import_jobs.preview', { params: { id: job.id }, query: { onglet: '0', entete: '1' } }),
     enabled: config === null,

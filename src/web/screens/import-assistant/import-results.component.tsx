@@ -10,6 +10,7 @@ import {
 } from '../../../shared/import-assistant/import-assistant';
 
 import { api } from '../../api-client';
+import { queryKeys } from '../../query-keys';
 
 /** The step reports' routes (structures-ajax, territoires-ajax, individus-ajax). */
 const stepRoutes: Record<
@@ -78,7 +79,7 @@ function StepRejections({ job, step }: { job: ImportJob; step: ImportStep }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const report = useQuery({
-    queryKey: ['import-report', job.id, step, job.run, job.finishedAt, page],
+    queryKey: queryKeys.importReport(job.id, step, job.run, job.finishedAt, page),
     queryFn: () => api('GET', stepRoutes[step], { params: { id: job.id }, query: { page: String(page) } }),
   });
   const rejections = report.data?.rejections ?? [];

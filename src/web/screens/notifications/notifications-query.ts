@@ -2,7 +2,6 @@ import type { NotificationItem } from '../../../shared/resources/notifications.r
 import { path } from '../../../shared/routes';
 
 /** The query keys of the bell and the notifications screen: both refetched after any change. */
-export const notificationsQueryKey = ['notifications'];
 
 /** The bell polls this often (the header's unread count). */
 export const BELL_POLL_MS = 30_000;

@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { Loading } from '../../shell/loading.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { boardPath, notificationsQueryKey } from './notifications-query';
+import { boardPath } from './notifications-query';
+import { queryKeys } from '../../query-keys';
 
 const toProcessPath = path('admin.resource.list', { resource: 'notifications' });
 const archivedPath = path('admin.notifications.archived');
@@ -32,7 +33,7 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   const list = useQuery({
-    queryKey: [...notificationsQueryKey, 'page', archived, page],
+    queryKey: queryKeys.notifications.page(archived, page),
     queryFn: () => api('GET', 'api.notifications.page', { query: { archived: archived ? '1' : '0', page } }),
     placeholderData: (previous) => previous,
   });
@@ -41,7 +42,7 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
     onSuccess: async ({ updated }) => {
       toast.success(t('notifications.done', { count: updated }));
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
     onError: (error) => toast.error(error instanceof ApiRequestError ? error.message : t('notifications.error')),
   });

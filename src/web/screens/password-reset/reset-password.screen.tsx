@@ -12,13 +12,14 @@ import { PasswordStrengthInput, withPasswordDictionaries } from '../../shell/pas
 import { PublicPage } from '../../shell/public-page.layout';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** /admin/reinitialisation/{token}: the page an emailed reset or creation link opens. */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const link = useQuery({
-    queryKey: ['password-link', token],
+    queryKey: queryKeys.passwordLink(token),
     queryFn: () => api('GET', 'api.password_reset.link', { params: { token } }),
     retry: false,
   });

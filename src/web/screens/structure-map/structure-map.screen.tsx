@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
+import { queryKeys } from '../../query-keys';
 
 /** The zoom of a street: the building and its neighbours. */
 const STREET_ZOOM = 17;
@@ -26,7 +27,7 @@ export function StructureMapScreen() {
   const { id = '' } = useParams();
   const addressId = useId();
   const { data, error } = useQuery({
-    queryKey: ['structures', 'map', id],
+    queryKey: queryKeys.structureMap(id),
     queryFn: () => api('GET', 'api.structures.map', { params: { id } }),
   });
   const title = data ? t('resources.structures.map.title', { title: data.title }) : t('resources.structures.singular');

@@ -14,7 +14,8 @@ import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
 import { toast } from '../../../shell/toasts.component';
 import { TicketChildForm } from './ticket-child-form.component';
-import { ticketKeys, useRefreshTicket, useTicketError } from './ticket-modal.hook';
+import { useRefreshTicket, useTicketError } from './ticket-modal.hook';
+import { queryKeys } from '../../../query-keys';
 
 /**
  * A ticket's comments (GET commentaires/{id}), newest first, each with its author and date; its
@@ -26,7 +27,7 @@ export function CommentsPanel({ ticketId, writable }: { ticketId: number; writab
   const user = useSession().data?.user ?? { ...nobody, id: 0 };
   const [added, setAdded] = useState(0);
   const { data: comments, isError } = useQuery({
-    queryKey: ticketKeys.comments(ticketId),
+    queryKey: queryKeys.ticket.comments(ticketId),
     queryFn: () => api('GET', 'api.tickets.comments', { params: { id: ticketId } }),
   });
   if (isError) return <Text size="sm">{t('tickets.errors.open')}</Text>;

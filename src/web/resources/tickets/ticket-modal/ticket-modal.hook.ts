@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../../shared/resources/resource';
 
 import { ApiRequestError, api } from '../../../api-client';
+import { queryKeys } from '../../../query-keys';
 
 /**
  * The ticket modal's queries, all under ['resource', 'tickets']: a save of the ticket's form (which
@@ -26,7 +27,7 @@ export function useTicketChildren(
   sort: { field: string; direction: 'asc' | 'desc' } = child.defaultSort,
 ) {
   return useQuery({
-    queryKey: ticketKeys.children(ticketId, child.slug),
+    queryKey: queryKeys.ticket.children(ticketId, child.slug),
     queryFn: () =>
       api('GET', 'api.resource.children', {
         params: { resource: 'tickets', id: ticketId, child: child.slug },
@@ -40,8 +41,8 @@ export function useRefreshTicket() {
   const queryClient = useQueryClient();
   return (child?: string) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
-      ...(child ? [queryClient.invalidateQueries({ queryKey: ['resource', child] })] : []),
+      queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('tickets') }),
+      ...(child ? [queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(child) })] : []),
     ]);
 }
 

@@ -12,9 +12,9 @@ import { CommentsPanel } from './comments.panel';
 import { TransitionsList } from './history.panel';
 import { LinkedTicketPanel } from './linked-ticket.panel';
 import { SubTasksPanel } from './sub-tasks.panel';
-import { ticketKeys } from './ticket-modal.hook';
 import { TimePanel } from './time.panel';
 import '../../../i18n';
+import { queryKeys } from '../../../query-keys';
 
 const TICKET = 7;
 const record = (values: Record<string, unknown>): ResourceRecord => ({
@@ -36,7 +36,7 @@ const page = (items: ResourceRecord[], titles: ResourcePage['titles'] = {}): Res
 /** A panel rendered to HTML from a filled cache, the user (id 2) a non-administrator allowed to change tickets. */
 function render(element: ReactElement, fill: (client: QueryClient) => void): string {
   const client = new QueryClient();
-  client.setQueryData(['session', 'back_office'], {
+  client.setQueryData(queryKeys.session('back_office'), {
     user: {
       id: 2,
       isAdmin: false,
@@ -63,7 +63,7 @@ describe('the ticket modal’s tabs', () => {
   it('list the sub-tasks as checkboxes, done ones ticked, each with its delete button, then the add form', () => {
     const html = render(h(SubTasksPanel, { ticketId: TICKET, writable: true }), (client) =>
       client.setQueryData(
-        ticketKeys.children(TICKET, 'tickets-sous-taches'),
+        queryKeys.ticket.children(TICKET, 'tickets-sous-taches'),
         page([
           record({ id: 1, ticket: TICKET, text: 'Demander trois devis', done: true }),
           record({ id: 2, ticket: TICKET, text: 'Choisir l’installateur', done: false }),
@@ -90,9 +90,9 @@ describe('the ticket modal’s tabs', () => {
       ],
     };
     const html = render(h(TimePanel, { ticketId: TICKET, writable: true }), (client) => {
-      client.setQueryData(ticketKeys.time(TICKET), totals);
+      client.setQueryData(queryKeys.ticket.time(TICKET), totals);
       client.setQueryData(
-        ticketKeys.children(TICKET, 'tickets-temps'),
+        queryKeys.ticket.children(TICKET, 'tickets-temps'),
         page(
           [
             record({
@@ -145,7 +145,7 @@ describe('the ticket modal’s tabs', () => {
       },
     ];
     const html = render(h(CommentsPanel, { ticketId: TICKET, writable: true }), (client) =>
-      client.setQueryData(ticketKeys.comments(TICKET), comments),
+      client.setQueryData(queryKeys.ticket.comments(TICKET), comments),
     );
     expect(html.indexOf('Relance faite.')).toBeLessThan(html.indexOf('Devis demandé.'));
     expect(html).toMatch(/Claire Collègue, le 03\/03\/2026/);
@@ -157,7 +157,7 @@ describe('the ticket modal’s tabs', () => {
   it('list the moves on the board and the status changes with their comment and characteristics', () => {
     const html = render(h(TransitionsList, { ticketId: TICKET }), (client) =>
       client.setQueryData(
-        ticketKeys.children(TICKET, 'tickets-transitions'),
+        queryKeys.ticket.children(TICKET, 'tickets-transitions'),
         page(
           [
             record({

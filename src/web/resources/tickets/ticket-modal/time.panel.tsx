@@ -11,7 +11,8 @@ import { useSession } from '../../../session.hook';
 import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
 import { TicketChildForm } from './ticket-child-form.component';
-import { ticketKeys, useRefreshTicket, useTicketChildren } from './ticket-modal.hook';
+import { useRefreshTicket, useTicketChildren } from './ticket-modal.hook';
+import { queryKeys } from '../../../query-keys';
 
 /** The fields of a time entry, in the order the form asks them. */
 const entryFields = ['workedOn', 'user', 'description', 'workedMinutes'] as const;
@@ -39,7 +40,7 @@ export function TimeTotals({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
   const duration = useDuration();
   const { data, isError } = useQuery({
-    queryKey: ticketKeys.time(ticketId),
+    queryKey: queryKeys.ticket.time(ticketId),
     queryFn: () => api('GET', 'api.tickets.time_totals', { params: { id: ticketId } }),
   });
   if (isError) return <Text size="sm">{t('tickets.errors.time')}</Text>;

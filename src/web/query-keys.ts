@@ -1,0 +1,69 @@
+import type { ContractName } from '../shared/api/contracts';
+import type { SessionArea } from './session.hook';
+
+/**
+ * Every TanStack Query key of the web, written once. The writes invalidate by prefix, so a
+ * family's keys start with its `all` key: `resource.all(slug)` covers every query of that
+ * resource (its lists, records, history, the project's panels), `project.all(id)` the project's
+ * forms and highlights, `ticketBoard.all` the board and its version, `notifications.all` the page
+ * and the bell, `duplicates.all` every page of duplicates.
+ */
+export const queryKeys = {
+  resource: {
+    all: (slug: string | undefined) => ['resource', slug] as const,
+    /** A page of records: `criteria` is the collection's address with its query, or a name for a fixed page. */
+    list: (slug: string, criteria: string) => ['resource', slug, 'list', criteria] as const,
+    item: (slug: string, id: string | undefined) => ['resource', slug, 'item', id] as const,
+    /** The records a reference field lists as its options. */
+    options: (slug: string | undefined) => ['resource', slug, 'options'] as const,
+    history: (slug: string, id: number, page: number, kind: string | null) =>
+      ['resource', slug, 'history', id, page, kind] as const,
+    merges: (slug: string, id: number) => ['resource', slug, 'merges', id] as const,
+    /** A record's own route (a project's Gantt, a structure's individuals), refreshed with its resource. */
+    route: (slug: string, name: ContractName, id: number) => ['resource', slug, name, id] as const,
+  },
+  /** The ticket modal's queries, under the tickets resource so its writes refresh the lists too. */
+  ticket: {
+    record: (id: number) => ['resource', 'tickets', 'record', id] as const,
+    comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,
+    time: (id: number) => ['resource', 'tickets', 'time', id] as const,
+    children: (id: number, child: string) => ['resource', 'tickets', 'children', id, child] as const,
+  },
+  ticketBoard: {
+    all: ['tickets'] as const,
+    board: (query: string) => ['tickets', 'board', query] as const,
+    version: (query: string) => ['tickets', 'board-version', query] as const,
+  },
+  project: {
+    all: (id: number) => ['projet', id] as const,
+    forms: (id: number) => ['projet', id, 'forms'] as const,
+    highlights: (id: number) => ['projet', id, 'highlights'] as const,
+    filterableFields: ['projet', 'filterable-fields'] as const,
+  },
+  /** A suggestion route's answer, by the address asked. */
+  autocomplete: (url: string) => ['autocomplete', url] as const,
+  communesByPostalCode: (postalCode: string) => ['communes', 'postal-code', postalCode] as const,
+  session: (area: SessionArea) => ['session', area] as const,
+  configuration: (name: ContractName) => ['configuration', name] as const,
+  accessProfiles: ['access-profiles', 'all'] as const,
+  customerHome: ['customer-home'] as const,
+  duplicates: {
+    all: ['duplicates'] as const,
+    page: (resource: string | undefined, page: number) => ['duplicates', resource, page] as const,
+  },
+  importJobs: ['import-jobs'] as const,
+  importJob: (id: number) => ['import-job', id] as const,
+  importPreview: (id: number, sheet: number, header: boolean) => ['import-preview', id, sheet, header] as const,
+  importTemplates: ['import-templates'] as const,
+  /** Keyed by the job's run and end too, so a new run reads afresh. */
+  importReport: (id: number, step: string, run: unknown, finishedAt: unknown, page: number) =>
+    ['import-report', id, step, run, finishedAt, page] as const,
+  notifications: {
+    all: ['notifications'] as const,
+    page: (archived: boolean, page: number) => ['notifications', 'page', archived, page] as const,
+    header: ['notifications', 'header'] as const,
+  },
+  passwordLink: (token: string) => ['password-link', token] as const,
+  registrationState: ['registration-state'] as const,
+  structureMap: (id: string) => ['structures', 'map', id] as const,
+};
