@@ -22,7 +22,10 @@ export const queryKeys = {
     /** A record's own route (a project's Gantt, a structure's individuals), refreshed with its resource. */
     route: (slug: string, name: ContractName, id: number) => ['resource', slug, name, id] as const,
   },
-  /** The ticket modal's queries, under the tickets resource so its writes refresh the lists too. */
+  /**
+   * The ticket modal's queries, all under `resource.all('tickets')`: a save of the ticket's form or
+   * of a child refreshes every tab, its history included.
+   */
   ticket: {
     record: (id: number) => ['resource', 'tickets', 'record', id] as const,
     comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,

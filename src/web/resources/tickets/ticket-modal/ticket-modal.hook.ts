@@ -5,18 +5,6 @@ import type { ResourceDefinition } from '../../../../shared/resources/resource';
 import { ApiRequestError, api } from '../../../api-client';
 import { queryKeys } from '../../../query-keys';
 
-/**
- * The ticket modal's queries, all under ['resource', 'tickets']: a save of the ticket's form (which
- * invalidates that key) or of a child refreshes every tab, its history included.
- */
-export const ticketKeys = {
-  all: ['resource', 'tickets'] as const,
-  record: (id: number) => ['resource', 'tickets', 'record', id] as const,
-  comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,
-  time: (id: number) => ['resource', 'tickets', 'time', id] as const,
-  children: (id: number, child: string) => ['resource', 'tickets', 'children', id, child] as const,
-};
-
 /** Every child record a ticket's tab shows fits in one page of the API's largest. */
 const CHILDREN_PAGE = 100;
 
