@@ -36,7 +36,7 @@ function deletedAtOf(table: SoftDeletedTable): AnyPgColumn {
  */
 export const isLive = (table: SoftDeletedTable): SQL => isNull(deletedAtOf(table));
 
-/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(tickets)} t`. */
+/** A table's live rows as a relation, for SQL written by hand: `from ${liveRows(tickets)} t` (with an alias, as `scoped`). */
 export const liveRows = (table: SoftDeletedTable): SQL => sql`(select * from ${table} where ${isLive(table)})`;
 
 /**
@@ -55,7 +55,7 @@ export function createRecordScope(hooksOf: HooksLookup) {
     if (own) return own(actor, columns, scoped);
     const parent = definition.parent && findResource(definition.parent.resource);
     if (!parent || !scopeCondition(parent, tableOf(parent).columns, actor)) return undefined;
-    return sql`${columns[definition.parent!.field]!} in (select id from ${scoped(parent.slug, actor)})`;
+    return sql`${columns[definition.parent!.field]!} in (select parent.id from ${scoped(parent.slug, actor)} parent)`;
   }
 
   /** The one condition of every read: not deleted, and within the actor's read scope. */
@@ -63,7 +63,10 @@ export function createRecordScope(hooksOf: HooksLookup) {
     return and(isNull(columns.deletedAt!), scopeCondition(definition, columns, actor))!;
   }
 
-  /** The live rows of a resource the actor may read, as a relation: `join ${scoped('tickets', actor)} t on …`. */
+  /**
+   * The live rows of a resource the actor may read, as a relation: `join ${scoped('tickets', actor)} t on …`.
+   * Always give it an alias: PostgreSQL before 16 refuses a subquery in FROM without one.
+   */
   function scoped(slug: string, actor: Actor): SQL {
     const definition = findResource(slug);
     if (!definition) throw new Error(`Unknown resource "${slug}".`);

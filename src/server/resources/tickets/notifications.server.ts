@@ -104,7 +104,10 @@ const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): Res
  */
 export const notificationsHooks: ServerResource = {
   readScope(actor, columns, scoped) {
-    return and(eq(columns.user!, actor.id), sql`${columns.ticket!} in (select id from ${scoped('tickets', actor)})`);
+    return and(
+      eq(columns.user!, actor.id),
+      sql`${columns.ticket!} in (select t.id from ${scoped('tickets', actor)} t)`,
+    );
   },
   routes: [
     batchRoute('api.notifications.mark_seen', 'openapi.operations.notifications_mark_seen', sql`seen = true`),
