@@ -21,12 +21,12 @@ import { routeSchemas, type HttpMethod } from '../http/api-route';
 import { exportFormats } from './resource-export';
 import { serverFieldKinds } from './field-kinds';
 import { dateRangeParams, sortableFields } from './list-query';
-import type { ResourceRoute, ServerResource } from './server-resource';
+import type { AnyResourceRoute, ServerResource } from './server-resource';
 
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
 
 /** The properties of an own route's query schema, as JSON Schema. */
-function queryProperties(route: ResourceRoute, method: HttpMethod): Record<string, Schema> {
+function queryProperties(route: AnyResourceRoute, method: HttpMethod): Record<string, Schema> {
   const schema = routeSchemas(route, method).query;
   return schema ? ((jsonSchema(schema, 'input').properties ?? {}) as Record<string, Schema>) : {};
 }
@@ -315,7 +315,7 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
       errors: [400, 401, 403, 404, 409, ...(callsExternalService ? [502 as const] : [])],
     }),
     /** A route of the resource's own server file, as it declares itself. */
-    ownRoute: (route: NonNullable<ServerResource['routes']>[number], method: HttpMethod): OperationDoc => ({
+    ownRoute: (route: AnyResourceRoute, method: HttpMethod): OperationDoc => ({
       tag,
       operationId:
         typeof route.method === 'string' ? `${slug}.${route.name}` : `${slug}.${route.name}-${method.toLowerCase()}`,

@@ -14,7 +14,7 @@ import { parseBody, parseId } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
-import type { OperationContext } from './server-resource';
+import type { AnyResourceRoute, OperationContext } from './server-resource';
 import { parseListQuery } from './list-query';
 import { authorize, authorizeUnder, type ResourceOperations } from './resource-operations';
 import { declareRoute, type ApiRoute, type HttpMethod, type RouteSchemas } from '../http/api-route';
@@ -206,7 +206,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       });
     }
 
-    for (const own of hooks.routes ?? []) {
+    for (const own of (hooks.routes ?? []) as AnyResourceRoute[]) {
       const status = contractOf(own.name, ([] as HttpMethod[]).concat(own.method)[0]!)?.status ?? 200;
       declareRoute(app, {
         name: own.name,

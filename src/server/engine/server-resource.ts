@@ -12,7 +12,11 @@ import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { ResourceOperations } from './resource-operations';
 import type { ScopedRows } from './record-scope';
 import type { Mailer } from '../mail/mailer';
-import type { RouteSchemas } from '../http/api-route';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { ApiRequest, RouteSchemas } from '../http/api-route';
+import type { ContractMethod, Operation } from '../../shared/api/contract';
+import type { ContractName, ContractOf, MethodOf } from '../../shared/api/contracts';
 
 /** Who acts, in which language, logging where: all an operation needs of its caller, HTTP or not. */
 export interface OperationContext {
@@ -59,15 +63,11 @@ export interface TransactionQueue {
   send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
 }
 
-/**
- * A route of a resource's own (spec 2.3's extra routes), declared as data: the engine registers it
- * behind login and the permission, and lists it in the OpenAPI document.
- */
-export interface ResourceRoute {
-  /** Its name in the shared route table; {resource} stands for the resource's slug. */
-  name: RouteName;
-  /** POST and PUT alike: a save the spec allows either way. */
-  method: 'GET' | 'POST' | readonly ['POST', 'PUT'];
+/** How a resource's own route is called: POST and PUT alike is a save the spec allows either way. */
+export type OwnRouteMethod = 'GET' | 'POST' | readonly ['POST', 'PUT'];
+
+/** What every resource's own route declares, whatever its contract. */
+interface ResourceRouteBase {
   /** The permission it needs on the resource. */
   action: ResourceAction;
   /**
@@ -83,11 +83,66 @@ export interface ResourceRoute {
   recordBody?: boolean;
   /**
    * Schemas narrower than its contract's, validated instead of them: those of this resource (a
-   * merge's choices by field). Its input and reply are otherwise its contract's (src/shared/api/).
+   * merge's choices by field). The handler's input is still typed from the contract: it parses the
+   * narrower value again where it needs its type.
    */
   schemas?: RouteSchemas;
-  handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
 }
+
+type OwnOperation<N extends RouteName, M extends ContractMethod> =
+  ContractOf<N, M> extends infer O extends Operation ? O : Record<never, never>;
+/**
+ * What its handler answers: its contract's reply (z.output of the reply schema), nothing for a reply
+ * without content, and whatever it sends for a file route (a route without a contract, or one
+ * answering a file instead of JSON).
+ */
+type OwnReply<O> = O extends { reply: infer R extends z.ZodType }
+  ? z.output<R> | (O extends { file: readonly string[] } ? FileBody : never)
+  : O extends { file: readonly string[] }
+    ? unknown
+    : [keyof O] extends [never]
+      ? unknown
+      : void;
+
+/** A file a route sends instead of its JSON when a query asks for one (a report's spreadsheet). */
+type FileBody = Readable | Buffer | string;
+
+/** One route name and method: its handler gets its contract's parsed input and answers its reply. */
+interface ResourceRouteOf<
+  N extends RouteName,
+  M extends ContractMethod,
+  Method extends OwnRouteMethod,
+> extends ResourceRouteBase {
+  /** Its name in the shared route table; {resource} stands for the resource's slug. */
+  name: N;
+  method: Method;
+  handle(request: OwnRequest<N, M>, context: ResourceContext): Promise<OwnReply<OwnOperation<N, M>>>;
+}
+
+type ApiRouteName = Extract<RouteName, `api.${string}`>;
+/**
+ * A route of a resource's own (spec 2.3's extra routes), declared as data: the engine registers it
+ * behind login and the permission, and lists it in the OpenAPI document. One type per route name and
+ * method, so an object literal's `handle` is typed from the contract its `name` and `method` pick.
+ */
+export type ResourceRoute = { [N in ApiRouteName]: RoutesOf<N> }[ApiRouteName];
+type RoutesOf<N extends RouteName> = N extends ContractName
+  ? | ('GET' extends MethodOf<N> ? ResourceRouteOf<N, 'GET', 'GET'> : never)
+    | ('POST' extends MethodOf<N> ? ResourceRouteOf<N, 'POST', 'POST' | readonly ['POST', 'PUT']> : never)
+  : ResourceRouteOf<N, never, OwnRouteMethod>;
+
+/**
+ * The request a route's handler gets, for a helper it hands it to, or for a handler whose name has a
+ * GET and a POST-and-PUT route (the method's array does not pick the contract: it says it itself).
+ */
+export type OwnRequest<N extends RouteName, M extends ContractMethod> = ApiRequest<OwnOperation<N, M>>;
+
+/** Any resource route as the engine calls it: the request validated, its input not typed. */
+export type AnyResourceRoute = ResourceRouteBase & {
+  name: RouteName;
+  method: OwnRouteMethod;
+  handle(request: FastifyRequest, context: ResourceContext): Promise<unknown>;
+};
 
 /** Columns an export adds: their headers, and each record's cells, a chunk of records at a time. */
 export interface ExportColumns {

@@ -53,7 +53,9 @@ export const accessProfilesHooks: ServerResource = {
           .select({ id: columns.id!, name: columns.name! })
           .from(accessProfilesTable)
           .where(isLive(accessProfilesTable))
-          .orderBy(asc(columns.name!), asc(columns.id!)),
+          .orderBy(asc(columns.name!), asc(columns.id!))
+          // The declaration's columns are untyped: the reply says what they hold.
+          .then((rows) => rows.map(({ id, name }) => ({ id: Number(id), name: String(name) }))),
     },
   ],
 };

@@ -253,7 +253,7 @@ export const usersHooks: ServerResource = {
       summary: 'openapi.operations.users_find_approximately',
       query: { term: 'openapi.parameters.term' },
       async handle(request, { db }) {
-        const term = requestValue(request, 'term');
+        const term = (request.query.term ?? '').trim();
         if (term === '') return [];
         const person = sql`immutable_unaccent(lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}))`;
         const score = sql<number>`word_similarity(immutable_unaccent(lower(${term})), ${person})`;

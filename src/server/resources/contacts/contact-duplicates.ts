@@ -254,7 +254,7 @@ export async function dismissPair(db: Database, slug: DuplicateResource, ids: [n
         ),
       );
   });
-  return { dismissed: [firstId, secondId] };
+  return { dismissed: [firstId, secondId] as [number, number] };
 }
 
 /** Takes a record's pairs out of the last scan (it was merged away). */

@@ -1,19 +1,12 @@
 import { can } from '../../../shared/permissions';
-import {
-  dismissBodySchema,
-  mergeBodySchema,
-  type DuplicateResource,
-} from '../../../shared/resources/contact-duplicates';
+import { mergeBodySchema, type DuplicateResource } from '../../../shared/resources/contact-duplicates';
 import { findResource } from '../../../shared/resources/registry';
 import { currentAuth } from '../../auth/sessions';
 import { ApiError } from '../../http/api-error';
-import { pagingSchema, parseQuery } from '../../http/paging';
 import { parseBody, parseId } from '../../http/request-parsing';
 import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
 import { mergeHistory, mergeRecords } from './record-merge';
 import { requestValue, type ResourceRoute } from '../../engine/server-resource';
-
-const duplicatePaging = pagingSchema(25);
 
 /**
  * The duplicate routes of individus and structures, declared as the resource's own: the last scan's
@@ -30,7 +23,7 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       summary: 'openapi.operations.duplicates_list',
       query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       handle: (request, { db }) => {
-        const { page, parPage } = parseQuery(duplicatePaging, request.query);
+        const { page, parPage } = request.query;
         return listDuplicates(db, slug, page, parPage);
       },
     },
@@ -52,6 +45,7 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       handle(request, context) {
         // The removed record is deleted: a merge needs that permission too.
         if (!can(currentAuth(request).user, slug, 'delete')) throw new ApiError(403, 'errors.forbidden');
+        // Validated with the resource's own choices (schemas.body): parsed again for their type.
         return mergeRecords(context, slug, parseBody(mergeBodySchema(definition), request.body));
       },
     },
@@ -60,8 +54,7 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       method: 'POST',
       action: 'update',
       summary: 'openapi.operations.duplicates_dismiss',
-      handle: (request, { db, actor }) =>
-        dismissPair(db, slug, parseBody(dismissBodySchema, request.body).ids, actor.id),
+      handle: (request, { db, actor }) => dismissPair(db, slug, request.body.ids, actor.id),
     },
     {
       name: 'api.duplicates.history',

@@ -1,7 +1,7 @@
 import nafNomenclature from '@socialgouv/codes-naf';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { normalize } from '../../../shared/resources/import';
-import { requestValue, type ResourceRoute } from '../../engine/server-resource';
+import type { ResourceRoute } from '../../engine/server-resource';
 
 /**
  * The NAF rev. 2 sub-classes (e.g. "62.01Z"), INSEE's nomenclature as @socialgouv/codes-naf gives
@@ -43,7 +43,7 @@ export const nafCodeRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.structures_naf_codes',
     query: { term: 'openapi.parameters.term' },
     async handle(request) {
-      return suggestNafCodes(requestValue(request, 'term'), SUGGESTIONS_LIMIT);
+      return suggestNafCodes((request.query.term ?? '').trim(), SUGGESTIONS_LIMIT);
     },
   },
 ];

@@ -53,7 +53,8 @@ export const qualificationRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.structures_qualifications',
     async handle(request, { store, actor }) {
       const record = await store.get(structures, parseId(requestValue(request, 'structure')), actor);
-      return record.qualifications;
+      // A record's values are untyped: the qualifications field holds its rows.
+      return record.qualifications as Record<string, unknown>[];
     },
   },
 ];

@@ -134,9 +134,9 @@ export const structureRelationRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.structures_parents',
     query: { term: 'openapi.parameters.term', record: 'openapi.parameters.edited_structure' },
     async handle(request, { db }): Promise<Suggestion[]> {
-      const term = requestValue(request, 'term');
+      const term = (request.query.term ?? '').trim();
       if (term === '') return [];
-      const edited = requestValue(request, 'record');
+      const edited = (request.query.record ?? '').trim();
       const excluded = /^\d{1,9}$/.test(edited) ? await selfAndDescendants(db, Number(edited)) : [];
       return suggestStructures(db, term, PARENTS_LIMIT, excluded);
     },

@@ -82,7 +82,7 @@ export const structuresHooks: ServerResource = {
       summary: 'openapi.operations.structures_find',
       query: { term: 'openapi.parameters.term' },
       async handle(request, { db }): Promise<Suggestion[]> {
-        const term = requestValue(request, 'term');
+        const term = (request.query.term ?? '').trim();
         if (term === '') return [];
         return suggestStructures(db, term, FIND_LIMIT);
       },

@@ -2,8 +2,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../../shared/resources/projet.resource';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
-import { parseBody, parseId } from '../../http/request-parsing';
-import { formsValuesSchema, formValuesSchema } from '../../../shared/project-characteristics';
+import { parseId } from '../../http/request-parsing';
 import { parseListQuery } from '../../engine/list-query';
 import type { ResourceInputValues } from '../../../shared/resources/resource';
 import { translate } from '../../../shared/i18n/catalog';
@@ -18,7 +17,14 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isLive, liveRows } from '../../engine/record-scope';
-import { requestValue, type FieldErrors, type RecordRefusal, type ServerResource } from '../../engine/server-resource';
+import {
+  requestValue,
+  type FieldErrors,
+  type OwnRequest,
+  type ResourceContext,
+  type RecordRefusal,
+  type ServerResource,
+} from '../../engine/server-resource';
 import { projectPlace, visibleProjectIds } from './project-scope';
 import {
   characteristicFilter,
@@ -167,10 +173,9 @@ export const projectsHooks: ServerResource = {
       method: ['POST', 'PUT'],
       action: 'update',
       summary: 'openapi.operations.projects_forms_save',
-      async handle(request, context) {
-        const { forms } = parseBody(formsValuesSchema, request.body);
-        return saveProjectForms(context, parseId(requestValue(request, 'projet')), forms);
-      },
+      // Its method's array picks no contract beside the GET's: the request says its own.
+      handle: (request: OwnRequest<'api.projects.forms', 'POST'>, context: ResourceContext) =>
+        saveProjectForms(context, parseId(requestValue(request, 'projet')), request.body.forms),
     },
     {
       // caracteristiques/{projet}/{form}: one form of the project.
@@ -187,11 +192,14 @@ export const projectsHooks: ServerResource = {
       method: ['POST', 'PUT'],
       action: 'update',
       summary: 'openapi.operations.projects_characteristics_save',
-      async handle(request, context) {
-        const { values } = parseBody(formValuesSchema, request.body);
+      async handle(request: OwnRequest<'api.projects.characteristics', 'POST'>, context: ResourceContext) {
+        const { values } = request.body;
         const [projectId, formId] = [parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))];
         const forms = await saveProjectForms(context, projectId, { [formId]: values });
-        return forms.find(({ id }) => id === formId);
+        const saved = forms.find(({ id }) => id === formId);
+        // saveProjectForms refuses a form the project lacks: the saved one is always among them.
+        if (!saved) throw new ApiError(404, 'errors.not_found');
+        return saved;
       },
     },
     {
@@ -264,7 +272,7 @@ export const projectsHooks: ServerResource = {
           const record = await operations.update(projects, id, { state: state.id }, context);
           return {
             id: record.id,
-            state: state.id,
+            state: stateId,
             message: translate(locale, 'projects.messages.state_changed', { state: String(state.name) }),
           };
         } catch (error) {

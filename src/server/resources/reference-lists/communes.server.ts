@@ -4,7 +4,7 @@ import type { CommuneByPostalCode } from '../../../shared/resources/communes.res
 import { communesTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
-import { requestValue, type ServerResource } from '../../engine/server-resource';
+import type { ServerResource } from '../../engine/server-resource';
 
 const columns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 
@@ -18,7 +18,7 @@ export const communesHooks: ServerResource = {
       summary: 'openapi.operations.communes_by_postal_code',
       query: { code: 'openapi.parameters.postal_code' },
       async handle(request, { db }) {
-        const code = requestValue(request, 'code');
+        const code = (request.query.code ?? '').trim();
         if (!/^\d{5}$/.test(code)) throw new ApiError(400, 'validation.postal_code');
         return (await db
           .select({

@@ -1,12 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/database';
-import type { ResourceContext, ResourceRoute, ServerResource } from '../../engine/server-resource';
-import { parseBody } from '../../http/request-parsing';
+import type { OwnRequest, ResourceContext, ResourceRoute, ServerResource } from '../../engine/server-resource';
 import {
   notifications,
   NOTIFICATIONS_PAGE_SIZE,
-  notificationIdsBody as idsBodySchema,
-  notificationPageQuery,
   type HeaderNotifications,
   type NotificationItem,
   type NotificationKind,
@@ -77,8 +74,10 @@ async function headerNotifications(context: ResourceContext): Promise<HeaderNoti
 }
 
 /** A page of the notifications screen: to process (not archived) or archived. */
-async function notificationPage(context: ResourceContext, query: unknown): Promise<NotificationPage> {
-  const { archived, page } = parseBody(notificationPageQuery, query);
+async function notificationPage(
+  context: ResourceContext,
+  { archived, page }: OwnRequest<'api.notifications.page', 'GET'>['query'],
+): Promise<NotificationPage> {
   const where = archived === '1' ? sql`n.archived` : sql`not n.archived`;
   return {
     items: await notificationItems(context, where, NOTIFICATIONS_PAGE_SIZE, (page - 1) * NOTIFICATIONS_PAGE_SIZE),
@@ -89,12 +88,16 @@ async function notificationPage(context: ResourceContext, query: unknown): Promi
 }
 
 /** A batch route on the caller's own notifications: reading them is all it needs. */
-const batchRoute = (name: ResourceRoute['name'], summary: string, set: SQL): ResourceRoute => ({
+const batchRoute = (
+  name: 'api.notifications.mark_seen' | 'api.notifications.archive' | 'api.notifications.unarchive',
+  summary: string,
+  set: SQL,
+): ResourceRoute => ({
   name,
   method: 'POST',
   action: 'list',
   summary,
-  handle: (request, context) => setFlag(context, parseBody(idsBodySchema, request.body).ids, set),
+  handle: (request, context) => setFlag(context, request.body.ids, set),
 });
 
 /**

@@ -1,12 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  boardFiltersSchema,
-  editTransitionSchema,
-  moveSchema,
-  positionsSchema,
-  statusChangeSchema,
-  transitionSchema,
-} from '../../../shared/resources/ticket-board';
+import { boardFiltersSchema } from '../../../shared/resources/ticket-board';
 import { ApiError } from '../../http/api-error';
 import { parseBody, parseId } from '../../http/request-parsing';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
@@ -43,7 +36,7 @@ async function boardWrite<T>(context: ResourceContext, write: () => Promise<T>):
   }
 }
 
-/** The moved card and the board's new version, for the mover's screen. */
+/** The moved card and the board's new version, for the mover's screen (a move's contract has no query: the board's filters are read here). */
 async function movedCard(request: FastifyRequest, context: ResourceContext, ticket: number) {
   const filters = parseBody(boardFiltersSchema, request.query);
   const [card, version] = await Promise.all([cardOf(context, ticket), boardVersion(context, filters)]);
@@ -59,7 +52,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'list',
     summary: 'openapi.operations.tickets_board',
     query: filterDocs,
-    handle: (request, context) => boardOf(context, parseBody(boardFiltersSchema, request.query)),
+    handle: (request, context) => boardOf(context, request.query),
   },
   {
     // What the boards poll to see other advisers' moves.
@@ -69,7 +62,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.tickets_board_version',
     query: filterDocs,
     handle: async (request, context) => ({
-      version: await boardVersion(context, parseBody(boardFiltersSchema, request.query)),
+      version: await boardVersion(context, request.query),
     }),
   },
   {
@@ -85,7 +78,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'update',
     summary: 'openapi.operations.tickets_move',
     async handle(request, context) {
-      const move = parseBody(moveSchema, request.body);
+      const move = request.body;
       await boardWrite(context, () => moveTicket(context, move, null));
       return movedCard(request, context, move.ticket);
     },
@@ -105,7 +98,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'update',
     summary: 'openapi.operations.tickets_add_transition',
     async handle(request, context) {
-      const { characteristics, ...move } = parseBody(transitionSchema, request.body);
+      const { characteristics, ...move } = request.body;
       await boardWrite(context, () => moveTicket(context, move, characteristics));
       return movedCard(request, context, move.ticket);
     },
@@ -117,7 +110,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'update',
     summary: 'openapi.operations.tickets_edit_transition',
     async handle(request, context) {
-      const { characteristics } = parseBody(editTransitionSchema, request.body);
+      const { characteristics } = request.body;
       const id = parseId(requestValue(request, 'id'));
       await boardWrite(context, () => editTransition(context, id, characteristics));
       return { id };
@@ -129,7 +122,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'update',
     summary: 'openapi.operations.tickets_save_positions',
     async handle(request, context) {
-      const { step, tickets } = parseBody(positionsSchema, request.body);
+      const { step, tickets } = request.body;
       await boardWrite(context, () => savePositions(context, step, tickets));
       return { saved: tickets.length };
     },
@@ -141,7 +134,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     action: 'update',
     summary: 'openapi.operations.tickets_change_status',
     async handle(request, context) {
-      const { status, comment } = parseBody(statusChangeSchema, request.body);
+      const { status, comment } = request.body;
       const id = parseId(requestValue(request, 'id'));
       await boardWrite(context, () => changeStatus(context, id, status, comment));
       return cardOf(context, id);
