@@ -75,7 +75,7 @@ describe('tabbed form', () => {
       .waitFor();
     expect(await description(name)).toBe('Ce champ est obligatoire.');
     await expectAccessible(page);
-    expect(new URL(page.url()).hash).toBe('#general');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#general');
 
     await name.fill('Premier contact');
     await page.getByRole('tab', { name: 'Général', exact: true }).waitFor();

@@ -56,7 +56,7 @@ describe("a project's page", () => {
 
     // A co-owner, added in place from its tab, which the address keeps.
     await page.getByRole('tab', { name: 'Co-porteurs' }).click();
-    expect(new URL(page.url()).hash).toBe('#coporteurs');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#coporteurs');
     await page.getByRole('button', { name: 'Ajouter : Co-porteur' }).click();
     const coOwnerForm = page.getByRole('dialog', { name: 'Ajouter : Co-porteur' });
     await coOwnerForm.getByLabel(/^Qualité/).fill('Syndic bénévole');
@@ -68,7 +68,7 @@ describe("a project's page", () => {
 
     // An advice act, added in place too, listed newest first.
     await page.getByRole('tab', { name: 'Conseils' }).click();
-    expect(new URL(page.url()).hash).toBe('#conseils');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#conseils');
     await page.getByRole('button', { name: 'Ajouter : Acte de conseil' }).click();
     const actForm = page.getByRole('dialog', { name: 'Ajouter : Acte de conseil' });
     await actForm.getByLabel(/^Objet/).fill('Premier rendez-vous');
@@ -91,7 +91,7 @@ describe("a project's page", () => {
 
     // The record's fields, edited in place with the engine's form.
     await page.getByRole('tab', { name: 'Références' }).click();
-    expect(new URL(page.url()).hash).toBe('#references');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#references');
     await page.getByLabel(/^Intitulé/).fill('Rénovation globale Maison Dupont');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Les données ont été mises à jour.').waitFor();
