@@ -111,7 +111,8 @@ describe("a project's page", () => {
     // The empty tabs say so.
     await page.getByRole('tab', { name: 'Mails envoyés' }).click();
     await page.getByText('Aucun e-mail envoyé pour ce projet.').waitFor();
-  });
+    // The page's whole round (list, state, four tabs, two modals): 16–20 s alone, over 30 s once in CI.
+  }, 60_000);
 
   it("lists an owner's projects on its page, and adds one for it", async () => {
     const page = await started.openAsAdmin('/admin');
