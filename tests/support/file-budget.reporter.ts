@@ -2,12 +2,14 @@ import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints the slowest test files at the end of every run, and fails the run when one of them took
- * longer than its budget: a file that grows slowly shows here long before CI's total does. The
- * budget is a file's time while both of CI's passes share the machine's two cores (about twice its
- * time alone): 120 s there is about a minute on an idle machine.
+ * Prints the slowest test files at the end of every run, names those over their budget, and fails
+ * the run when one took over twice its budget: a file that grows slowly shows here long before CI's
+ * total does. The budget is a file's time while both of CI's passes share the machine's two cores
+ * (about twice its time alone): 120 s there is about a minute on an idle machine. Only twice that
+ * fails, since CI's machine can be slower than this one (a whole run took 1.65 times as long there).
  */
 export const FILE_BUDGET_MS = 120_000;
+const FAILING_MS = 2 * FILE_BUDGET_MS;
 const SHOWN = 15;
 
 /** A file's own time: importing it, then its tests and hooks (server and browser start included). */
@@ -38,6 +40,6 @@ export default class FileBudgetReporter implements Reporter {
     if (over.length === 0) return;
     console.error(`\n${over.length} test file(s) over the ${FILE_BUDGET_MS / 1000} s budget: split or speed them up.`);
     for (const { module, ms } of over) console.error(`${seconds(ms)}  ${name(module)}`);
-    process.exitCode = 1;
+    if (over.some(({ ms }) => ms > FAILING_MS)) process.exitCode = 1;
   }
 }

@@ -8,6 +8,16 @@ import { resourceContracts } from './resources.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
+/** Each feature's contracts: a route is in one group only (contracts.test.ts), so the spread below loses none. */
+export const contractGroups = {
+  accountContracts,
+  resourceContracts,
+  contactContracts,
+  projectContracts,
+  ticketContracts,
+  importContracts,
+};
+
 /**
  * Every API route's contract, by route name then method: what the server validates and documents,
  * and what the web's client (src/web/api-client.ts) sends and gets back.
