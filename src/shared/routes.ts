@@ -216,6 +216,31 @@ export type RouteParams<N extends RouteName> = Record<ParamNames<(typeof routeTa
 /** A route's path parameters, exactly (the typed API client's `params`). */
 export type PathParams<N extends RouteName> = Record<ParamNames<(typeof routeTable)[N]>, ParamValue>;
 
+/**
+ * Path parameters naming a record by its id: the server hands them to a route as numbers, and
+ * answers 404 to anything but a positive integer (such a path names no record).
+ */
+export const recordIdParameters = [
+  'id',
+  'projet',
+  'structure',
+  'individu',
+  'form',
+  'childId',
+  'service',
+  'mission',
+  'etat',
+] as const;
+type RecordIdParameter = (typeof recordIdParameters)[number];
+
+/** A route's path parameters as its handler gets them: record ids as numbers, the others as text. */
+export type ParsedPathParams<N extends RouteName> = {
+  [K in ParamNames<(typeof routeTable)[N]>]: K extends RecordIdParameter ? number : string;
+};
+
+export const isRecordIdParameter = (name: string): name is RecordIdParameter =>
+  (recordIdParameters as readonly string[]).includes(name);
+
 /** Parameters may be omitted for routes that have none. */
 type ParamsArg<N extends RouteName> = [ParamNames<(typeof routeTable)[N]>] extends [never]
   ? [params?: Record<string, ParamValue | undefined>]

@@ -92,4 +92,34 @@ describe('the order of a route’s answers', () => {
     }
     expect((await send('GET', '/api/pas-une-ressource', t.admin)).statusCode).toBe(404);
   });
+
+  it('answers 404 in French to a record id in a path that is not a positive integer, on generic and own routes alike', async () => {
+    const notFound = {
+      status: 404,
+      body: { statusCode: 404, code: 'errors.not_found', message: "L'élément demandé n'existe pas ou a été supprimé." },
+    };
+    for (const url of [
+      path('api.resource.item', { resource: 'individus', id: 'abc' }),
+      path('api.resource.item', { resource: 'individus', id: '1.5' }),
+      path('api.resource.history', { resource: 'projet', id: '-3' }),
+      path('api.resource.child', { resource: 'projet', id: 1, child: 'tickets', childId: 'x' }),
+      // Own routes: a structure's map, an import job.
+      path('api.structures.map', { id: '12abc' }),
+      path('api.import_jobs.item', { id: '1e3' }),
+    ]) {
+      expect(refusal(await send('GET', url, t.admin)), url).toEqual(notFound);
+    }
+  });
+
+  it('documents record ids of a path as integers and other path parameters as text', async () => {
+    const document = (await send('GET', path('api.openapi'), t.admin)).json<{
+      paths: Record<string, { parameters?: { name: string; schema: { type?: string } }[] }>;
+    }>();
+    const parameter = (url: string, name: string) =>
+      document.paths[url]?.parameters?.find((candidate) => candidate.name === name)?.schema.type;
+    expect(parameter('/api/individus/{id}', 'id')).toBe('integer');
+    expect(parameter('/api/types-projet/ajax/par-mission/{mission}', 'mission')).toBe('integer');
+    expect(parameter('/api/projet/structures/json/{ids}', 'ids')).toBe('string');
+    expect(parameter('/uploads/{chemin}', 'chemin')).toBe('string');
+  });
 });

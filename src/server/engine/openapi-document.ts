@@ -2,7 +2,7 @@ import { version } from '../../../package.json';
 import type { Locale } from '../../shared/i18n/catalog';
 import { importTypes } from '../../shared/import-assistant/import-assistant';
 import { resources } from '../../shared/resources/registry';
-import { routeTable } from '../../shared/routes';
+import { isRecordIdParameter, routeTable } from '../../shared/routes';
 import { CUSTOMER_API_PREFIX, sessionCookies } from '../auth/sessions';
 import { routeSchemas, type ApiRoute, type HttpMethod } from '../http/api-route';
 import { contractOf } from '../../shared/api/contracts';
@@ -47,11 +47,11 @@ function securityOf(access: Access, path: string): Record<string, string[]>[] {
   return [{ [session]: [], ...(access === 'write' ? { csrf: [] } : {}) }];
 }
 
-/** A path parameter's schema: an id ({id}, {mission}…) but for a link's token, an import's type and a file's path. */
+/** A path parameter's schema: a record's id ({id}, {mission}…, as declareRoute parses them), an import's type, else text. */
 function pathParameterSchema(parameter: string): Schema {
-  if (parameter === 'token' || parameter === 'chemin') return { type: 'string' };
+  if (isRecordIdParameter(parameter)) return integer;
   if (parameter === 'type') return { enum: importTypes };
-  return integer;
+  return { type: 'string' };
 }
 
 export function buildOpenApiDocument(locale: Locale, routes: readonly ApiRoute[]): OpenApiDocument {

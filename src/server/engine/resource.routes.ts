@@ -10,7 +10,7 @@ import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireCsrfOnGet, requireUser } from '../auth/sessions';
 import { ApiError } from '../http/api-error';
 import { pagingSchema } from '../http/paging';
-import { parseBody, parseId } from '../http/request-parsing';
+import { parseBody } from '../http/request-parsing';
 import { requestLocale } from '../http/request-locale';
 import { exportFormats } from './resource-export';
 import { analyseImport, importRouteOptions, importSheet, parseMapping, readSheet } from './resource-import';
@@ -47,7 +47,8 @@ const guarded = (check: (actor: Actor) => void = () => {}) => ({
 });
 const needing = (slug: string, action: ResourceAction) => guarded((actor) => authorize(actor, slug, action));
 
-const idParam = (request: FastifyRequest, name = 'id') => parseId((request.params as Record<string, string>)[name]!);
+/** A request whose path names a record (/api/{resource}/{id}…): the id parsed by declareRoute. */
+type RecordPath = { params: { id: number } };
 const termOf = (request: FastifyRequest) => String((request.query as Record<string, unknown>).term ?? '').trim();
 
 /**
@@ -94,7 +95,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
       method: 'GET',
       needs: 'show',
       document: (tools) => docs(tools).show,
-      handler: (request, reply) => operations.get(definition, idParam(request), operationContextOf(request, reply)),
+      handler: (request, reply) => operations.get(definition, request.params.id, operationContextOf(request, reply)),
     });
 
     route({
@@ -128,9 +129,9 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         });
       }
 
-      const update = async (request: FastifyRequest, reply: FastifyReply) => {
+      const update = async (request: FastifyRequest & RecordPath, reply: FastifyReply) => {
         const context = operationContextOf(request, reply);
-        return operations.update(definition, idParam(request), parseBody(schema, request.body), context);
+        return operations.update(definition, request.params.id, parseBody(schema, request.body), context);
       };
       route({
         name: 'api.resource.item',
@@ -156,7 +157,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         needs: 'delete',
         document: (tools, method) => docs(tools).delete(method),
         handler: async (request, reply) => ({
-          deleted: await operations.delete(definition, [idParam(request)], operationContextOf(request, reply)),
+          deleted: await operations.delete(definition, [request.params.id], operationContextOf(request, reply)),
         }),
       });
 
@@ -183,7 +184,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         options: { onRequest: [...needing(slug, 'update').onRequest, requireCsrfOnGet] },
         document: (tools) => docs(tools).publish,
         handler: async (request, reply) => {
-          await operations.togglePublished(definition, idParam(request), operationContextOf(request, reply));
+          await operations.togglePublished(definition, request.params.id, operationContextOf(request, reply));
           return reply.type('text/plain; charset=utf-8').send('OK');
         },
       });
@@ -200,7 +201,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         document: (tools) => docs(tools).command(command.name, Boolean(command.callsExternalService)),
         handler: async (request, reply) => {
           const context = operationContextOf(request, reply);
-          const { message, location } = await operations.command(definition, command.name, idParam(request), context);
+          const { message, location } = await operations.command(definition, command.name, request.params.id, context);
           return { message, location };
         },
       });
@@ -213,6 +214,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         fixed: { resource: slug },
         method: own.method,
         schemas: own.schemas,
+        notFound: own.notFound,
         options: guarded((actor) => {
           authorize(actor, slug, own.action);
           for (const { resource, action } of own.alsoNeeds ?? []) authorize(actor, resource, action);
@@ -300,7 +302,7 @@ export function registerResourceRoutes(app: FastifyInstance, operations: Resourc
         handler: (request, reply) => {
           const context = operationContextOf(request, reply);
           const { page, parPage, type } = request.query;
-          return operations.history(definition, idParam(request), { page, pageSize: parPage, kind: type }, context);
+          return operations.history(definition, request.params.id, { page, pageSize: parPage, kind: type }, context);
         },
       });
     }
@@ -332,7 +334,7 @@ function registerChildRoutes(
 ): void {
   const parentDefinition = findResource(resource)!;
   const schema = inputSchema(child);
-  const parentOf = (request: FastifyRequest) => ({ definition: parentDefinition, id: idParam(request), field });
+  const parentOf = (request: RecordPath) => ({ definition: parentDefinition, id: request.params.id, field });
   const { children } = operations;
   const route = <
     N extends RouteName,
@@ -362,12 +364,12 @@ function registerChildRoutes(
     needs: 'show',
     document: (tools, method) => docs(tools).childShow(method),
     handler: (request, reply) =>
-      children.get(child, parentOf(request), idParam(request, 'childId'), operationContextOf(request, reply)),
+      children.get(child, parentOf(request), request.params.childId, operationContextOf(request, reply)),
   });
   if (child.behaviours.readOnly) return;
   // The parent names the record: whatever the body says of the child's field is overwritten.
-  const bodyOf = (request: FastifyRequest) =>
-    parseBody(schema, { ...(request.body as object), [field]: idParam(request) });
+  const bodyOf = (request: FastifyRequest & RecordPath) =>
+    parseBody(schema, { ...(request.body as object), [field]: request.params.id });
   route({
     name: 'api.resource.children',
     method: 'POST',
@@ -387,7 +389,7 @@ function registerChildRoutes(
       children.update(
         child,
         parentOf(request),
-        idParam(request, 'childId'),
+        request.params.childId,
         bodyOf(request),
         operationContextOf(request, reply),
       ),
@@ -401,7 +403,7 @@ function registerChildRoutes(
       deleted: await children.delete(
         child,
         parentOf(request),
-        idParam(request, 'childId'),
+        request.params.childId,
         operationContextOf(request, reply),
       ),
     }),

@@ -81,6 +81,8 @@ interface ResourceRouteBase {
   query?: Record<string, string>;
   /** It takes the resource's record as a JSON body (documented with the resource's input schema). */
   recordBody?: boolean;
+  /** Catalog key of its 404 when a record id of its path is not a positive integer (errors.not_found unless said). */
+  notFound?: string;
   /**
    * Schemas narrower than its contract's, validated instead of them: those of this resource (a
    * merge's choices by field). The handler's input is still typed from the contract: it parses the
@@ -135,7 +137,7 @@ type RoutesOf<N extends RouteName> = N extends ContractName
  * The request a route's handler gets, for a helper it hands it to, or for a handler whose name has a
  * GET and a POST-and-PUT route (the method's array does not pick the contract: it says it itself).
  */
-export type OwnRequest<N extends RouteName, M extends ContractMethod> = ApiRequest<OwnOperation<N, M>>;
+export type OwnRequest<N extends RouteName, M extends ContractMethod> = ApiRequest<OwnOperation<N, M>, N>;
 
 /** Any resource route as the engine calls it: the request validated, its input not typed. */
 export type AnyResourceRoute = ResourceRouteBase & {

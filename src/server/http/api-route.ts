@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { contractOf, type ContractOf } from '../../shared/api/contracts';
 import type { Operation } from '../../shared/api/contract';
-import { routePattern, type RouteName } from '../../shared/routes';
+import { isRecordIdParameter, routePattern, type ParsedPathParams, type RouteName } from '../../shared/routes';
+import { ApiError } from './api-error';
 import type { OpenApiTools, OperationDoc } from './openapi-tools';
 import { parseQuery } from './paging';
 
@@ -16,9 +17,13 @@ export interface RouteSchemas {
   query?: z.ZodType;
 }
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
-export type ApiRequest<S extends RouteSchemas> = FastifyRequest<{
+/**
+ * The request a route's handler gets: its body, query and path parameters parsed. Path parameters are
+ * those its schemas declare, else its path's (record ids as numbers, the others as text).
+ */
+export type ApiRequest<S extends RouteSchemas, N extends RouteName = never> = FastifyRequest<{
   Body: Parsed<S['body']>;
-  Params: Parsed<S['params']>;
+  Params: S['params'] extends z.ZodType ? z.output<S['params']> : [N] extends [never] ? unknown : ParsedPathParams<N>;
   Querystring: Parsed<S['query']>;
 }>;
 type MethodIn<M> = M extends readonly (infer Each)[] ? Each : M;
@@ -49,9 +54,11 @@ export interface ApiRoute<
    * validated, so a refused caller gets its 401 or 403, never a 400 telling the input's shape), bodyLimit…
    */
   options?: Omit<RouteShorthandOptions, 'schema'>;
+  /** Catalog key of the 404 when a record id of its path is not a positive integer: errors.not_found unless said. */
+  notFound?: string;
   /** Its OpenAPI operation, for each of its methods; the success reply comes from the contract unless given. */
   document(tools: OpenApiTools, method: HttpMethod): OperationDoc;
-  handler(request: ApiRequest<SchemasOf<N, M, S>>, reply: FastifyReply): unknown;
+  handler(request: ApiRequest<SchemasOf<N, M, S>, N>, reply: FastifyReply): unknown;
 }
 
 declare module 'fastify' {
@@ -74,23 +81,39 @@ export function declareRoute<
   const methods = ([] as HttpMethod[]).concat(route.method);
   // Both methods of a route share its contract (POST and PUT doing the same save).
   const { body, params, query } = routeSchemas(route, methods[0]!);
+  const notFound = route.notFound ?? 'errors.not_found';
   app.withTypeProvider<ZodTypeProvider>().route({
     ...route.options,
     method: methods,
     url: routePattern(route.name, route.fixed),
     schema: { ...(body && { body }), ...(params && { params }) },
-    // The query as parseQuery reads it (an empty value is absent, a failure a French 400); ?locale=,
-    // which any route takes, is kept.
-    ...(query && {
-      preValidation: [
-        ...([] as unknown[]).concat(route.options?.preValidation ?? []),
-        async (request: FastifyRequest) => {
-          const { locale } = request.query as { locale?: unknown };
-          const parsed = parseQuery(query, request.query) as Record<string, unknown>;
-          request.query = locale === undefined ? parsed : { ...parsed, locale };
-        },
-      ] as RouteShorthandOptions['preValidation'],
-    }),
+    preValidation: [
+      ...([] as unknown[]).concat(route.options?.preValidation ?? []),
+      // Record ids of the path as numbers; anything else in their place names no record (404).
+      ...(params
+        ? []
+        : [
+            async (request: FastifyRequest) => {
+              const values = request.params as Record<string, string | number>;
+              for (const [name, value] of Object.entries(values)) {
+                if (!isRecordIdParameter(name)) continue;
+                if (!/^\d{1,9}$/.test(String(value))) throw new ApiError(404, notFound);
+                values[name] = Number(value);
+              }
+            },
+          ]),
+      // The query as parseQuery reads it (an empty value is absent, a failure a French 400); ?locale=,
+      // which any route takes, is kept.
+      ...(query
+        ? [
+            async (request: FastifyRequest) => {
+              const { locale } = request.query as { locale?: unknown };
+              const parsed = parseQuery(query, request.query) as Record<string, unknown>;
+              request.query = locale === undefined ? parsed : { ...parsed, locale };
+            },
+          ]
+        : []),
+    ] as RouteShorthandOptions['preValidation'],
     handler: route.handler as RouteHandlerMethod,
   });
   app.apiRoutes.push(route as unknown as ApiRoute);

@@ -30,7 +30,7 @@ import { declareRoute } from '../http/api-route';
 import type { JobQueue } from '../jobs/job-queue';
 import { pagingSchema, parseQuery } from '../http/paging';
 import { requestLocale } from '../http/request-locale';
-import { parseBody, parseId } from '../http/request-parsing';
+import { parseBody } from '../http/request-parsing';
 import {
   claimJob,
   createImportWorker,
@@ -110,8 +110,9 @@ export async function registerImportAssistantRoutes(
   app.addHook('preClose', () => worker.stop());
   await jobs.work('import-run', worker.run);
   const options = { onRequest: requireUser };
-  const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
-  const jobOf = (request: FastifyRequest) => loadJob(db, idOf(request), currentAuth(request).user);
+  // The job's id, parsed by declareRoute from its path.
+  const jobOf = (request: FastifyRequest) =>
+    loadJob(db, (request.params as { id: number }).id, currentAuth(request).user);
   const reply = (request: FastifyRequest, job: JobRow) => jobPayload(db, job, requestLocale(request));
 
   // The file comes as the raw body, streamed to disk rather than held in memory.

@@ -4,7 +4,6 @@ import { holdsAll } from '../../../shared/permissions';
 import { rowsOf, type Database } from '../../db/database';
 import { accessProfilesTable, missionsTable, projectsTable, users } from '../../db/schema';
 import { isLive, liveRows } from '../../engine/record-scope';
-import { parseId } from '../../http/request-parsing';
 import { ApiError } from '../../http/api-error';
 import { path } from '../../../shared/routes';
 import { recordLoginAttempt } from '../../auth/login-history';
@@ -12,13 +11,7 @@ import { cancelPendingLinks, sendPasswordCreationLink } from '../../auth/passwor
 import { closeSession, currentAuth, endOtherSessions, grantedPermissions, openSession } from '../../auth/sessions';
 import { clock } from '../../clock';
 import { dashboardSettings, loadSettings } from '../../settings/settings';
-import {
-  eachRecord,
-  refusalOf,
-  requestValue,
-  type FieldErrors,
-  type ServerResource,
-} from '../../engine/server-resource';
+import { eachRecord, refusalOf, type FieldErrors, type ServerResource } from '../../engine/server-resource';
 import type { Actor } from '../../auth/actor';
 import { projectReadableBy } from '../projet/project-scope';
 
@@ -276,7 +269,7 @@ export const usersHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.users_form_values_from_service',
       async handle(request, { db }) {
-        const service = parseId(requestValue(request, 'service'));
+        const service = request.params.service;
         const followed = await db
           .select({ id: missionColumns.id! })
           .from(missionsTable)

@@ -3,10 +3,10 @@ import { mergeBodySchema, type DuplicateResource } from '../../../shared/resourc
 import { findResource } from '../../../shared/resources/registry';
 import { currentAuth } from '../../auth/sessions';
 import { ApiError } from '../../http/api-error';
-import { parseBody, parseId } from '../../http/request-parsing';
+import { parseBody } from '../../http/request-parsing';
 import { dismissPair, listDuplicates, scanDuplicates } from './contact-duplicates';
 import { mergeHistory, mergeRecords } from './record-merge';
-import { requestValue, type ResourceRoute } from '../../engine/server-resource';
+import { type ResourceRoute } from '../../engine/server-resource';
 
 /**
  * The duplicate routes of individus and structures, declared as the resource's own: the last scan's
@@ -61,7 +61,7 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.duplicates_history',
-      handle: (request, { db }) => mergeHistory(db, slug, parseId(requestValue(request, 'id'))),
+      handle: (request, { db }) => mergeHistory(db, slug, request.params.id),
     },
   ];
 }

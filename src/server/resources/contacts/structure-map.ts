@@ -5,8 +5,7 @@ import { recordTitle } from '../../../shared/resources/resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { communesTable } from '../../db/schema';
 import { geocode } from '../../external/geocoding';
-import { parseId } from '../../http/request-parsing';
-import { requestValue, type ResourceRoute } from '../../engine/server-resource';
+import type { ResourceRoute } from '../../engine/server-resource';
 
 const communeColumns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 
@@ -27,7 +26,7 @@ export const structureMapRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.structures_map',
     async handle(request, { db, store, actor }): Promise<StructureMap> {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
+      const record = await store.get(structures, request.params.id, actor);
       const view = { id: record.id, title: recordTitle(structures, record) };
       const main = (record.addresses as Address[]).find((address) => address.main);
       if (!main) return { ...view, address: [], position: null };

@@ -6,9 +6,8 @@ import { structuresTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
 import { fetchRgeCompany, type RgeQualification } from '../../external/rge-companies';
 import { ApiError } from '../../http/api-error';
-import { parseId } from '../../http/request-parsing';
 import { externalServicesSettings, loadSettings } from '../../settings/settings';
-import { requestValue, type RecordCommandHandler, type ResourceRoute } from '../../engine/server-resource';
+import { type RecordCommandHandler, type ResourceRoute } from '../../engine/server-resource';
 
 const columns = getTableColumns(structuresTable) as Record<string, AnyPgColumn>;
 
@@ -52,7 +51,7 @@ export const qualificationRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.structures_qualifications',
     async handle(request, { store, actor }) {
-      const record = await store.get(structures, parseId(requestValue(request, 'structure')), actor);
+      const record = await store.get(structures, request.params.structure, actor);
       // A record's values are untyped: the qualifications field holds its rows.
       return record.qualifications as Record<string, unknown>[];
     },

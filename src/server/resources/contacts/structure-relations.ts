@@ -6,8 +6,7 @@ import type { Database } from '../../db/database';
 import { individualsTable, structuresTable } from '../../db/schema';
 import { isLive, liveRows } from '../../engine/record-scope';
 import { containsIgnoringAccents } from '../../engine/resource-store';
-import { parseId } from '../../http/request-parsing';
-import { requestValue, type ResourceRoute } from '../../engine/server-resource';
+import { type ResourceRoute } from '../../engine/server-resource';
 
 /**
  * What the structures' own routes read beyond a record: the territories a structure belongs to and
@@ -148,7 +147,7 @@ export const structureRelationRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.structures_territories',
     async handle(request, { db, store, actor }): Promise<{ parents: Territory[]; children: Territory[] }> {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
+      const record = await store.get(structures, request.params.id, actor);
       const parentIds = record.parents as number[];
       const live = isLive(structuresTable);
       const [parents, children] = await Promise.all([
@@ -177,7 +176,7 @@ export const structureRelationRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.structures_project_json',
     async handle(request, { db, store, actor }) {
-      const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
+      const record = await store.get(structures, request.params.id, actor);
       const individuals = (await linkedIndividuals(db, record.id)).filter((individual) => !individual.leftStructure);
       return {
         structure: {

@@ -1,7 +1,6 @@
 import { structures } from '../../../shared/resources/structures.resource';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { structuresTable } from '../../db/schema';
-import { parseId } from '../../http/request-parsing';
 import { ajaxCreateRoute, duplicateRefusals, type DuplicateRule } from './duplicates';
 import { updateStructureCommune } from '../reference-lists/commune-update';
 import { duplicateRoutes } from './duplicate-routes';
@@ -15,13 +14,7 @@ import {
 import { isNafCode, nafCodeRoutes } from './naf-codes';
 import { structureMapRoutes } from './structure-map';
 import { importRgeQualifications, qualificationRoutes } from './structure-qualifications';
-import {
-  eachRecord,
-  refusalOf,
-  requestValue,
-  type FieldErrors,
-  type ServerResource,
-} from '../../engine/server-resource';
+import { eachRecord, refusalOf, type FieldErrors, type ServerResource } from '../../engine/server-resource';
 
 /** find-ajax answers this many suggestions at most. */
 const FIND_LIMIT = 20;
@@ -94,7 +87,7 @@ export const structuresHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.structures_load',
       async handle(request, { store, actor }) {
-        const record = await store.get(structures, parseId(requestValue(request, 'id')), actor);
+        const record = await store.get(structures, request.params.id, actor);
         const mainAddress = (record.addresses as Address[]).find((address) => address.main) ?? null;
         return { ...record, mainAddress };
       },
@@ -106,7 +99,7 @@ export const structuresHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.structures_individuals',
       async handle(request, { db, store, actor }) {
-        const id = (await store.get(structures, parseId(requestValue(request, 'id')), actor)).id;
+        const id = (await store.get(structures, request.params.id, actor)).id;
         return linkedIndividuals(db, id);
       },
     },

@@ -3,8 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FONT_SIZE, formFields } from '../../../shared/resources/champs-de-formulaire.resource';
 import { formFieldsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
-import { parseId } from '../../http/request-parsing';
-import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
+import { type FieldErrors, type ServerResource } from '../../engine/server-resource';
 
 /** A form field as all-ajax lists it. */
 export interface FormFieldSummary {
@@ -59,7 +58,7 @@ export const formFieldsHooks: ServerResource = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.form_fields_one',
-      handle: (request, { store, actor }) => store.get(formFields, parseId(requestValue(request, 'id')), actor),
+      handle: (request, { store, actor }) => store.get(formFields, request.params.id, actor),
     },
   ],
 };

@@ -4,7 +4,6 @@ import { FORM_COLUMNS, forms } from '../../../shared/resources/formulaires.resou
 import type { Suggestion } from '../../../shared/resources/resource';
 import { formFieldsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
-import { parseId } from '../../http/request-parsing';
 import { requestValue, type ServerResource } from '../../engine/server-resource';
 
 const { slug } = forms;
@@ -33,7 +32,7 @@ export const formsHooks: ServerResource = {
       summary: 'openapi.operations.forms_autocompleter',
       query: { term: 'openapi.parameters.term' },
       async handle(request, { db, store, actor }): Promise<Suggestion[]> {
-        const form = await store.get(forms, parseId(requestValue(request, 'id')), actor);
+        const form = await store.get(forms, request.params.id, actor);
         const term = folded(requestValue(request, 'term'));
         const ids = form.fields as number[];
         if (term === '' || ids.length === 0) return [];

@@ -254,6 +254,7 @@ export const projectsHooks: ServerResource = {
       method: 'POST',
       action: 'update',
       summary: 'openapi.operations.projects_change_state',
+      notFound: 'projects.errors.state_not_found',
       async handle(request, context) {
         const { db, store, actor, locale, log, operations } = context;
         const [rawId, rawState] = [requestValue(request, 'id'), requestValue(request, 'etat')];

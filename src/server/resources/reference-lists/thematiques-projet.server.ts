@@ -3,9 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { projectThemesTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
-import { parseId } from '../../http/request-parsing';
 import { ApiError } from '../../http/api-error';
-import { eachRecord, refusalOf, requestValue, type ServerResource } from '../../engine/server-resource';
+import { eachRecord, refusalOf, type ServerResource } from '../../engine/server-resource';
 
 const columns = getTableColumns(projectThemesTable) as Record<string, AnyPgColumn>;
 
@@ -47,7 +46,7 @@ export const projectThemesHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.project_themes_is_attached',
       async handle(request, { db }) {
-        const id = parseId(requestValue(request, 'id'));
+        const id = request.params.id;
         const nodes = await lineage(db, id);
         if (nodes.length === 0) throw new ApiError(404, 'errors.not_found');
         return { id, attached: nodes.some((node) => node.attachedToWatch) };

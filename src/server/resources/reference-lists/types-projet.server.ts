@@ -2,8 +2,7 @@ import { and, asc, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projectTypesTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
-import { parseId } from '../../http/request-parsing';
-import { requestValue, type ServerResource } from '../../engine/server-resource';
+import { type ServerResource } from '../../engine/server-resource';
 
 const columns = getTableColumns(projectTypesTable) as Record<string, AnyPgColumn>;
 
@@ -23,7 +22,7 @@ export const projectTypesHooks: ServerResource = {
             and(
               isLive(projectTypesTable),
               sql`${columns.enabled!}`,
-              sql`${parseId(requestValue(request, 'mission'))} = any(${columns.missions!})`,
+              sql`${request.params.mission} = any(${columns.missions!})`,
             ),
           )
           .orderBy(asc(columns.name!)),
