@@ -96,6 +96,6 @@ describe('a list body from a web module', () => {
     const html = renderList({ individus: { ListBody: CardsBody } });
     expect(html).toContain('<table');
     expect(html).not.toContain('Cartes');
-    expect(html).toContain('Aperçu de « Site de l’ADEME »');
+    expect(html).toContain('Voir « Site de l’ADEME »');
   });
 });

@@ -14,10 +14,12 @@ export function autoEnlarges(width: number): boolean {
 }
 
 export const RESIZE_DEBOUNCE_MS = 100;
+const DESKTOP_WIDTH = 1280;
 
 /** The window width, updated 100 ms after resizing stops; keeps the body's size class in step. */
 export function useViewportWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
+  // Rendered without a window (a screen's HTML in a unit test): as on a desktop.
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? DESKTOP_WIDTH : window.innerWidth));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {

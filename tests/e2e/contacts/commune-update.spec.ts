@@ -143,7 +143,8 @@ describe('structure edited in a modal', () => {
       { name: 'Espace conseil', acronym: 'ECF' },
     ]);
     await page.reload();
-    await page.getByRole('button', { name: 'Modifier « Espace conseil » dans une fenêtre' }).click();
+    await page.getByRole('button', { name: "Plus d'actions pour « Espace conseil »" }).click();
+    await page.getByRole('menuitem', { name: 'Modifier « Espace conseil » dans une fenêtre' }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier : Espace conseil' });
     const name = dialog.getByLabel(/^Nom/);
     await expect.poll(() => name.inputValue()).toBe('Espace conseil');

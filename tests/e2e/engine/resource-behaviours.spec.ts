@@ -329,7 +329,9 @@ describe('preview', () => {
     await createRecords(page, 'types-projet', [{ name: 'Local commercial', missions: [mission!.id] }]);
     await page.reload();
 
-    await page.getByRole('button', { name: 'Aperçu de « Local commercial »' }).click();
+    // A rarer action: in the row's "more actions" menu.
+    await page.getByRole('button', { name: "Plus d'actions pour « Local commercial »" }).click();
+    await page.getByRole('menuitem', { name: 'Aperçu de « Local commercial »' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aperçu : Local commercial' });
     await dialog.getByRole('heading', { name: 'Historique' }).waitFor();
     expect(await shownValue(dialog, 'Nom').textContent()).toBe('Local commercial');

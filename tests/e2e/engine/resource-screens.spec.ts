@@ -80,9 +80,9 @@ describe('list screen', () => {
     await page.getByRole('heading', { level: 1 }).hover();
     await expect.poll(() => tooltip.count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Aperçu de « Delta »' }).focus();
+    await page.getByRole('link', { name: 'Voir « Delta »' }).focus();
     await page.keyboard.press('Tab');
-    await expect.poll(() => tooltip.textContent()).toBe('Voir « Delta »');
+    await expect.poll(() => tooltip.textContent()).toBe('Modifier « Delta »');
     await page.keyboard.press('Escape');
     await expect.poll(() => tooltip.count()).toBe(0);
   });

@@ -55,7 +55,7 @@ describe('screen layout', () => {
     });
   }
 
-  it('fits a list in the window at 900 and 1366 px, every row keeping its actions in view', async () => {
+  it('fits a list in the window at 900 and 1366 px, every row keeping its actions in view, and in cards on a phone', async () => {
     const page = await started.openAsAdmin('/admin');
     await createRecords(page, 'individus', [
       {
@@ -84,8 +84,8 @@ describe('screen layout', () => {
       // The page itself does not scroll sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       for (const title of ['Martin Julien', 'Bernard-Lefebvre de la Roche Anne-Charlotte']) {
-        for (const action of ['Aperçu de', 'Voir', 'Modifier', 'Dupliquer', 'Supprimer']) {
-          const button = page.getByRole(action === 'Aperçu de' || action === 'Supprimer' ? 'button' : 'link', {
+        for (const action of ['Voir', 'Modifier', 'Supprimer', "Plus d'actions pour"]) {
+          const button = page.getByRole(action === 'Voir' || action === 'Modifier' ? 'link' : 'button', {
             name: `${action} « ${title} »`,
             exact: true,
           });
@@ -98,6 +98,36 @@ describe('screen layout', () => {
       await page.getByRole('button', { name: 'Supprimer « Martin Julien »', exact: true }).click();
       await page.getByRole('dialog').getByText('Voulez-vous vraiment supprimer « Martin Julien » ?').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    }
+    // The title has room: a long name on two lines at most, not one word a line.
+    const title = listRow(page, 'Bernard-Lefebvre de la Roche Anne-Charlotte').getByRole('link', {
+      name: 'Bernard-Lefebvre de la Roche Anne-Charlotte',
+      exact: true,
+    });
+    const lineHeight = await title.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await boxOf(title)).height).toBeLessThanOrEqual(2 * lineHeight + 1);
+    // The rarer actions wait in the row's menu.
+    await page.getByRole('button', { name: "Plus d'actions pour « Martin Julien »", exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Aperçu de « Martin Julien »' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Dupliquer « Martin Julien »' }).click();
+    await page.getByRole('heading', { name: 'Dupliquer : Martin Julien' }).waitFor();
+
+    // On a phone: a card a record, nothing wider than the screen, every action in reach.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/admin/individus');
+    const card = page.getByRole('listitem', { name: 'Martin Julien', exact: true });
+    await card.getByRole('link', { name: 'Martin Julien', exact: true }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await card.getByText('martin-des-longues-adresses', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const action of ['Voir', 'Modifier', 'Supprimer', "Plus d'actions pour"]) {
+      const box = await boxOf(
+        card.getByRole(action === 'Voir' || action === 'Modifier' ? 'link' : 'button', {
+          name: `${action} « Martin Julien »`,
+          exact: true,
+        }),
+      );
+      expect(box.x + box.width, action).toBeLessThanOrEqual(390);
     }
   });
 

@@ -8,6 +8,8 @@ import { FieldValue } from '../field-value.component';
 import { useRecordPath } from '../web-module';
 import { IconLabels } from './icon-labels.component';
 import { useListContext } from './list-context.hook';
+import { useViewportWidth } from '../../shell/viewport.hook';
+import { ListCards } from './list-cards.component';
 import { RowActions } from './row-actions.component';
 
 /** Spec 2.2: a sticky-header table at most the window height minus 120 pixels tall. */
@@ -24,8 +26,19 @@ const stickyActions: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
 };
 
-/** The list's records as a table: a selection column, sortable columns, the row actions. */
+/** A title this wide before it wraps: a project's name on two lines at 1 366 px, not five. */
+const titleColumn: CSSProperties = { minWidth: '14rem' };
+
+/** Below this width (a phone), the list is a column of cards rather than a table. */
+const CARDS_BELOW_PX = 576;
+
+/** The list's records: a table, or cards on a phone. */
 export function ListTable() {
+  return useViewportWidth() < CARDS_BELOW_PX ? <ListCards /> : <RecordsTable />;
+}
+
+/** The list's records as a table: a selection column, sortable columns, the row actions. */
+function RecordsTable() {
   const { t } = useTranslation();
   const { definition, page, items, sort, direction, update, batchActions, selection } = useListContext();
   const recordPath = useRecordPath(definition.slug);
@@ -54,7 +67,13 @@ export function ListTable() {
               {columns.map((name) => {
                 const fieldLabel = t(`resources.${slug}.fields.${name}`);
                 const sorted = sort === name;
-                if (!definition.fields[name]?.sortable) return <Table.Th key={name}>{fieldLabel}</Table.Th>;
+                const style = name === definition.titleField ? titleColumn : undefined;
+                if (!definition.fields[name]?.sortable)
+                  return (
+                    <Table.Th key={name} style={style}>
+                      {fieldLabel}
+                    </Table.Th>
+                  );
                 const SortIcon = sorted
                   ? direction === 'desc'
                     ? IconSortDescending
@@ -63,6 +82,7 @@ export function ListTable() {
                 return (
                   <Table.Th
                     key={name}
+                    style={style}
                     aria-sort={sorted ? (direction === 'desc' ? 'descending' : 'ascending') : 'none'}
                   >
                     <UnstyledButton

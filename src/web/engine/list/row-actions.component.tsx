@@ -1,5 +1,5 @@
-import { ActionIcon, Group } from '@mantine/core';
-import { IconCopy, IconEye, IconPencil, IconPencilBolt, IconTrash, IconZoomIn } from '@tabler/icons-react';
+import { ActionIcon, Group, Menu } from '@mantine/core';
+import { IconCopy, IconDots, IconEye, IconPencil, IconPencilBolt, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,9 +39,48 @@ function RowAction({
   );
 }
 
+/** An entry of a row's "more actions" menu: a link when given `to`. */
+interface MoreAction {
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  onClick?: () => void;
+}
+
 /**
- * What a user may do to one record of the list, each button naming the record's whole title:
- * publish, preview, show, edit (page or modal), clone, delete.
+ * The actions a row uses less often (preview, edit in a window, clone), behind one button: the row
+ * keeps show, edit and delete in view and leaves its width to the data (spec 2.2's lists at 1 366 px).
+ */
+function MoreActions({ title, actions }: { title: string; actions: MoreAction[] }) {
+  const { t } = useTranslation();
+  if (actions.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={t('engine.row_more', { title })} {...iconLabelled}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map(({ label, icon, to, onClick }) =>
+          to ? (
+            <Menu.Item key={label} leftSection={icon} component={Link} to={to}>
+              {label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={label} leftSection={icon} onClick={onClick}>
+              {label}
+            </Menu.Item>
+          ),
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * What a user may do to one record of the list, each action naming the record's whole title:
+ * publish, show, edit, delete in view; preview, edit in a window and clone in the "more" menu.
  */
 export function RowActions({ record }: { record: ResourceRecord }) {
   const { t } = useTranslation();
@@ -54,6 +93,11 @@ export function RowActions({ record }: { record: ResourceRecord }) {
   const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
   const icon = (Icon: typeof IconEye) => <Icon size={18} aria-hidden />;
   const close = () => setOpened(null);
+  const preview: MoreAction = {
+    label: t('engine.row_preview', { title }),
+    icon: icon(IconZoomIn),
+    onClick: () => setOpened('preview'),
+  };
 
   return (
     <Group gap={4} wrap="nowrap">
@@ -67,11 +111,6 @@ export function RowActions({ record }: { record: ResourceRecord }) {
           published={record.published === true}
         />
       )}
-      <RowAction
-        label={t('engine.row_preview', { title })}
-        icon={icon(IconZoomIn)}
-        onClick={() => setOpened('preview')}
-      />
       <RowAction label={t('engine.row_show', { title })} icon={icon(IconEye)} to={recordPath(record.id)} />
       {parent ? (
         // A child record: edited and deleted in place, through its parent's routes, as its own permissions allow.
@@ -102,9 +141,10 @@ export function RowActions({ record }: { record: ResourceRecord }) {
               }
             />
           )}
+          <MoreActions title={title} actions={[preview]} />
         </>
       ) : (
-        <OwnRowActions record={record} title={title} onEdit={() => setOpened('edit')} />
+        <OwnRowActions record={record} title={title} preview={preview} onEdit={() => setOpened('edit')} />
       )}
       {opened === 'preview' && <PreviewModal definition={definition} record={record} onClose={close} />}
       {opened === 'edit' && <EditModal definition={definition} record={record} parent={parent} onClose={close} />}
@@ -112,31 +152,47 @@ export function RowActions({ record }: { record: ResourceRecord }) {
   );
 }
 
-/** A record's own actions in its resource's list: edit (page or modal), clone, delete. */
-function OwnRowActions({ record, title, onEdit }: { record: ResourceRecord; title: string; onEdit: () => void }) {
+/** A record's own actions in its resource's list: edit (page or modal), clone, delete, with the preview. */
+function OwnRowActions({
+  record,
+  title,
+  preview,
+  onEdit,
+}: {
+  record: ResourceRecord;
+  title: string;
+  preview: MoreAction;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const { definition, user, canCreate, canUpdate, canDelete, refresh } = useListContext();
   const { slug, behaviours } = definition;
   const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
   const icon = (Icon: typeof IconEye) => <Icon size={18} aria-hidden />;
+  const editable = canUpdate && may('update');
+  const more: MoreAction[] = [
+    preview,
+    ...(editable && behaviours.modalEdit
+      ? [{ label: t('engine.row_edit_modal', { title }), icon: icon(IconPencilBolt), onClick: onEdit }]
+      : []),
+    ...(canCreate && behaviours.clonable
+      ? [
+          {
+            label: t('engine.row_clone', { title }),
+            icon: icon(IconCopy),
+            to: path('admin.resource.clone', { resource: slug, id: record.id }),
+          },
+        ]
+      : []),
+  ];
   return (
     <>
-      {canUpdate && may('update') && (
+      {editable && (
         <RowAction
           label={t('engine.row_edit', { title })}
           icon={icon(IconPencil)}
           to={path('admin.resource.edit', { resource: slug, id: record.id })}
-        />
-      )}
-      {canUpdate && may('update') && behaviours.modalEdit && (
-        <RowAction label={t('engine.row_edit_modal', { title })} icon={icon(IconPencilBolt)} onClick={onEdit} />
-      )}
-      {canCreate && behaviours.clonable && (
-        <RowAction
-          label={t('engine.row_clone', { title })}
-          icon={icon(IconCopy)}
-          to={path('admin.resource.clone', { resource: slug, id: record.id })}
         />
       )}
       {canDelete && may('delete') && (
@@ -153,6 +209,7 @@ function OwnRowActions({ record, title, onEdit }: { record: ResourceRecord; titl
           }
         />
       )}
+      <MoreActions title={title} actions={more} />
     </>
   );
 }
