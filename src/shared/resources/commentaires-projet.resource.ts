@@ -34,9 +34,7 @@ export const projectComments = defineResource({
   defaultSort: { field: 'actDate', direction: 'desc' },
   behaviours: { importable: false },
   // The act's own line of the SARE file, from its page and its row.
-  commands: [
-    { name: 'sare_file', kind: 'download', route: 'api.project_comments.sare_export_act', action: 'export' },
-  ],
+  commands: [{ name: 'sare_file', kind: 'download', route: 'api.project_comments.sare_export_act', action: 'export' }],
   parent: { resource: 'projet', field: 'project', inHistory: true },
   fields: {
     project: field.reference('projet', { required: true, autocomplete: true, list: true, filter: true }),

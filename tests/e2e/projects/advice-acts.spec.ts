@@ -33,10 +33,11 @@ describe('an advice act for ADEME (issue 26, items 1 and 8)', () => {
     await form.getByRole('combobox', { name: "Types d'information" }).click();
     await page.getByRole('option', { name: 'Information technique' }).click();
     await page.getByRole('option', { name: 'Information financière' }).click();
-    await page.keyboard.press('Escape');
+    // A click elsewhere in the form closes the list.
+    await form.getByLabel(/^Objet/).click();
     await form.getByRole('combobox', { name: 'Poursuite de service envisagée' }).click();
     await page.getByRole('option', { name: 'Réalisation audit énergétique' }).click();
-    await page.keyboard.press('Escape');
+    await form.getByLabel(/^Objet/).click();
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Les données ont été enregistrées.').waitFor();
     const row = rowIn(page, 'Actes de conseil', 'Conseil isolation');

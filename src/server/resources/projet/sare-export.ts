@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  actTypes,
   informationTypes,
   projectComments,
   serviceContinuations,

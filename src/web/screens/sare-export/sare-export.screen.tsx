@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,9 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 
 type Format = (typeof sareFormats)[number];
+
+/** How long the criteria must stay unchanged before the acts are counted anew (as an autocomplete waits). */
+const COUNT_DELAY_MS = 300;
 
 interface Criteria {
   du: string | null;
@@ -39,9 +43,7 @@ const startingCriteria: Criteria = {
 
 /** The criteria given, as the export's query (and its count's). */
 const queryOf = (criteria: Criteria) =>
-  Object.fromEntries(
-    Object.entries(criteria).filter(([, value]) => value !== null && value !== ''),
-  ) as SareFilters;
+  Object.fromEntries(Object.entries(criteria).filter(([, value]) => value !== null && value !== '')) as SareFilters;
 
 /**
  * The advice acts' export in ADEME's SARE format (spec 2.3: a filter form, then the file): acts by date
@@ -66,9 +68,11 @@ function SareExportForm() {
   // Spec 9: the export says how many rows it holds, before it is downloaded; the server counts the
   // file's acts with its filters, and says what is wrong with them as the file would.
   const query = queryOf(criteria);
+  // Asked once the typing pauses: a date half typed is not an error yet.
+  const [counted] = useDebouncedValue(JSON.stringify(query), COUNT_DELAY_MS);
   const count = useQuery({
-    queryKey: queryKeys.resource.sareCount(JSON.stringify(query)),
-    queryFn: () => api('GET', 'api.project_comments.sare_count', { query }),
+    queryKey: queryKeys.resource.sareCount(counted),
+    queryFn: () => api('GET', 'api.project_comments.sare_count', { query: JSON.parse(counted) as SareFilters }),
     placeholderData: (previous) => previous,
   });
   const countErrors = count.error instanceof ApiRequestError ? (count.error.payload.fieldErrors ?? {}) : {};
