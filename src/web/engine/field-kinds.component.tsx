@@ -296,6 +296,8 @@ export const webFieldKinds: Record<FieldKind, WebFieldKind> = {
     input: ({ t, slug, name, def, value, onChange, common }) => (
       <MultiSelect
         {...common}
+        // Typed into to narrow the list, as a references field's.
+        searchable
         clearable
         value={Array.isArray(value) ? (value as string[]) : []}
         onChange={onChange}
