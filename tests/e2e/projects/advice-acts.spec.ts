@@ -38,6 +38,11 @@ describe('an advice act for ADEME (issue 26, items 1 and 8)', () => {
     await form.getByRole('combobox', { name: 'Poursuite de service envisagée' }).click();
     await page.getByRole('option', { name: 'Réalisation audit énergétique' }).click();
     await form.getByLabel(/^Objet/).click();
+    // The choices read as their labels in the form too.
+    await form.getByText('Information technique', { exact: true }).waitFor();
+    await form.getByText('Réalisation audit énergétique', { exact: true }).waitFor();
+    await settled(page);
+    await expectAccessible(page);
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Les données ont été enregistrées.').waitFor();
     const row = rowIn(page, 'Actes de conseil', 'Conseil isolation');
