@@ -133,8 +133,9 @@ export const routeTable = {
   'api.projects.export_multiple': '/api/projet/export-multiple',
   'api.projects.sent_emails': '/api/projet/emails-envoyes/{projet}',
   'api.projects.scheduled_emails': '/api/projet/emails-programmes/{projet}',
-  // The advice acts in ADEME's SARE file (public-agency format).
+  // The advice acts in ADEME's SARE file (public-agency format), how many acts it holds, one act's.
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
+  'api.project_comments.sare_count': '/api/commentaires-projet/export-sare/nombre',
   'api.project_comments.sare_export_act': '/api/commentaires-projet/export-sare/{id}',
   // The tickets' board (spec 2.3): its cards (global, or ?projet=), whether it changed, a card, moves,
   // transitions with their characteristics, saved positions, a status change with its comment.

@@ -21,6 +21,8 @@ export const queryKeys = {
     merges: (slug: string, id: number) => ['resource', slug, 'merges', id] as const,
     /** A record's own route (a project's Gantt, a structure's individuals), refreshed with its resource. */
     route: (slug: string, name: ContractName, id: number) => ['resource', slug, name, id] as const,
+    /** How many advice acts the SARE file of these criteria holds: refreshed with the acts. */
+    sareCount: (criteria: string) => ['resource', 'commentaires-projet', 'sare-count', criteria] as const,
   },
   /**
    * The ticket modal's queries, all under `resource.all('tickets')`: a save of the ticket's form or

@@ -244,6 +244,36 @@ describe('the OpenAPI document', () => {
     };
     expect(operation('/api/commentaires-projet/export-sare', 'get')?.responses['200']).toEqual(file);
     expect(operation('/api/commentaires-projet/export-sare/{id}', 'get')?.responses['200']).toEqual(file);
+    // Its count, before the download, reads the same filters.
+    const count = operation('/api/commentaires-projet/export-sare/nombre', 'get');
+    expect(count?.parameters?.filter((parameter) => parameter.in === 'query').map(({ name }) => name)).toEqual([
+      'du',
+      'au',
+      'mission',
+      'conseiller',
+      'typeActe',
+      'ademe',
+    ]);
+    expect(count?.parameters?.find(({ name }) => name === 'typeActe')?.schema.enum).toEqual([
+      'A01',
+      'A02',
+      'A03',
+      'A04',
+      'A04b',
+    ]);
+  });
+
+  it("documents an advice act's SARE lists as lists of their codes", () => {
+    const body = operation('/api/commentaires-projet', 'post')!.requestBody!.content['application/json'].schema;
+    const schema = resolve(body.$ref) as { properties: Record<string, unknown> };
+    expect(schema.properties.informationTypes).toMatchObject({
+      type: 'array',
+      items: { type: 'string', enum: ['technical', 'financial', 'legal', 'social'] },
+    });
+    expect(schema.properties.serviceContinuation).toMatchObject({
+      type: 'array',
+      items: { type: 'string', enum: expect.arrayContaining(['energy_audit', 'none']) },
+    });
   });
 
   it('documents every API route the server registers', () => {

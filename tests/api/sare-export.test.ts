@@ -199,6 +199,19 @@ const exportSare = (query: Record<string, string | number> = {}, who = t.admin) 
     headers: authHeaders(who),
   });
 
+/** How many acts the file of these filters holds (the count route). */
+const countSare = (query: Record<string, string | number> = {}, who = t.admin) =>
+  t.app.inject({
+    method: 'GET',
+    url: path('api.project_comments.sare_count', query),
+    headers: authHeaders(who),
+  });
+const count = async (query: Record<string, string | number>, who = t.admin) => {
+  const response = await countSare(query, who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ count: number }>().count;
+};
+
 describe('the SARE export', () => {
   it('writes every act, by act date, byte for byte', async () => {
     const response = await exportSare();
@@ -226,6 +239,20 @@ describe('the SARE export', () => {
     expect(await file({ ademe: 'false', mission: ids.missionA })).toBe('');
   });
 
+  it('counts the acts the file of the same filters holds, before it is downloaded (spec 9)', async () => {
+    expect(await count({})).toBe(4);
+    expect(await count({ du: '2026-03-01', au: '2026-03-11' })).toBe(2);
+    expect(await count({ mission: ids.missionB })).toBe(2);
+    expect(await count({ conseiller: ids.adviser })).toBe(3);
+    expect(await count({ typeActe: 'A04b' })).toBe(1);
+    expect(await count({ ademe: 'true' })).toBe(3);
+    expect(await count({ ademe: 'false', mission: ids.missionA })).toBe(0);
+    // The same refusals as the file's, in French.
+    const dates = await countSare({ du: '2026-04-01', au: '2026-03-01' });
+    expect(dates.statusCode).toBe(400);
+    expect(dates.json().fieldErrors).toEqual({ au: 'La date de début doit précéder la date de fin.' });
+  });
+
   it('refuses bad filters in French', async () => {
     const dates = await exportSare({ du: '2026-04-01', au: '2026-03-01' });
     expect(dates.statusCode).toBe(400);
@@ -250,6 +277,7 @@ describe('the SARE export', () => {
     const response = await exportSare({}, limited);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.length).toBe(0);
+    expect(await count({}, limited)).toBe(0);
     // Named on the building's project (a referent), the same user now sees its acts, and still not the house's.
     await t.database.db.execute(
       sql`update projects set referents = ${`{${limited.session.user.id}}`}::integer[] where id = ${ids.building}`,
@@ -258,11 +286,13 @@ describe('the SARE export', () => {
     const some = await exportSare({}, limited);
     expect(some.statusCode).toBe(200);
     expect(some.rawPayload.toString('latin1')).toBe(a4 + a2);
+    expect(await count({}, limited)).toBe(2);
     const refused = await logInWithProfile(t, {
       email: 'sans-export@exemple.fr',
       permissions: ['commentaires-projet.consult'],
     });
     expect((await exportSare({}, refused)).statusCode).toBe(403);
+    expect((await countSare({}, refused)).statusCode).toBe(403);
   });
 
   it("gives the same selection as a spreadsheet, under ADEME's column names, to check by hand", async () => {

@@ -39,6 +39,8 @@ function sampleValue(name: string, def: FieldDef, n: number): unknown {
       return `2026-01-${String((n % 28) + 1).padStart(2, '0')}`;
     case 'select':
       return def.choices?.[n % (def.choices?.length ?? 1)];
+    case 'choices':
+      return [def.choices?.[n % (def.choices?.length ?? 1)]];
     case 'reference':
       return null;
     case 'references':
@@ -146,12 +148,7 @@ const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
   // A project's children belong to a project, and name an individual or a structure.
   'coporteurs-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
   'partenaires-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
-  // Codes of the SARE tables.
-  'commentaires-projet': {
-    project: sampleLinks.project ?? null,
-    informationTypes: ['technical', 'legal'],
-    serviceContinuation: ['energy_audit'],
-  },
+  'commentaires-projet': { project: sampleLinks.project ?? null },
   // A project's document has a type.
   'piece-jointe': { project: sampleLinks.project ?? null, documentType: sampleLinks.documentType ?? null },
   // A ticket belongs to a project; its children to a ticket, a time entry to a user.

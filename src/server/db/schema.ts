@@ -287,6 +287,8 @@ const kindColumns: Record<
   date: { column: (column) => date(column, { mode: 'string' }), filterIndex: 'equality' },
   datetime: { column: (column) => timestamp(column, { withTimezone: true }) },
   select: { column: (column) => text(column), filterIndex: 'equality' },
+  // Its codes, as a texts field's: the same column.
+  choices: { column: textsColumn, filterIndex: 'array' },
   'month-year': { column: (column) => text(column) },
   reference: {
     column: (column, def) => integer(column).references(referencedId(def.target)),

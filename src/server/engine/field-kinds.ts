@@ -97,7 +97,7 @@ function toIsoDateTime(text: string): string {
 const trueWords = new Set(['oui', 'vrai', '1', 'x', 'true', 'yes']);
 const falseWords = new Set(['', 'non', 'faux', '0', 'false', 'no']);
 
-/** A select's choices by every way of writing them (value, label in each catalog), normalized: by "<slug>.<field>". */
+/** A select's (or choices field's) choices by every way of writing them (value, label in each catalog), normalized: by "<slug>.<field>". */
 const choiceNames = new Map<string, Map<string, string>>();
 
 function choiceNamed(definition: ResourceDefinition, name: string, def: FieldDef, text: string): string | undefined {
@@ -178,6 +178,15 @@ export const serverFieldKinds: Record<FieldKind, ServerFieldKind> = {
     filterCondition: (column, value) => eq(column, value),
     importCell: (text, def, _lookup, definition, name) =>
       ok(text === '' ? null : (choiceNamed(definition, name, def, text) ?? text)),
+  },
+  choices: {
+    filterValue: (def) => z.enum(def.choices as [string, ...string[]], 'validation.choice'),
+    filterDoc: (def) => ({ type: 'string', enum: [...(def.choices ?? [])] }),
+    // The records holding that value among theirs.
+    filterCondition: (column, value) => sql`${value} = any(${column})`,
+    // Values or labels (any catalog's, or the SARE file's capitals), separated as listOf says.
+    importCell: (text, def, _lookup, definition, name) =>
+      ok(listOf(text).map((part) => choiceNamed(definition, name, def, part) ?? part)),
   },
   date: {
     ...dayKind,

@@ -5,6 +5,7 @@ import { contactContracts } from './contacts.contract';
 import { importContracts } from './imports.contract';
 import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
+import { sareContracts } from './sare.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
@@ -27,6 +28,7 @@ export const apiContracts = {
   ...resourceContracts,
   ...contactContracts,
   ...projectContracts,
+  ...sareContracts,
   ...ticketContracts,
   ...importContracts,
 };

@@ -22,14 +22,12 @@ import { defineContracts, operation } from './contract';
 import { xlsxType } from './resources.contract';
 
 const csvType = 'text/csv; charset=utf-8';
-/** ADEME's SARE file: Windows-1252 text, or a spreadsheet. */
-const sareTypes = ['text/plain; charset=windows-1252', xlsxType] as const;
 const saveForms = operation({ body: formsValuesSchema, reply: z.array(projectFormSchema) });
 const saveForm = operation({ body: formValuesSchema, reply: projectFormSchema });
 /** A page of projects, as the generic list answers it. */
 const projectPage = operation({ reply: resourcePageSchema });
 
-/** The projects' own routes: their page, characteristics, tickets' panels, SARE export; forms and types. */
+/** The projects' own routes: their page, characteristics, tickets' panels; forms and types (SARE: sare.contract.ts). */
 export const projectContracts = defineContracts({
   'api.projects.forms': { GET: operation({ reply: z.array(projectFormSchema) }), POST: saveForms, PUT: saveForms },
   'api.projects.characteristics': { GET: operation({ reply: projectFormSchema }), POST: saveForm, PUT: saveForm },
@@ -56,8 +54,6 @@ export const projectContracts = defineContracts({
   'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },
   // JSON, or with ?format= the tickets' table as a file.
   'api.projects.time_report': { GET: operation({ reply: timeReportSchema, file: [csvType, xlsxType] }) },
-  'api.project_comments.sare_export': { GET: operation({ file: sareTypes }) },
-  'api.project_comments.sare_export_act': { GET: operation({ file: sareTypes }) },
   'api.form_fields.all': {
     GET: operation({ reply: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) }),
   },

@@ -33,6 +33,8 @@ export const projectComments = defineResource({
   titleField: 'subject',
   defaultSort: { field: 'actDate', direction: 'desc' },
   behaviours: { importable: false },
+  // The act's own line of the SARE file, from its page and its row.
+  commands: [{ name: 'sare_file', kind: 'download', route: 'api.project_comments.sare_export_act', action: 'export' }],
   parent: { resource: 'projet', field: 'project', inHistory: true },
   fields: {
     project: field.reference('projet', { required: true, autocomplete: true, list: true, filter: true }),
@@ -43,9 +45,9 @@ export const projectComments = defineResource({
     ademe: field.boolean({ list: true, filter: true }),
     ademeNumber: field.text({ maxLength: 50 }),
     text: field.richtext(),
-    // Values of informationTypes and serviceContinuations, checked by the server file.
-    informationTypes: field.texts(),
-    serviceContinuation: field.texts(),
+    // Several of the SARE tables' values each (columns 22 and 27), shown by their French labels.
+    informationTypes: field.choices(informationTypes),
+    serviceContinuation: field.choices(serviceContinuations),
     upcomingAppointment: field.date(),
     customerQuestion: field.richtext(),
     adviserAnswer: field.richtext(),

@@ -77,6 +77,13 @@ function htmlToText(html: string): string {
     .trim();
 }
 
+/** One of a select's or a choices field's values: z.enum names a wrong one "validation.choice". */
+const choiceSchema = (def: FieldDef) => z.enum(def.choices as [string, ...string[]], 'validation.choice');
+
+/** A choice's label, resources.<slug>.choices.<field>.<value> (`key` a collection's "<field>.<sub-field>"). */
+const choiceLabel = (value: unknown, key: string, { slug, t }: FieldTextContext) =>
+  t(`resources.${slug}.choices.${key.split('.').pop()!}.${String(value)}`);
+
 const asWritten = (value: unknown) => String(value);
 const nothing = () => '';
 const none = () => null;
@@ -150,9 +157,22 @@ export const fieldKinds: Record<FieldKind, SharedFieldKind> = {
     empty: none,
   },
   select: {
-    schema: (def) => nullableUnlessRequired(def, z.enum(def.choices as [string, ...string[]], 'validation.choice')),
-    text: (value, _def, key, { slug, t }) => t(`resources.${slug}.choices.${key.split('.').pop()!}.${String(value)}`),
+    schema: (def) => nullableUnlessRequired(def, choiceSchema(def)),
+    text: (value, _def, key, context) => choiceLabel(value, key, context),
     empty: none,
+  },
+  choices: {
+    schema: (def) => {
+      const order = def.choices ?? [];
+      const values = z.array(choiceSchema(def));
+      // Each once, in the list's order, whatever order they were picked in.
+      return (def.required ? values.min(1, 'validation.required') : values.default([])).transform((picked) =>
+        order.filter((choice) => picked.includes(choice)),
+      );
+    },
+    text: (value, _def, key, context) =>
+      (value as unknown[]).map((choice) => choiceLabel(choice, key, context)).join(', '),
+    empty: noItems,
   },
   reference: {
     schema: (def) => nullableUnlessRequired(def, recordId),

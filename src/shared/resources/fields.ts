@@ -16,6 +16,7 @@ export type FieldKind =
   | 'boolean'
   | 'date'
   | 'select'
+  | 'choices'
   | 'reference'
   | 'references'
   | 'color'
@@ -60,7 +61,7 @@ export interface FieldOptions {
 
 export interface FieldDef extends FieldOptions {
   kind: FieldKind;
-  /** select: the allowed values (labels in resources.<slug>.choices.<field>.<value>). */
+  /** select, choices: the allowed values (labels in resources.<slug>.choices.<field>.<value>). */
   choices?: readonly string[];
   /** reference(s): the slug of the resource pointed at ("utilisateurs": the users). */
   target?: string;
@@ -131,6 +132,11 @@ export const field = {
   date: (options: FieldOptions = {}) => build('date', options),
   color: (options: FieldOptions = {}) => build('color', options),
   select: (choices: readonly string[], options: FieldOptions = {}) => build('select', options, { choices }),
+  /**
+   * Several values of a fixed list (an advice act's types of information): kept as their codes in
+   * the list's order, shown by their labels (resources.<slug>.choices.<field>.<value>).
+   */
+  choices: (choices: readonly string[], options: FieldOptions = {}) => build('choices', options, { choices }),
   reference: (target: string, options: ReferenceOptions = {}) => build('reference', options, { target }),
   references: (target: string, options: ReferenceOptions = {}) => build('references', options, { target }),
   /** Several short texts, such as postal codes. */

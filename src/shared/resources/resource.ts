@@ -114,12 +114,14 @@ export interface ResourceDefinition {
  * A command of a resource's own on one record, e.g. the commune update (maj-commune). Its label is
  * `resources.<slug>.commands.<name>`. A `post` command is a button on the record's screen that POSTs
  * to its route (`{resource}` and `{id}` filled) and shows the reply's message; when `batch`, it is
- * also a batch action of the list, run record by record. A `page` command is a link to a screen.
+ * also a batch action of the list, run record by record. A `page` command is a link to a screen. A
+ * `download` command is a link to a file of the record (GET: an act's SARE file), on its screen and in
+ * its row of a list.
  * The server side is the resource's hook `commands[name]` (src/server/resources/<slug>.server.ts).
  */
 export interface RecordCommand {
   name: string;
-  kind: 'post' | 'page';
+  kind: 'post' | 'page' | 'download';
   route: RouteName;
   /** The permission it needs on the resource. */
   action: ResourceAction;

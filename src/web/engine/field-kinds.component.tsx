@@ -166,6 +166,14 @@ const dayFilter = ({ t, name, def, label, value, params }: FilterContext) => {
   return <DayFilter label={label} name={name} value={value} />;
 };
 
+/** A select's or a choices field's values, each with its label (resources.<slug>.choices.<field>.<value>). */
+const choiceOptions = (t: TFunction, slug: string, name: string, def: FieldDef): Option[] =>
+  (def.choices ?? []).map((choice) => ({ value: choice, label: t(`resources.${slug}.choices.${name}.${choice}`) }));
+
+const choiceFilter = ({ t, slug, name, def, label, value, any }: FilterContext) => (
+  <NativeSelect label={label} name={name} defaultValue={value} data={[any, ...choiceOptions(t, slug, name, def)]} />
+);
+
 const referenceFilter = ({ def, label, name, value, any, choices, ReferenceFilter }: FilterContext) =>
   // Thousands of choices (the communes) are found by typing, not in a list.
   choices?.byTyping ? (
@@ -278,27 +286,27 @@ export const webFieldKinds: Record<FieldKind, WebFieldKind> = {
         clearable={!def.required}
         value={value === null || value === undefined ? null : String(value)}
         onChange={(next) => onChange(next)}
-        data={(def.choices ?? []).map((choice) => ({
-          value: choice,
-          label: t(`resources.${slug}.choices.${name}.${choice}`),
-        }))}
+        data={choiceOptions(t, slug, name, def)}
       />
     ),
     value: plainValue,
-    filter: ({ t, slug, name, def, label, value, any }) => (
-      <NativeSelect
-        label={label}
-        name={name}
-        defaultValue={value}
-        data={[
-          any,
-          ...(def.choices ?? []).map((choice) => ({
-            value: choice,
-            label: t(`resources.${slug}.choices.${name}.${choice}`),
-          })),
-        ]}
+    filter: choiceFilter,
+  },
+  choices: {
+    input: ({ t, slug, name, def, value, onChange, common }) => (
+      <MultiSelect
+        {...common}
+        // Typed into to narrow the list, as a references field's.
+        searchable
+        clearable
+        value={Array.isArray(value) ? (value as string[]) : []}
+        onChange={onChange}
+        data={choiceOptions(t, slug, name, def)}
       />
     ),
+    value: plainValue,
+    // The records holding that choice among theirs.
+    filter: choiceFilter,
   },
   date: { input: dayInput(false), value: plainValue, filter: dayFilter },
   datetime: { input: dayInput(true), value: plainValue, filter: dayFilter },

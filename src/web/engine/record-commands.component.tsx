@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import {
 import { path, routeTable, type RouteName } from '../../shared/routes';
 import { ApiRequestError, apiAt } from '../api-client';
 import { toast } from '../shell/toasts.component';
+import { iconLabelled } from './list/icon-labels.component';
 import { useRefreshResource } from './resource-api.hook';
 
 /** A command's path: its route, with the record and, when its path names one, the resource filled in. */
@@ -25,7 +27,10 @@ const commandPath = (command: RecordCommand, slug: string, id: number) =>
     },
   );
 
-/** The record's own commands the user may run: links to their screens, or buttons that POST and say how it went. */
+/**
+ * The record's own commands the user may run: links to their screens or files, or buttons that POST
+ * and say how it went.
+ */
 export function RecordCommands({
   definition,
   record,
@@ -59,6 +64,19 @@ export function RecordCommands({
     .filter((command) => canOnRecord(user, definition, record, command.action))
     .map((command) => {
       const label = t(`resources.${slug}.commands.${command.name}`);
+      if (command.kind === 'download')
+        return (
+          <Button
+            key={command.name}
+            variant="default"
+            component="a"
+            href={commandPath(command, slug, record.id)}
+            download
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            {label}
+          </Button>
+        );
       return command.kind === 'page' ? (
         <Button key={command.name} variant="default" component={Link} to={commandPath(command, slug, record.id)}>
           {label}
@@ -74,4 +92,35 @@ export function RecordCommands({
         </Button>
       );
     });
+}
+
+/** The record's files (its `download` commands) in its row of a list: icon links naming the record. */
+export function RowDownloads({
+  definition,
+  record,
+  user,
+  title,
+}: {
+  definition: ResourceDefinition;
+  record: ResourceRecord;
+  user: PermissionHolder;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const { slug } = definition;
+  return definition.commands
+    .filter((command) => command.kind === 'download' && canOnRecord(user, definition, record, command.action))
+    .map((command) => (
+      <ActionIcon
+        key={command.name}
+        variant="subtle"
+        component="a"
+        href={commandPath(command, slug, record.id)}
+        download
+        aria-label={t('engine.row_command', { command: t(`resources.${slug}.commands.${command.name}`), title })}
+        {...iconLabelled}
+      >
+        <IconDownload size={18} aria-hidden />
+      </ActionIcon>
+    ));
 }

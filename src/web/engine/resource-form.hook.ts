@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorPayload } from '../../shared/account/account.schema';
 import { emptyValue } from '../../shared/resources/field-kinds';
+import type { FieldDef } from '../../shared/resources/fields';
 import {
   inputSchema,
   type ResourceDefinition,
@@ -49,7 +50,7 @@ export function useResourceForm({
   const { t } = useTranslation();
   const schema = useMemo(() => inputSchema(definition), [definition]);
   const form = useForm<Record<string, unknown>>({
-    resolver: zodResolver(schema),
+    resolver: itemErrorsLifted(definition, zodResolver(schema)),
     defaultValues: { ...initialValues(definition, record), ...presets },
   });
   const [serverError, setServerError] = useState<ApiErrorPayload | null>(null);
@@ -61,7 +62,11 @@ export function useResourceForm({
       saved = await send(values);
     } catch (error) {
       if (!(error instanceof ApiRequestError)) return void toast.error(t('errors.generic'));
-      for (const [name, message] of Object.entries(error.payload.fieldErrors ?? {})) form.setError(name, { message });
+      for (const [name, message] of Object.entries(error.payload.fieldErrors ?? {})) {
+        const field = formErrorPath(definition, name);
+        // A list's first wrong item names the field's error.
+        if (form.getFieldState(field).error === undefined) form.setError(field, { message });
+      }
       setServerError(error.payload);
       return void toast.error(error.message);
     }
@@ -71,4 +76,44 @@ export function useResourceForm({
   });
 
   return { form, save, serverError };
+}
+
+/**
+ * The form field a server field error goes under, where its input shows it: a collection's row
+ * sub-field keeps its path ("structures.0.contactType"); any other field's item error is the field's
+ * own ("informationTypes.0" → "informationTypes": a choices, references, texts or select field has
+ * one input for all its items).
+ */
+export function formErrorPath(definition: ResourceDefinition, path: string): string {
+  const within = (fields: Record<string, FieldDef>, parts: string[]): string[] => {
+    const [name = '', ...rest] = parts;
+    const def = fields[name];
+    if (!def || rest.length === 0) return parts;
+    if (def.kind !== 'collection') return [name];
+    const [row = '', ...sub] = rest;
+    return sub.length === 0 ? parts : [name, row, ...within(def.fields ?? {}, sub)];
+  };
+  return within(definition.fields, path.split('.')).join('.');
+}
+
+/**
+ * The schema's errors as the inputs show them: an item's error of a list field (a text too long
+ * among a texts field's) is the field's own, as formErrorPath puts the server's.
+ */
+function itemErrorsLifted(
+  definition: ResourceDefinition,
+  resolver: Resolver<Record<string, unknown>>,
+): Resolver<Record<string, unknown>> {
+  return async (...args) => {
+    const result = await resolver(...args);
+    for (const [name, error] of Object.entries(result.errors)) {
+      const def = definition.fields[name];
+      if (!def || def.kind === 'collection' || !error || typeof error.message === 'string') continue;
+      const item = Object.values(error as Record<string, FieldError | undefined>).find(
+        (candidate) => typeof candidate?.message === 'string',
+      );
+      if (item) result.errors[name] = { type: item.type, message: item.message };
+    }
+    return result;
+  };
 }

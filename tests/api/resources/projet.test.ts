@@ -244,7 +244,11 @@ describe('advice acts', () => {
     expect(await lastIntervention()).toBe('2026-04-01');
     const refused = await act('2026-05-01', { informationTypes: ['technical', 'astrology'], actType: 'A09' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fieldErrors).toEqual({ actType: 'Veuillez choisir une valeur de la liste.' });
+    // Both lists are the schema's (choices fields): their errors come together.
+    expect(refused.json().fieldErrors).toEqual({
+      actType: 'Veuillez choisir une valeur de la liste.',
+      'informationTypes.1': 'Veuillez choisir une valeur de la liste.',
+    });
     const badCode = await act('2026-05-01', { informationTypes: ['technical', 'astrology'] });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().fieldErrors).toEqual({ 'informationTypes.1': 'Veuillez choisir une valeur de la liste.' });

@@ -22,9 +22,17 @@ describe('the SARE export screen', () => {
     const [project] = await createRecords(page, 'projet', [
       { name: 'Rénovation de la maison Perret', status: 'internal' },
     ]);
+    // ADEME's acts: the screen's starting criterion.
     const [kept] = await createRecords(page, 'commentaires-projet', [
-      { project: project!.id, subject: 'Premier conseil', actDate: '2026-03-02', actType: 'A02', durationMinutes: 45 },
-      { project: project!.id, subject: 'Visite', actDate: '2026-03-20', actType: 'A03' },
+      {
+        project: project!.id,
+        subject: 'Premier conseil',
+        actDate: '2026-03-02',
+        actType: 'A02',
+        durationMinutes: 45,
+        ademe: true,
+      },
+      { project: project!.id, subject: 'Visite', actDate: '2026-03-20', actType: 'A03', ademe: true },
     ]);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Export SARE (ADEME)' }).click();

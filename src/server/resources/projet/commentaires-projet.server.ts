@@ -1,34 +1,20 @@
 import type { FastifyReply } from 'fastify';
-import {
-  informationTypes,
-  projectComments,
-  serviceContinuations,
-} from '../../../shared/resources/commentaires-projet.resource';
+import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
 import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
 import { parseId } from '../../http/request-parsing';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from './project-children';
-import { parseSareQuery, sareExport, type SareFile } from './sare-export';
-
-/** The values among these that are not one of the allowed codes: that field's error. */
-function choiceErrors(values: Record<string, unknown>, field: string, allowed: readonly string[]): FieldErrors {
-  const given = (values[field] as string[] | undefined) ?? [];
-  const wrong = given.findIndex((value) => !allowed.includes(value));
-  return wrong === -1 ? {} : { [`${field}.${wrong}`]: 'validation.choice' };
-}
+import { sareCount, sareExport, type SareFile } from './sare-export';
 
 /**
  * A project's advice acts: their information types and service continuations are codes of the SARE
- * tables (the SARE file names whoever wrote an act when it names no adviser); each act moves its project's last
- * intervention date forward (never back), in the act's transaction. Read by whoever may read the
- * project.
+ * tables, checked by their fields' schemas (choices). The SARE file names whoever wrote an act when
+ * it names no adviser. Each act moves its project's last intervention date forward (never back), in
+ * the act's transaction. Read by whoever may read the project.
  */
 export const projectCommentsHooks: ServerResource = {
   validate(values) {
-    const errors = {
-      ...choiceErrors(values, 'informationTypes', informationTypes),
-      ...choiceErrors(values, 'serviceContinuation', serviceContinuations),
-    };
+    const errors: FieldErrors = {};
     if (typeof values.durationMinutes === 'number' && values.durationMinutes < 0) {
       errors.durationMinutes = 'validation.out_of_range';
     }
@@ -51,11 +37,25 @@ export const projectCommentsHooks: ServerResource = {
         format: 'openapi.parameters.sare_format',
       },
       async handle(request, context) {
-        return sendSareFile(
-          context.session?.reply,
-          await sareExport(context, parseSareQuery(request.query)),
-          'export-sare',
-        );
+        return sendSareFile(context.session?.reply, await sareExport(context, request.query), 'export-sare');
+      },
+    },
+    {
+      // How many acts the SARE file of the same filters holds, shown before it is downloaded (spec 9).
+      name: 'api.project_comments.sare_count',
+      method: 'GET',
+      action: 'export',
+      summary: 'openapi.operations.project_comments_sare_count',
+      query: {
+        du: 'openapi.parameters.date_from',
+        au: 'openapi.parameters.date_to',
+        mission: 'openapi.parameters.mission',
+        conseiller: 'openapi.parameters.adviser',
+        typeActe: 'openapi.parameters.act_type',
+        ademe: 'openapi.parameters.ademe',
+      },
+      async handle(request, context) {
+        return { count: await sareCount(context, request.query) };
       },
     },
     {
@@ -67,8 +67,7 @@ export const projectCommentsHooks: ServerResource = {
       query: { format: 'openapi.parameters.sare_format' },
       async handle(request, context) {
         const act = await context.store.get(projectComments, parseId(requestValue(request, 'id')), context.actor);
-        const { format } = parseSareQuery(request.query);
-        const file = await sareExport(context, { act: act.id, format });
+        const file = await sareExport(context, { act: act.id, format: request.query.format });
         return sendSareFile(context.session?.reply, file, `export-sare-acte-${act.id}`);
       },
     },

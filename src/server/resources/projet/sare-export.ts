@@ -1,19 +1,16 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
-  actTypes,
   informationTypes,
   projectComments,
   serviceContinuations,
   type ActType,
 } from '../../../shared/resources/commentaires-projet.resource';
-import { dateValue } from '../../../shared/resources/fields';
+import { sareFormats, type SareFilters, type SareQuery } from '../../../shared/api/sare.contract';
 import type { Database } from '../../db/database';
 import { individualsTable, projectsTable, structuresTable } from '../../db/schema';
 import { liveRows } from '../../engine/record-scope';
 import type { ResourceContext } from '../../engine/server-resource';
-import { idValue, parseQuery } from '../../http/paging';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../engine/resource-export';
 
 /**
@@ -47,29 +44,8 @@ const continuationCodes: Record<(typeof serviceContinuations)[number], string> =
   none: 'PAS DE POURSUITE',
 };
 
-export const sareFormats = ['txt', 'xlsx'] as const;
 /** The file's content type: ADEME's text file in Windows-1252, or the spreadsheet to check it by hand. */
 const SARE_TEXT_TYPE = 'text/plain; charset=windows-1252';
-
-/** The export's filters (query string): act dates from and to, mission, adviser, act type, ADEME acts only. */
-export const sareQuerySchema = z
-  .object({
-    du: dateValue.optional(),
-    au: dateValue.optional(),
-    mission: idValue.optional(),
-    conseiller: idValue.optional(),
-    typeActe: z.enum(actTypes, 'validation.choice').optional(),
-    ademe: z.enum(['true', 'false'], 'validation.choice').optional(),
-    // The file ADEME takes, or the same selection as a spreadsheet with the column names, to check by hand.
-    format: z.enum(sareFormats, 'validation.choice').optional(),
-  })
-  .refine((query) => !query.du || !query.au || query.du <= query.au, {
-    message: 'projects.sare.bad_dates',
-    path: ['au'],
-  });
-export type SareQuery = z.infer<typeof sareQuerySchema>;
-
-export const parseSareQuery = (raw: unknown): SareQuery => parseQuery(sareQuerySchema, raw) as SareQuery;
 
 /** Windows-1252's bytes 0x80–0x9F, by character (five of them unassigned); the rest of Latin-1 is itself. */
 const cp1252Specials = new Map(
@@ -256,7 +232,7 @@ function sareColumns(row: SareRow): string[] {
 }
 
 /** The acts to export: those the filters keep, or one act (the export of one act id). */
-export type SareSelection = SareQuery & { act?: number };
+export type SareSelection = SareFilters & { act?: number };
 
 function conditions(query: SareSelection): SQL {
   const parts: SQL[] = [];
@@ -269,6 +245,9 @@ function conditions(query: SareSelection): SQL {
   if (query.ademe) parts.push(sql`c.ademe = ${query.ademe === 'true'}`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
+
+/** The acts (`c`) the reader may read, with their live project (`p`): what the conditions filter, in the file and its count. */
+const actsOfProjects = (acts: SQL) => sql`${acts} c join ${liveRows(projectsTable)} p on p.id = c.project`;
 
 /**
  * A chunk of acts (`acts`, the relation of those the reader may read) after (date, id), in the file's
@@ -296,8 +275,7 @@ async function chunk(
       coalesce(ic.name, nullif(i.city_outside, ''), sc.name, nullif(a.address ->> 'city', '')) as commune,
       coalesce(nullif(i.address, ''), nullif(a.address ->> 'address', '')) as address,
       coalesce(ic.insee_code, sc.insee_code, nullif(st.insee_code, '')) as insee_code
-    from ${acts} c
-    join ${liveRows(projectsTable)} p on p.id = c.project
+    from ${actsOfProjects(acts)}
     left join users u on u.id = coalesce(c.adviser, c.created_by)
     left join services s on s.id = u.service_id
     left join ${liveRows(individualsTable)} i on i.id = p.owner_individual
@@ -327,7 +305,7 @@ export interface SareFile {
  */
 export async function sareExport(
   { db, store, actor }: Pick<ResourceContext, 'db' | 'store' | 'actor'>,
-  selection: SareSelection,
+  selection: SareSelection & Pick<SareQuery, 'format'>,
 ): Promise<SareFile> {
   // The acts of the projects in the actor's read scope (the acts' scope is their project's).
   const acts = store.scoped(projectComments.slug, actor);
@@ -357,4 +335,20 @@ export async function sareExport(
     for await (const rows of chunks()) yield toWindows1252(rows.map((row) => `${sareLine(row)}\r\n`).join(''));
   }
   return { contentType: SARE_TEXT_TYPE, extension: 'txt', body: Readable.from(bytes()) };
+}
+
+/**
+ * How many acts the SARE file of these filters holds (spec 9: an export shows the number of rows to
+ * export): the file's own acts, scope and conditions, counted.
+ */
+export async function sareCount(
+  { db, store, actor }: Pick<ResourceContext, 'db' | 'store' | 'actor'>,
+  filters: SareFilters,
+): Promise<number> {
+  const acts = store.scoped(projectComments.slug, actor);
+  const result = (await db.execute(sql`
+    select count(*)::integer as count
+    from ${actsOfProjects(acts)}
+    where ${conditions(filters)}`)) as unknown as { rows: { count: number }[] };
+  return result.rows[0]?.count ?? 0;
 }

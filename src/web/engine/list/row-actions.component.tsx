@@ -8,6 +8,7 @@ import { canOnRecord, recordTitle, type ResourceRecord } from '../../../shared/r
 import { path } from '../../../shared/routes';
 import { useDialogs } from '../../shell/dialogs.component';
 import { PublishToggle } from '../publish-toggle.component';
+import { RowDownloads } from '../record-commands.component';
 import { EditModal } from '../resource-edit.modal';
 import { PreviewModal } from '../resource-preview.modal';
 import { useRecordPath } from '../web-module';
@@ -112,6 +113,7 @@ export function RowActions({ record }: { record: ResourceRecord }) {
         />
       )}
       <RowAction label={t('engine.row_show', { title })} icon={icon(IconEye)} to={recordPath(record.id)} />
+      <RowDownloads definition={definition} record={record} user={user} title={title} />
       {parent ? (
         // A child record: edited and deleted in place, through its parent's routes, as its own permissions allow.
         <>
