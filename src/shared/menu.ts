@@ -32,16 +32,18 @@ const entriesAfter: Record<string, MenuEntry[]> = {
 export const menuEntries: MenuEntry[] = [
   { section: 'dashboard', href: path('admin.dashboard'), label: 'menu.entries.dashboard', icon: 'dashboard' },
   // A technical child list (menu.hidden) opens from its parent's page, or by its address: not from the menu.
-  ...resources.flatMap((resource) => [
-    ...(resource.menu.hidden ? [] : [
-    {
-      section: resource.menu.section,
-      href: path('admin.resource.list', { resource: resource.slug }),
-      label: `resources.${resource.slug}.label`,
-      icon: resource.menu.icon,
-      resource: resource.slug,
-    },
-    ]),
+  ...resources.flatMap((resource): MenuEntry[] => [
+    ...(resource.menu.hidden
+      ? []
+      : [
+          {
+            section: resource.menu.section,
+            href: path('admin.resource.list', { resource: resource.slug }),
+            label: `resources.${resource.slug}.label`,
+            icon: resource.menu.icon,
+            resource: resource.slug,
+          },
+        ]),
     ...(entriesAfter[resource.slug] ?? []),
   ]),
   // Only administrators may see it: no access profile grants "configuration".

@@ -71,7 +71,7 @@ async function projectNamed(who: LoggedIn, words: string): Promise<ResourceRecor
 }
 
 describe('the demo access profiles', () => {
-  it('are the four jobs, each said in a sentence; only the administrators may log in as another user', async () => {
+  it('are the four jobs; only the administrator profile may log in as another user or manage accounts', async () => {
     const admin = await logIn(app);
     const response = await send(admin, 'GET', path('api.resource.collection', { resource: 'groupes' }));
     const profiles = response.json<ResourcePage>().items;
@@ -87,6 +87,7 @@ describe('the demo access profiles', () => {
     // Accounts and profiles are the administrators' own to change.
     expect(holding('utilisateurs.modify').sort()).toEqual(['Administrateur']);
     expect(holding('groupes.modify').sort()).toEqual(['Administrateur']);
+    expect(holding('historique-connexions.consult')).toEqual(['Administrateur']);
     // The adviser's day: an act, a ticket and all a ticket holds.
     for (const permission of [
       'commentaires-projet.add',
@@ -113,7 +114,8 @@ describe('the demo access profiles', () => {
     const julien = await logInAs('Bernard');
     // A household of the advice mission, which opens all its projects to the advisers.
     const project = await projectNamed(julien, 'Rénovation globale');
-    const under = (resource: string, id: number, child: string) => path('api.resource.children', { resource, id, child });
+    const under = (resource: string, id: number, child: string) =>
+      path('api.resource.children', { resource, id, child });
 
     const act = await send(julien, 'POST', under('projet', project.id, 'commentaires-projet'), {
       subject: 'Conseil téléphonique',

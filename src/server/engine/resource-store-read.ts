@@ -152,7 +152,10 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
         ).execute({ id });
     // Out of scope, it answers as if it did not exist; unless its server file tells its own (a ticket
     // attributed to the actor in a confidential project), saying no more than they know.
-    if (!row) throw (await hooksOf(definition.slug).hiddenRecordError?.(db, actor, id)) ?? new ApiError(404, 'errors.not_found');
+    if (!row)
+      throw (
+        (await hooksOf(definition.slug).hiddenRecordError?.(db, actor, id)) ?? new ApiError(404, 'errors.not_found')
+      );
     const { createdByName, updatedByName, ...values } = row as Record<string, unknown>;
     return {
       record: toRecord(definition, values),

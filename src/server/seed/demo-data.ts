@@ -43,6 +43,8 @@ function grant(slugs: string[], groups: readonly PermissionGroup[]): string[] {
 
 /** Accounts, access profiles and services: administered by the administrators alone. */
 const accountAdministration = ['utilisateurs', 'groupes', 'service'];
+/** Every resource but the login history, which tells when each colleague logs in: the administrators' to read. */
+const colleaguesResources = everyResource.filter((slug) => slug !== 'historique-connexions');
 /** What an adviser records day to day: contacts, projects and their people, acts, tickets and all a ticket holds. */
 const advisersWork = [
   'individus',
@@ -346,9 +348,9 @@ export const demoData: Record<string, DemoRecord[]> = {
       agglomerationMember: true,
       // Every resource's five groups but the accounts' administration, which is the administrators' own.
       permissions: [
-        ...grant(everyResource, ['consult', 'other']),
+        ...grant(colleaguesResources, ['consult', 'other']),
         ...grant(
-          everyResource.filter((slug) => !accountAdministration.includes(slug)),
+          colleaguesResources.filter((slug) => !accountAdministration.includes(slug)),
           ['add', 'modify', 'delete'],
         ),
       ],
@@ -359,7 +361,7 @@ export const demoData: Record<string, DemoRecord[]> = {
         'Accompagne les particuliers et les structures : projets, actes de conseil, tickets, commentaires, sous-tâches, temps passé et documents ; consulte les listes de référence.',
       agglomerationMember: true,
       permissions: [
-        ...grant(everyResource, ['consult', 'other']),
+        ...grant(colleaguesResources, ['consult', 'other']),
         ...grant(advisersWork, ['add', 'modify']),
         ...grant(advisersOwnEntries, ['delete']),
       ],

@@ -144,7 +144,10 @@ describe('password link sent from a user screen', () => {
     await page.getByLabel(/^Confirmation du mot de passe/).fill('Le-phare-de-Brest-veille-1871');
     expect(await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Créer mon mot de passe' }).click();
-    await page.getByRole('status').filter({ hasText: 'Votre mot de passe a été créé : vous pouvez vous connecter.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Votre mot de passe a été créé : vous pouvez vous connecter.' })
+      .waitFor();
     expect(await page.getByRole('heading', { name: 'Créer votre mot de passe', level: 1 }).count()).toBe(1);
     expect(await page.locator('body').textContent()).not.toMatch(/réinitialis/i);
 

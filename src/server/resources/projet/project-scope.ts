@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
-import { missionsTable, projectCoOwnersTable, projectPartnersTable, projectsTable, ticketsTable } from '../../db/schema';
+import {
+  missionsTable,
+  projectCoOwnersTable,
+  projectPartnersTable,
+  projectsTable,
+  ticketsTable,
+} from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { liveRows } from '../../engine/record-scope';
 
@@ -130,7 +136,11 @@ export function visibleProjectIds(actor: Actor): SQL | undefined {
  * not answered as if it did not exist. Anyone else, or a ticket hidden for another reason, gets the
  * usual 404: the ticket's existence is told only to whom it is attributed, who knows of it already.
  */
-export async function confidentialTicketError(db: Database, actor: Actor, ticketId: number): Promise<ApiError | undefined> {
+export async function confidentialTicketError(
+  db: Database,
+  actor: Actor,
+  ticketId: number,
+): Promise<ApiError | undefined> {
   if (actor.isAdmin) return undefined;
   const rows = await rowsOf<{ id: number }>(
     db,
