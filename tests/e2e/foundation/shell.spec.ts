@@ -339,7 +339,7 @@ describe('menu of an adviser', () => {
     await expect.poll(() => visibleMenuLabels(page)).toBe(0);
     const projects = navigation(page).getByRole('link', { name: 'Projets' });
     await projects.hover();
-    await page.getByRole('tooltip', { name: 'Projets' }).waitFor();
+    await page.getByRole('tooltip', { name: 'Projets' }).waitFor({ timeout: 5000 });
     await page.mouse.move(900, 500);
     await page.getByRole('tooltip', { name: 'Projets' }).waitFor({ state: 'hidden' });
     const tickets = navigation(page).getByRole('link', { name: 'Tickets', exact: true });
@@ -347,7 +347,7 @@ describe('menu of an adviser', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     expect(await tickets.evaluate((link) => link === document.activeElement)).toBe(true);
-    await page.getByRole('tooltip', { name: 'Tickets' }).waitFor();
+    await page.getByRole('tooltip', { name: 'Tickets' }).waitFor({ timeout: 5000 });
     await expectAccessible(page);
   });
 });
