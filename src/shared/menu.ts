@@ -31,14 +31,19 @@ const entriesAfter: Record<string, MenuEntry[]> = {
 
 export const menuEntries: MenuEntry[] = [
   { section: 'dashboard', href: path('admin.dashboard'), label: 'menu.entries.dashboard', icon: 'dashboard' },
-  ...resources.flatMap((resource) => [
-    {
-      section: resource.menu.section,
-      href: path('admin.resource.list', { resource: resource.slug }),
-      label: `resources.${resource.slug}.label`,
-      icon: resource.menu.icon,
-      resource: resource.slug,
-    },
+  // A technical child list (menu.hidden) opens from its parent's page, or by its address: not from the menu.
+  ...resources.flatMap((resource): MenuEntry[] => [
+    ...(resource.menu.hidden
+      ? []
+      : [
+          {
+            section: resource.menu.section,
+            href: path('admin.resource.list', { resource: resource.slug }),
+            label: `resources.${resource.slug}.label`,
+            icon: resource.menu.icon,
+            resource: resource.slug,
+          },
+        ]),
     ...(entriesAfter[resource.slug] ?? []),
   ]),
   // Only administrators may see it: no access profile grants "configuration".
@@ -86,6 +91,22 @@ export function visibleMenu(canSee: (entry: MenuEntry) => boolean): { section: M
   return menuSections
     .map((section) => ({ section, entries: menuEntries.filter((entry) => entry.section === section && canSee(entry)) }))
     .filter(({ entries }) => entries.length > 0);
+}
+
+/**
+ * The one entry to mark as the current page among those shown: the one whose address is the page's,
+ * or the deepest whose address the page's continues (a resource's create, edit and show screens stay
+ * under its list's entry, but the global board, /admin/tickets/kanban-global, is its own entry, not
+ * the tickets' list's too). The dashboard, /admin, is current on itself only.
+ */
+export function currentMenuHref(pathname: string, hrefs: readonly string[]): string | undefined {
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let current: string | undefined;
+  for (const href of hrefs) {
+    const under = href !== path('admin.dashboard') && page.startsWith(`${href}/`);
+    if ((page === href || under) && (current === undefined || href.length > current.length)) current = href;
+  }
+  return current;
 }
 
 /** The pages outside the engine whose menu entry says who may open them. */

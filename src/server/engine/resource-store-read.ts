@@ -72,6 +72,23 @@ function filterCondition(
  */
 const searchedByTrigrams = (search: string) => search.trim().length >= 3;
 
+/**
+ * For a resource whose server file asks it (`searchRanksTitle`), a search's order: the records whose
+ * title is the term first, then those whose title starts with it, then the others (case and accents
+ * ignored, as the autocomplete ranks them); nothing for the others, nor for a search of fewer than
+ * three letters, whose page comes off the sort's index.
+ */
+function searchRank(definition: ResourceDefinition, columns: Columns, search: string, hooks: ServerResource): SQL[] {
+  const term = search.trim();
+  const title = columns[definition.titleField];
+  if (!hooks.searchRanksTitle || !searchedByTrigrams(term) || !title) return [];
+  const key = titlePrefixKey(sql`${title}`);
+  return [
+    sql`case when ${key} = immutable_unaccent(lower(${term}::text)) then 0
+      when ${key} like immutable_unaccent(lower(${`${escapeLike(term)}%`}::text)) then 1 else 2 end`,
+  ];
+}
+
 function listConditions(
   definition: ResourceDefinition,
   columns: Columns,
@@ -133,7 +150,12 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
       : await buildOnce(`row ${definition.slug}`, () =>
           byId(sql.placeholder('id')).prepare(`row_${definition.table}`),
         ).execute({ id });
-    if (!row) throw new ApiError(404, 'errors.not_found');
+    // Out of scope, it answers as if it did not exist; unless its server file tells its own (a ticket
+    // attributed to the actor in a confidential project), saying no more than they know.
+    if (!row)
+      throw (
+        (await hooksOf(definition.slug).hiddenRecordError?.(db, actor, id)) ?? new ApiError(404, 'errors.not_found')
+      );
     const { createdByName, updatedByName, ...values } = row as Record<string, unknown>;
     return {
       record: toRecord(definition, values),
@@ -189,7 +211,11 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
         })
         .from(table)
         .where(where)
-        .orderBy(order(searched ? sql`coalesce(${key}, ${key})` : key), asc(columns.id!))
+        .orderBy(
+          ...searchRank(definition, columns, query.search, hooksOf(definition.slug)),
+          order(searched ? sql`coalesce(${key}, ${key})` : key),
+          asc(columns.id!),
+        )
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
       const total = rows.length > 0 ? Number(rows[0]!.matches) : query.page > 1 ? await counted() : 0;
@@ -219,7 +245,11 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
         .select({ id: columns.id! })
         .from(table)
         .where(listWhere(definition, columns, query, actor))
-        .orderBy(order(sortKey(definition.fields[query.sort], columns[query.sort]!)), asc(columns.id!));
+        .orderBy(
+          ...searchRank(definition, columns, query.search, hooksOf(definition.slug)),
+          order(sortKey(definition.fields[query.sort], columns[query.sort]!)),
+          asc(columns.id!),
+        );
       const ids = ordered.map(({ id }) => Number(id));
       for (let start = 0; start < ids.length; start += chunkSize) {
         const chunk = ids.slice(start, start + chunkSize);

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ApiRequest, RouteSchemas } from '../http/api-route';
+import type { ApiError } from '../http/api-error';
 import type { ContractMethod, Operation } from '../../shared/api/contract';
 import type { ContractName, ContractOf, MethodOf } from '../../shared/api/contracts';
 
@@ -253,6 +254,18 @@ export interface ServerResource {
   hiddenHistoryFields?(db: Database, actor: Actor): Promise<string[]>;
   /** beforeChange refuses duplicates: the 400 reply then carries duplicateOf, the existing record's id (OpenAPI). */
   refusesDuplicates?: boolean;
+  /**
+   * Its list's free search puts the records named exactly so first, then those whose name starts
+   * with the term, then the rest (the communes: "Paris" before "Cormeilles-en-Parisis"), each group
+   * in the list's order, as the autocomplete does.
+   */
+  searchRanksTitle?: boolean;
+  /**
+   * What to answer about a record out of the actor's read scope, where "not found" would mislead
+   * them (a ticket attributed to them in a confidential project: that it is so); undefined, the
+   * usual 404. It may say no more than the actor already knows of the record.
+   */
+  hiddenRecordError?(db: Database, actor: Actor, id: number): Promise<ApiError | undefined>;
   /** The handlers of the record commands the declaration lists, by command name. */
   commands?: Record<string, RecordCommandHandler>;
 }

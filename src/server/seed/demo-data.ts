@@ -41,6 +41,36 @@ function grant(slugs: string[], groups: readonly PermissionGroup[]): string[] {
   );
 }
 
+/** Accounts, access profiles and services: administered by the administrators alone. */
+const accountAdministration = ['utilisateurs', 'groupes', 'service'];
+/** Every resource but the login history, which tells when each colleague logs in: the administrators' to read. */
+const colleaguesResources = everyResource.filter((slug) => slug !== 'historique-connexions');
+/** What an adviser records day to day: contacts, projects and their people, acts, tickets and all a ticket holds. */
+const advisersWork = [
+  'individus',
+  'structures',
+  'projet',
+  'coporteurs-projet',
+  'partenaires-projet',
+  'commentaires-projet',
+  'piece-jointe',
+  'tickets',
+  'tickets-commentaires',
+  'tickets-sous-taches',
+  'tickets-temps',
+  'tickets-documents',
+  'liens-utiles',
+  'template-tache',
+];
+/** What an adviser may also take back: a ticket's sub-tasks, time entries and documents, a project's people. */
+const advisersOwnEntries = [
+  'coporteurs-projet',
+  'partenaires-projet',
+  'tickets-sous-taches',
+  'tickets-temps',
+  'tickets-documents',
+];
+
 export const demoData: Record<string, DemoRecord[]> = {
   service: [
     { name: 'Service habitat', disableLinkedFields: false },
@@ -302,29 +332,45 @@ export const demoData: Record<string, DemoRecord[]> = {
       fields: [{ ref: 'État du dossier' }, { ref: 'Conseiller référent' }, { ref: 'Observations' }],
     },
   ],
+  // Spec 6's access profiles as the jobs of an agency: each grants what that job does, nothing more.
+  // Only the administrators' may log in as another user (spec 6's permission, its own group).
   groupes: [
     {
-      name: 'Chargé de mission',
-      description: 'Organise les missions, leurs étapes, formulaires et modèles ; gère les contacts.',
+      name: 'Administrateur',
+      description:
+        'Administre le back office : comptes, profils d’accès, services, configuration ; peut se connecter en tant qu’un autre utilisateur.',
       agglomerationMember: true,
-      // Spec 3's five groups everywhere, not "log in as": no demo profile holds it, administrators do by their flag.
-      permissions: grant(everyResource, commonGroups),
+      permissions: grant(everyResource, [...commonGroups, 'impersonate']),
+    },
+    {
+      name: 'Chargé de mission',
+      description: 'Organise les missions, leurs étapes, formulaires et modèles ; gère les contacts et les projets.',
+      agglomerationMember: true,
+      // Every resource's five groups but the accounts' administration, which is the administrators' own.
+      permissions: [
+        ...grant(colleaguesResources, ['consult', 'other']),
+        ...grant(
+          colleaguesResources.filter((slug) => !accountAdministration.includes(slug)),
+          ['add', 'modify', 'delete'],
+        ),
+      ],
     },
     {
       name: 'Conseiller',
-      description: 'Accompagne les particuliers et les structures ; consulte les listes de référence.',
+      description:
+        'Accompagne les particuliers et les structures : projets, actes de conseil, tickets, commentaires, sous-tâches, temps passé et documents ; consulte les listes de référence.',
       agglomerationMember: true,
       permissions: [
-        ...grant(everyResource, ['consult', 'other']),
-        ...grant(['individus', 'structures'], ['add', 'modify']),
-        ...grant(['liens-utiles', 'template-tache'], ['add', 'modify']),
+        ...grant(colleaguesResources, ['consult', 'other']),
+        ...grant(advisersWork, ['add', 'modify']),
+        ...grant(advisersOwnEntries, ['delete']),
       ],
     },
     {
       name: 'Partenaire externe',
-      description: 'Professionnels et partenaires : espace client seulement.',
+      description: 'Professionnels et partenaires : espace client seulement, projets publics de leurs missions.',
       agglomerationMember: false,
-      permissions: grant(['liens-utiles', 'fichier-type'], ['consult']),
+      permissions: grant(['projet', 'piece-jointe', 'liens-utiles', 'fichier-type'], ['consult']),
       hiddenForms: [{ ref: 'Diagnostic thermique' }],
     },
   ],

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { resources } from '../../shared/resources/registry';
 import { USERS_TARGET, type FieldDef } from '../../shared/resources/fields';
 import { inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
@@ -39,8 +39,18 @@ function generatePassword(): string {
   return Array.from(randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-/** Demo colleagues, each with the access profile and the service (by name, from the demo data) they work in. */
-const demoUsers = [
+/**
+ * Demo colleagues, each with the access profile of their job and the service (by name, from the demo
+ * data) they work in; the external partner has no service (the customer area only).
+ */
+const demoUsers: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  profile: string;
+  service: string | null;
+  external?: boolean;
+}[] = [
   {
     email: 'camille.martin@exemple.fr',
     firstName: 'Camille',
@@ -62,7 +72,18 @@ const demoUsers = [
     profile: 'Conseiller',
     service: 'Service énergie-climat',
   },
+  {
+    email: 'thomas.girard@exemple.fr',
+    firstName: 'Thomas',
+    lastName: 'Girard',
+    profile: 'Partenaire externe',
+    service: null,
+    external: true,
+  },
 ];
+
+/** The demo's first administrator holds the administrators' access profile too (their flag grants all the same). */
+const ADMINISTRATOR_PROFILE = 'Administrateur';
 
 /** What a start gives an empty database; the communes, when asked, as soon as their table is empty. */
 export async function seedEmptyDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
@@ -108,10 +129,14 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
             demoUsers.map(({ profile, service, ...user }) => ({
               ...user,
               groupIds: [created.get('groupes')!.get(profile)!],
-              serviceId: created.get('service')!.get(service)!,
+              serviceId: service === null ? null : created.get('service')!.get(service)!,
             })),
           )
           .returning({ id: users.id, lastName: users.lastName });
+        await tx
+          .update(users)
+          .set({ groupIds: [created.get('groupes')!.get(ADMINISTRATOR_PROFILE)!] })
+          .where(eq(users.id, admin!.id));
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
       await seedProjectCharacteristics(seeding);

@@ -5,7 +5,7 @@ import { defineResource } from './resource';
 export const projectCoOwners = defineResource({
   slug: 'coporteurs-projet',
   table: 'project_co_owners',
-  menu: { section: 'content', icon: 'users' },
+  menu: { section: 'content', icon: 'users', hidden: true },
   titleField: 'role',
   behaviours: { importable: false },
   parent: participantParent,

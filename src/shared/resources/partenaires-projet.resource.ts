@@ -9,7 +9,7 @@ import { defineResource } from './resource';
 export const projectPartners = defineResource({
   slug: 'partenaires-projet',
   table: 'project_partners',
-  menu: { section: 'content', icon: 'users' },
+  menu: { section: 'content', icon: 'users', hidden: true },
   titleField: 'role',
   behaviours: { importable: false },
   parent: participantParent,

@@ -58,7 +58,11 @@ export interface ResourceDefinition {
   slug: string;
   /** SQL table name. */
   table: string;
-  menu: { section: MenuSection; icon: MenuIcon };
+  /**
+   * Its entry in the side menu. `hidden`: a technical child list (a ticket's sub-tasks, a project's
+   * co-owners), reached from its parent's page, left out of the menu; its list still opens by its address.
+   */
+  menu: { section: MenuSection; icon: MenuIcon; hidden?: boolean };
   fields: Record<string, FieldDef>;
   /** The field that names a record (list link, delete dialog, references). */
   titleField: string;

@@ -5,7 +5,7 @@ import { defineResource } from './resource';
 export const ticketComments = defineResource({
   slug: 'tickets-commentaires',
   table: 'ticket_comments',
-  menu: { section: 'content', icon: 'history' },
+  menu: { section: 'content', icon: 'history', hidden: true },
   titleField: 'comment',
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { importable: false, clonable: false },

@@ -5,7 +5,7 @@ import { defineResource } from './resource';
 export const ticketDocuments = defineResource({
   slug: 'tickets-documents',
   table: 'ticket_documents',
-  menu: { section: 'content', icon: 'file' },
+  menu: { section: 'content', icon: 'file', hidden: true },
   titleField: 'title',
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { importable: false, clonable: false },

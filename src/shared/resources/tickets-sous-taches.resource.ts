@@ -5,7 +5,7 @@ import { defineResource } from './resource';
 export const subTasks = defineResource({
   slug: 'tickets-sous-taches',
   table: 'sub_tasks',
-  menu: { section: 'content', icon: 'checklist' },
+  menu: { section: 'content', icon: 'checklist', hidden: true },
   titleField: 'text',
   defaultSort: { field: 'position', direction: 'asc' },
   behaviours: { importable: false, clonable: false, sortable: true },

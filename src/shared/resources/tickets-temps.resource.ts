@@ -5,7 +5,7 @@ import { defineResource } from './resource';
 export const timeEntries = defineResource({
   slug: 'tickets-temps',
   table: 'time_entries',
-  menu: { section: 'content', icon: 'calendar' },
+  menu: { section: 'content', icon: 'calendar', hidden: true },
   titleField: 'description',
   defaultSort: { field: 'workedOn', direction: 'desc' },
   behaviours: { importable: false, clonable: false },

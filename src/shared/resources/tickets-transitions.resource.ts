@@ -10,7 +10,7 @@ import { ticketStatuses } from './tickets.resource';
 export const ticketTransitions = defineResource({
   slug: 'tickets-transitions',
   table: 'ticket_transitions',
-  menu: { section: 'content', icon: 'history' },
+  menu: { section: 'content', icon: 'history', hidden: true },
   titleField: 'comment',
   defaultSort: { field: 'createdAt', direction: 'desc' },
   behaviours: { readOnly: true, exportable: true },

@@ -21,9 +21,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { canSeeMenuEntry, visibleMenu, type MenuEntry } from '../../shared/menu';
+import { canSeeMenuEntry, currentMenuHref, visibleMenu, type MenuEntry } from '../../shared/menu';
 import { nobody } from '../../shared/permissions';
-import { path } from '../../shared/routes';
 import { useSession } from '../session.hook';
 
 const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
@@ -62,9 +61,13 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
   const { data: session } = useSession();
   const user = session?.user ?? nobody;
   const sections = visibleMenu((entry) => canSeeMenuEntry(user, entry));
-  // A resource entry stays current on its create, edit and show screens.
-  const isCurrent = (href: string) =>
-    location.pathname === href || (href !== path('admin.dashboard') && location.pathname.startsWith(`${href}/`));
+  // One entry is current: a resource's stays so on its create, edit and show screens, unless a page
+  // under it has an entry of its own (the global board under the tickets).
+  const current = currentMenuHref(
+    location.pathname,
+    sections.flatMap(({ entries }) => entries.map(({ href }) => href)),
+  );
+  const isCurrent = (href: string) => href === current;
 
   return (
     <Stack gap="md" component="nav" aria-label={t('shell.main_navigation')}>
@@ -94,7 +97,8 @@ export function Sidebar({ enlarged, onNavigate }: { enlarged: boolean; onNavigat
               />
             );
             return enlarged ? (
-              <Tooltip key={href} label={label} position="right">
+              // Named on hover and on keyboard focus alike.
+              <Tooltip key={href} label={label} position="right" events={{ hover: true, focus: true, touch: false }}>
                 {link}
               </Tooltip>
             ) : (

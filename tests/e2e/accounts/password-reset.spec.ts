@@ -137,12 +137,19 @@ describe('password link sent from a user screen', () => {
     await admin.getByRole('alert').filter({ hasText: 'Vous avez déjà une demande en cours.' }).waitFor();
     expect(smtp.received.filter(({ to }) => to === email)).toHaveLength(1);
 
+    // The creation link's page speaks of a creation from its title to its confirmation, never of a reset.
     await page.goto(linkIn(creation).pathname);
     await page.getByRole('heading', { name: 'Créer votre mot de passe', level: 1 }).waitFor();
-    await page.getByLabel(/^Nouveau mot de passe/).fill('Le-phare-de-Brest-veille-1871');
+    await page.getByLabel(/^Mot de passe/).fill('Le-phare-de-Brest-veille-1871');
     await page.getByLabel(/^Confirmation du mot de passe/).fill('Le-phare-de-Brest-veille-1871');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-    await page.getByText('Votre mot de passe a été réinitialisé.').waitFor();
+    expect(await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Créer mon mot de passe' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Votre mot de passe a été créé : vous pouvez vous connecter.' })
+      .waitFor();
+    expect(await page.getByRole('heading', { name: 'Créer votre mot de passe', level: 1 }).count()).toBe(1);
+    expect(await page.locator('body').textContent()).not.toMatch(/réinitialis/i);
 
     await sendLink.click();
     await admin.getByRole('status').filter({ hasText: "Un e-mail a été envoyé à l'utilisateur." }).waitFor();
@@ -150,5 +157,7 @@ describe('password link sent from a user screen', () => {
     expect(reset.subject).toBe('Réinitialisation de votre mot de passe');
     await page.goto(linkIn(reset).pathname);
     await page.getByRole('heading', { name: 'Nouveau mot de passe', level: 1 }).waitFor();
+    await page.getByLabel(/^Nouveau mot de passe/).waitFor();
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).waitFor();
   });
 });

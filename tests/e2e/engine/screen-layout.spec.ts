@@ -46,7 +46,7 @@ describe('screen layout', () => {
         const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
         expect(overlap(toastBox, await boxOf(action)), `the toast covers « ${name} »`).toBe(false);
       }
-      // Still top right: its right edge 16 px from the window's.
+      // At the right, bottom: its right edge 16 px from the window's.
       expect(Math.round(toastBox.x + toastBox.width)).toBe(width - 16);
 
       // The action right under the toast's column is clicked while the toast is still there.

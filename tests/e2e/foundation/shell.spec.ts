@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createUserWithProfile, logInAs } from '../../support/api-as-page';
 import { expectAccessible, logInByApi, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
@@ -19,6 +20,20 @@ async function loggedInPage(width = 1280): Promise<{ context: BrowserContext; pa
 }
 
 const bodyClass = (page: Page) => page.evaluate(() => document.body.className);
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+}
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 /** Open, the menu shows its section title and entry label; enlarged, icons only. */
 const visibleMenuLabels = (page: Page) => navigation(page).getByText('Tableau de bord', { exact: true }).count();
@@ -148,12 +163,11 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     // Held by the pointer from the start: the checks below may take longer than its 5 s on a busy machine.
     await toast.hover();
     await expectAccessible(page);
-    // Top right, right under the screen's title and actions.
-    const box = await toast.boundingBox();
-    const header = await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).boundingBox();
-    const viewport = page.viewportSize();
-    expect(box && viewport && box.x + box.width > viewport.width - 40).toBe(true);
-    expect(box && header && box.y >= header.y + header.height && box.y < header.y + header.height + 40).toBe(true);
+    // Bottom right, away from the screen's title and actions at the top.
+    const box = await boxOf(toast);
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+    expect(Math.abs(box.y + box.height - (viewport.height - 16))).toBeLessThan(2);
 
     // The page's time from here on moves only as the test says (Playwright's clock).
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -205,6 +219,136 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     expect(await toasts.count()).toBe(0);
     await page.clock.resume();
     await context.close();
+  });
+
+  for (const width of [1280, 700]) {
+    it(`keeps a toast clear of an open modal's fields at ${width} px`, async () => {
+      const { context, page } = await loggedInPage(width);
+      await page.mouse.move(10, 400);
+      // The page's time moves only as the test says: the toast stays while the modal opens.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      const settle = () => page.clock.runFor(400);
+      const openProfile = async () => {
+        await page.getByRole('button', { name: /^Menu de / }).click();
+        await settle();
+        await page.getByRole('menuitem', { name: 'Mon profil' }).click();
+        await settle();
+      };
+      const modal = page.getByRole('dialog', { name: 'Mon profil' });
+      await openProfile();
+      await modal.getByLabel(/^Prénom/).fill(`Claire ${width}`);
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/mon-profil'));
+      await modal.getByRole('button', { name: 'Enregistrer' }).click();
+      expect((await saved).status()).toBe(200);
+      await settle();
+      await modal.waitFor({ state: 'hidden' });
+      const shown = page.getByRole('status').filter({ hasText: 'Les données ont été enregistrées.' });
+      await shown.waitFor();
+
+      // The profile opened again at once, the toast still there.
+      await openProfile();
+      await modal.waitFor();
+      await settle();
+      expect(await shown.isVisible()).toBe(true);
+      const toastBox = await boxOf(shown);
+      const fields = [
+        modal.getByLabel(/^Prénom/),
+        modal.getByLabel(/^Nom/),
+        modal.getByRole('textbox', { name: 'Signature des e-mails' }),
+        modal.getByRole('button', { name: 'Enregistrer' }),
+        modal.getByRole('button', { name: 'Annuler' }),
+      ];
+      for (const field of fields) {
+        const name = (await field.getAttribute('aria-label')) ?? (await field.textContent()) ?? '';
+        expect(overlap(toastBox, await boxOf(field)), `the toast covers « ${name} »`).toBe(false);
+      }
+      // Nor anything of the modal: beside it when the window leaves room, else below it.
+      expect(overlap(toastBox, await boxOf(modal))).toBe(false);
+      await page.clock.resume();
+      await context.close();
+    });
+  }
+});
+
+describe('menu of an adviser', () => {
+  /** The menu's links, by name. */
+  const menuLinks = (page: Page) => navigation(page).getByRole('link');
+  const currentEntries = (page: Page) => navigation(page).locator('[aria-current="page"]');
+
+  it('leaves out the technical child lists, marks one entry current, and names its icons on hover and focus', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const adviser = await createUserWithProfile(page, {
+      email: 'conseillere.menu@exemple.fr',
+      permissions: [
+        'projet.consult',
+        'tickets.consult',
+        'commentaires-projet.consult',
+        'commentaires-projet.other',
+        'piece-jointe.consult',
+        'coporteurs-projet.consult',
+        'partenaires-projet.consult',
+        'tickets-commentaires.consult',
+        'tickets-documents.consult',
+        'tickets-sous-taches.consult',
+        'tickets-temps.consult',
+        'tickets-transitions.consult',
+      ],
+    });
+    await logInAs(page, adviser);
+    await page.goto('/admin');
+    await navigation(page).getByRole('link', { name: 'Projets' }).waitFor();
+    expect(await menuLinks(page).allTextContents()).toEqual([
+      'Tableau de bord',
+      'Notifications',
+      'Projets',
+      'Actes de conseil',
+      'Documents',
+      'Tickets',
+      'Kanban global',
+      'Export SARE (ADEME)',
+    ]);
+    for (const name of [
+      'Sous-tâches',
+      'Documents de ticket',
+      'Transitions de ticket',
+      'Commentaires de ticket',
+      'Temps passés',
+      'Co-porteurs de projet',
+      'Partenaires de projet',
+    ]) {
+      expect(await navigation(page).getByRole('link', { name }).count(), name).toBe(0);
+    }
+    // The list still opens by its address.
+    await page.goto('/admin/tickets-sous-taches');
+    await page.getByRole('heading', { name: 'Sous-tâches', level: 1 }).waitFor();
+    expect(await currentEntries(page).count()).toBe(0);
+
+    // One current entry: the global board, not the tickets' list it lies under too.
+    for (const [address, entry] of [
+      ['/admin/tickets/kanban-global', 'Kanban global'],
+      ['/admin/tickets', 'Tickets'],
+      ['/admin/commentaires-projet/export-sare', 'Export SARE (ADEME)'],
+      ['/admin', 'Tableau de bord'],
+    ] as const) {
+      await page.goto(address);
+      await expect.poll(() => currentEntries(page).allTextContents(), { message: address }).toEqual([entry]);
+    }
+
+    // Icons only: each named in a tooltip on hover, and on keyboard focus.
+    await page.getByRole('button', { name: 'Afficher ou réduire le menu' }).click();
+    await expect.poll(() => visibleMenuLabels(page)).toBe(0);
+    const projects = navigation(page).getByRole('link', { name: 'Projets' });
+    await projects.hover();
+    await page.getByRole('tooltip', { name: 'Projets' }).waitFor({ timeout: 5000 });
+    await page.mouse.move(900, 500);
+    await page.getByRole('tooltip', { name: 'Projets' }).waitFor({ state: 'hidden' });
+    const tickets = navigation(page).getByRole('link', { name: 'Tickets', exact: true });
+    await tickets.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await tickets.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.getByRole('tooltip', { name: 'Tickets' }).waitFor({ timeout: 5000 });
+    await expectAccessible(page);
   });
 });
 

@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
-import { missionsTable, projectCoOwnersTable, projectPartnersTable, projectsTable } from '../../db/schema';
+import {
+  missionsTable,
+  projectCoOwnersTable,
+  projectPartnersTable,
+  projectsTable,
+  ticketsTable,
+} from '../../db/schema';
+import { ApiError } from '../../http/api-error';
 import { liveRows } from '../../engine/record-scope';
 
 /** An individual's commune (null: none, or no individual). */
@@ -121,4 +128,26 @@ export async function ownersMovingHiddenProjects(
 export function visibleProjectIds(actor: Actor): SQL | undefined {
   if (actor.isAdmin) return undefined;
   return sql`select pr.id from ${liveRows(projectsTable)} pr where ${projectCondition(actor)}`;
+}
+
+/**
+ * A ticket attributed to the actor that its confidential project hides from them: they are told so
+ * (a 403 saying the ticket belongs to a confidential project, nothing of the project or the ticket),
+ * not answered as if it did not exist. Anyone else, or a ticket hidden for another reason, gets the
+ * usual 404: the ticket's existence is told only to whom it is attributed, who knows of it already.
+ */
+export async function confidentialTicketError(
+  db: Database,
+  actor: Actor,
+  ticketId: number,
+): Promise<ApiError | undefined> {
+  if (actor.isAdmin) return undefined;
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select t.id from ${liveRows(ticketsTable)} t
+      join ${liveRows(projectsTable)} pr on pr.id = t.project
+      where t.id = ${ticketId} and ${actor.id}::integer = any(t.attributions)
+        and pr.status = 'confidential' and not ${projectCondition(actor)}`,
+  );
+  return rows.length > 0 ? new ApiError(403, 'tickets.errors.confidential_project') : undefined;
 }

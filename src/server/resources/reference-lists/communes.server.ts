@@ -9,6 +9,8 @@ import type { ServerResource } from '../../engine/server-resource';
 const columns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
 
 export const communesHooks: ServerResource = {
+  // Among 35 000, the commune named as typed comes first: "Paris", then "Paris-l'Hôpital", "Parisot", then "Cormeilles-en-Parisis".
+  searchRanksTitle: true,
   routes: [
     {
       // communes ajax code-postal: the live communes having that postal code, by name (accents ignored).

@@ -5,6 +5,7 @@ import { liveRows } from '../../engine/record-scope';
 import type { ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from '../projet/project-children';
+import { confidentialTicketError } from '../projet/project-scope';
 import { BOARD_GAP } from './ticket-board';
 import { ticketBoardRoutes } from './ticket-board.routes';
 import { notifyNewAttributions } from './ticket-notifications';
@@ -16,6 +17,8 @@ import { ticketRecordRoutes } from './ticket-record.routes';
  * adds the project's referents to its attributions.
  */
 export const ticketsHooks: ServerResource = {
+  // Its assignee, kept out by a confidential project, is told so rather than "not found".
+  hiddenRecordError: confidentialTicketError,
   async beforeChange(tx, records, actor) {
     // The first step's column, read once: new tickets written together (a task template's) each take
     // the next place at its end, as they would one by one, not all the same one.

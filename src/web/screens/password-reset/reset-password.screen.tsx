@@ -14,7 +14,10 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { Loading } from '../../shell/loading.component';
 import { queryKeys } from '../../query-keys';
 
-/** /admin/reinitialisation/{token}: the page an emailed reset or creation link opens. */
+/**
+ * /admin/reinitialisation/{token}: the page an emailed reset or creation link opens; a creation
+ * link's page speaks of creating the password, not of resetting it.
+ */
 export function ResetPasswordScreen() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
@@ -29,7 +32,9 @@ export function ResetPasswordScreen() {
     resolver: withPasswordDictionaries(zodResolver(newPasswordSchema)),
     defaultValues: { password: '', passwordConfirm: '' },
   });
-  const title = t(link.data?.purpose === 'creation' ? 'password_reset.creation_title' : 'password_reset.reset_title');
+  // A creation link (a new account's first password) says so from its title to its confirmation.
+  const creation = link.data?.purpose === 'creation';
+  const title = t(creation ? 'password_reset.creation_title' : 'password_reset.reset_title');
   const toLogin = (
     <Anchor component={Link} to={path('admin.login')} size="sm">
       {t('password_reset.back_to_login')}
@@ -42,7 +47,7 @@ export function ResetPasswordScreen() {
       <PublicPage title={title}>
         {done ? (
           <Alert color="green" role="status">
-            {t('success.password_reset')}
+            {t(creation ? 'password_reset.creation_done' : 'success.password_reset')}
           </Alert>
         ) : (
           <>
@@ -81,7 +86,7 @@ export function ResetPasswordScreen() {
         <Stack>
           <FormErrorAlert error={error} />
           <PasswordStrengthInput
-            label={t('password.new')}
+            label={t(creation ? 'password_reset.creation_password' : 'password.new')}
             required
             {...form.register('password')}
             error={errors.password?.message && t(errors.password.message)}
@@ -95,7 +100,7 @@ export function ResetPasswordScreen() {
             error={errors.passwordConfirm?.message && t(errors.passwordConfirm.message)}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
-            {t('password_reset.save')}
+            {t(creation ? 'password_reset.creation_save' : 'password_reset.save')}
           </Button>
           {toLogin}
         </Stack>
