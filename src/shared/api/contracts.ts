@@ -9,29 +9,30 @@ import { sareContracts } from './sare.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
-/** Each feature's contracts: a route is in one group only (contracts.test.ts), so the spread below loses none. */
+/** Each feature's contracts; a route is in one group only (contracts.test.ts), so merging them loses none. */
 export const contractGroups = {
   accountContracts,
   resourceContracts,
   contactContracts,
   projectContracts,
+  sareContracts,
   ticketContracts,
   importContracts,
 };
+
+type Groups = typeof contractGroups;
+/** The groups' contracts in one type: the intersection of every group's. */
+type Merged = (
+  Groups[keyof Groups] extends infer G ? (G extends unknown ? (group: G) => void : never) : never
+) extends (group: infer All) => void
+  ? All
+  : never;
 
 /**
  * Every API route's contract, by route name then method: what the server validates and documents,
  * and what the web's client (src/web/api-client.ts) sends and gets back.
  */
-export const apiContracts = {
-  ...accountContracts,
-  ...resourceContracts,
-  ...contactContracts,
-  ...projectContracts,
-  ...sareContracts,
-  ...ticketContracts,
-  ...importContracts,
-};
+export const apiContracts = Object.assign({}, ...Object.values(contractGroups)) as Merged;
 
 export type ApiContracts = typeof apiContracts;
 export type ContractName = keyof ApiContracts;
