@@ -10,12 +10,12 @@ import { useDialogs } from '../../shell/dialogs.component';
 import { PublishToggle } from '../publish-toggle.component';
 import { EditModal } from '../resource-edit.modal';
 import { PreviewModal } from '../resource-preview.modal';
-import { useRecordPath } from '../web-module';
+import { useRecordPath, useWebModule } from '../web-module';
 import { iconLabelled } from './icon-labels.component';
 import { useListContext } from './list-context.hook';
 
 /** An icon button, its name in the list's tooltip: a link when given `to`. */
-function RowAction({
+export function RowAction({
   label,
   icon,
   to,
@@ -118,6 +118,7 @@ function OwnRowActions({ record, title, onEdit }: { record: ResourceRecord; titl
   const dialogs = useDialogs();
   const { definition, user, canCreate, canUpdate, canDelete, refresh } = useListContext();
   const { slug, behaviours } = definition;
+  const { CloneAction } = useWebModule(slug);
   const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
   const icon = (Icon: typeof IconEye) => <Icon size={18} aria-hidden />;
   return (
@@ -132,7 +133,8 @@ function OwnRowActions({ record, title, onEdit }: { record: ResourceRecord; titl
       {canUpdate && may('update') && behaviours.modalEdit && (
         <RowAction label={t('engine.row_edit_modal', { title })} icon={icon(IconPencilBolt)} onClick={onEdit} />
       )}
-      {canCreate && behaviours.clonable && (
+      {canCreate && behaviours.clonable && CloneAction && <CloneAction record={record} title={title} />}
+      {canCreate && behaviours.clonable && !CloneAction && (
         <RowAction
           label={t('engine.row_clone', { title })}
           icon={icon(IconCopy)}
