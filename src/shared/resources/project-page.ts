@@ -63,4 +63,3 @@ export const batchStateBodySchema = z.object({
 /** Its reply: how many projects changed, and the message saying so. */
 export const batchStateReplySchema = z.object({ processed: z.number(), message: z.string() });
 export type BatchStateReply = z.infer<typeof batchStateReplySchema>;
-

@@ -92,7 +92,11 @@ export function CollectionInput({
                     disabledBecause: waitingFor(sub, row),
                     postalCode: sub.postalCodeFrom ? String(row[sub.postalCodeFrom] ?? '') : undefined,
                   };
-                  return SubInput ? <SubInput key={subName} {...props} row={row} /> : <Input key={subName} {...props} />;
+                  return SubInput ? (
+                    <SubInput key={subName} {...props} row={row} />
+                  ) : (
+                    <Input key={subName} {...props} />
+                  );
                 })}
               </SimpleGrid>
               <Group justify="flex-end" mt="xs">

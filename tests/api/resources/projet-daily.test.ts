@@ -170,8 +170,9 @@ describe('a project’s copy (dupliquer/{id})', () => {
     const missing = await request('POST', path('api.projects.clone', { id: 999_999 }));
     expect(missing.statusCode).toBe(404);
     const total = async () =>
-      (await api().get(path('api.resource.collection', { resource: 'projet', q: 'Maison à ne pas copier' })))
-        .json<ResourcePage>().total;
+      (
+        await api().get(path('api.resource.collection', { resource: 'projet', q: 'Maison à ne pas copier' }))
+      ).json<ResourcePage>().total;
     expect(await total()).toBe(1);
   });
 });

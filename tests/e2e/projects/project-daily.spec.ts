@@ -24,7 +24,9 @@ describe('the project list and page, as an adviser uses them each day', () => {
   it('filters on a characteristic by its label, and keeps the list when a day is impossible or a range inverted', async () => {
     const page = await started.openAsAdmin('/admin');
     const [mission] = await createRecords(page, 'missions', [{ name: 'Conseil aux particuliers' }]);
-    const [type] = await createRecords(page, 'types-projet', [{ name: 'Maison individuelle', missions: [mission!.id] }]);
+    const [type] = await createRecords(page, 'types-projet', [
+      { name: 'Maison individuelle', missions: [mission!.id] },
+    ]);
     const [heating] = await createRecords(page, 'champs-de-formulaire', [
       {
         name: 'Mode de chauffage',
@@ -101,7 +103,7 @@ describe('the project list and page, as an adviser uses them each day', () => {
     await page.goto(`/admin/projet/editer/${project!.id}#missions`);
     await page.getByRole('button', { name: 'Ajouter : Mission' }).click();
     const missionRow = page.getByRole('group', { name: 'Mission n° 1' });
-    await missionRow.getByRole('combobox', { name: 'Mission' }).click();
+    await missionRow.getByRole('combobox', { name: /^Mission/ }).click();
     await page.getByRole('option', { name: 'Conseil', exact: true }).click();
     await missionRow.getByRole('combobox', { name: 'Type de projet' }).click();
     await page.getByRole('option', { name: 'Maison', exact: true }).waitFor();

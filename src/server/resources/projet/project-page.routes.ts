@@ -139,6 +139,8 @@ async function cloneProject(request: FastifyRequest, context: ResourceContext): 
   const { db, locale, operations } = context;
   const values: ResourceInputValues = Object.fromEntries(clonedFields.map((name) => [name, original[name] ?? null]));
   values.name = translate(locale, 'projects.clone.name', { name: String(original.name) });
+  // Dated today and in the starting state by the create (beforeChange); its internal notes stay the original's.
+  Object.assign(values, { creationDate: null, state: null, internalComments: [] });
   const [coOwners, partners] = await Promise.all([
     participantsToCopy(context, projectCoOwners, original.id),
     participantsToCopy(context, projectPartners, original.id),

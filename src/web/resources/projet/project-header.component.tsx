@@ -98,16 +98,18 @@ function StateMenu({ record }: { record: ResourceRecordView }) {
             <Menu.Item
               key={item.id}
               aria-current={current ? 'true' : undefined}
-              leftSection={current ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />}
-              rightSection={
+              leftSection={
                 current ? (
-                  <Text size="xs" c="dimmed">
-                    {t('projects.states.current')}
-                  </Text>
-                ) : undefined
+                  <IconCheck size={16} aria-hidden />
+                ) : (
+                  <span style={{ display: 'inline-block', width: 16 }} aria-hidden />
+                )
               }
+              rightSection={current ? <Text size="xs">{t('projects.states.current')}</Text> : undefined}
               fw={current ? 700 : undefined}
-              onClick={() => (current ? undefined : void change(item.id))}
+              onClick={() => {
+                if (!current) void change(item.id);
+              }}
             >
               {item.name}
             </Menu.Item>

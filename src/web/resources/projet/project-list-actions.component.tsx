@@ -168,7 +168,9 @@ function BatchExport({ ids }: { ids: number[] }) {
       const response = await fetch(path('api.projects.export_selection', { ids: ids.join(','), format }));
       if (!response.ok) throw new Error(String(response.status));
       saveFile(response, [await response.arrayBuffer()], `projets.${format}`);
-      toast.success(t('projects.batch.exported', { count: Number(response.headers.get('x-total-count') ?? ids.length) }));
+      toast.success(
+        t('projects.batch.exported', { count: Number(response.headers.get('x-total-count') ?? ids.length) }),
+      );
     } catch {
       toast.error(t('export.failed'));
     } finally {
