@@ -87,14 +87,17 @@ describe('a new project', () => {
   });
 
   it('starts in the first state of their order when none is named "À traiter"', async () => {
-    const removed = await request('POST', path('api.resource.delete', { resource: 'etats-projet', id: ids.toProcess }));
-    expect(removed.statusCode, removed.body).toBe(200);
+    const rename = async (name: string) => {
+      const response = await api().put('etats-projet', ids.toProcess, { name });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await rename('À instruire');
     try {
-      const project = await api().created('projet', { name: 'Maison après suppression' });
+      const project = await api().created('projet', { name: 'Maison sans « À traiter »' });
+      // "En travaux" was set up first.
       expect(project.state).toBe(ids.works);
     } finally {
-      // Back for the other tests: a state named "À traiter" again.
-      ids.toProcess = await created('etats-projet', { name: 'À traiter' });
+      await rename('À traiter');
     }
   });
 });
@@ -249,7 +252,8 @@ describe('the project list’s characteristic filter', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const found = async (field: number, value: string) => {
-      const query = `${encodeURIComponent(`caracteristique[${field}]`)}=${encodeURIComponent(value)}`;
+      // Among the houses: the copied project above has its characteristics too.
+      const query = `${encodeURIComponent(`caracteristique[${field}]`)}=${encodeURIComponent(value)}&q=Maison`;
       const response = await api().get(`${path('api.resource.collection', { resource: 'projet' })}?${query}`);
       expect(response.statusCode, response.body).toBe(200);
       return response.json<ResourcePage>().items.map((item) => item.name);

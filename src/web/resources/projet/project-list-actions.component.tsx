@@ -81,7 +81,6 @@ export function ProjectCloneAction({ record, title }: { record: ResourceRecord; 
  * selection exported as CSV or Excel (export-projet-selection), each for whoever may do it.
  */
 export function ProjectBatchActions() {
-  const { t } = useTranslation();
   const { user, selection, refresh } = useListContext();
   const ids = [...selection.selected];
   return (
