@@ -110,7 +110,7 @@ describe('the project list and page, as an adviser uses them each day', () => {
     expect(await page.getByRole('option', { name: 'Immeuble' }).count()).toBe(0);
     await page.getByRole('option', { name: 'Maison', exact: true }).click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await toast(page, 'Les données ont été enregistrées.').waitFor();
+    await toast(page, 'Les données ont été mises à jour.').waitFor();
 
     // A new project starts "À traiter"; the menu lists the states in their order, the current one marked.
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}`);
@@ -120,10 +120,10 @@ describe('the project list and page, as an adviser uses them each day', () => {
       .poll(() => items.allTextContents())
       .toEqual(['À traiterÉtat actuel', 'En travaux', 'Déposé', 'Clôturé']);
     expect(await page.getByRole('menuitem', { name: /À traiter/ }).getAttribute('aria-current')).toBe('true');
-    await settled(page);
-    await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Déposé' }).click();
     await toast(page, 'État du projet modifié : Déposé.').waitFor();
+    await settled(page);
+    await expectAccessible(page);
     // And back to an earlier one.
     await page.getByRole('button', { name: "Changer l'état du projet, actuellement : Déposé" }).click();
     expect(await page.getByRole('menuitem', { name: /Déposé/ }).getAttribute('aria-current')).toBe('true');
@@ -141,7 +141,10 @@ describe('the project list and page, as an adviser uses them each day', () => {
     await page.getByRole('checkbox', { name: 'Sélectionner Lot Alpha' }).check();
     await page.getByRole('checkbox', { name: 'Sélectionner Lot Bravo' }).check();
     await page.getByRole('combobox', { name: 'Nouvel état des projets sélectionnés' }).click();
-    await page.getByRole('option', { name: 'Archivé' }).click();
+    await page
+      .getByRole('listbox', { name: 'Nouvel état des projets sélectionnés' })
+      .getByRole('option', { name: 'Archivé' })
+      .click();
     await page.getByRole('button', { name: "Changer l'état de la sélection" }).click();
     const dialog = page.getByRole('dialog', { name: "Passer 2 projets à l'état « Archivé » ?" });
     await dialog.getByRole('button', { name: "Changer l'état de la sélection" }).click();
