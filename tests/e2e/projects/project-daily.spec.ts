@@ -21,7 +21,7 @@ async function saveCharacteristics(page: Page, projet: number, form: number, val
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
 describe('the project list and page, as an adviser uses them each day', () => {
-  it('filters on a characteristic by its label, and keeps the list when a day is impossible or a range inverted', async () => {
+  it('filters on a characteristic by the label the forms show', async () => {
     const page = await started.openAsAdmin('/admin');
     const [mission] = await createRecords(page, 'missions', [{ name: 'Conseil aux particuliers' }]);
     const [type] = await createRecords(page, 'types-projet', [
@@ -59,6 +59,15 @@ describe('the project list and page, as an adviser uses them each day', () => {
     await expect.poll(() => searchParam(page, `caracteristique[${heating!.id}]`)).toBe('electrique');
     await listRow(page, 'Maison Perret').waitFor();
     await expect.poll(() => listRow(page, 'Maison Voisine').count()).toBe(0);
+  });
+
+  it('keeps the list when a day is impossible, saying so under the field, or when a range ends before it starts', async () => {
+    const page = await started.openAsAdmin('/admin');
+    await createRecords(page, 'projet', [{ name: 'Maison Girard' }]);
+    await page.goto('/admin/projet');
+    await page.getByRole('button', { name: /^Filtres de recherche/ }).click();
+    const filters = page.getByRole('search', { name: 'Filtres de recherche' });
+    await listRow(page, 'Maison Girard').waitFor();
 
     // An impossible day: the field says why, the list stays, the criterion is not applied.
     const from = filters.getByRole('textbox', { name: 'Date de création : à partir du' });
@@ -66,7 +75,7 @@ describe('the project list and page, as an adviser uses them each day', () => {
     await filters.getByText("La date n'est pas valide.").waitFor();
     expect(await from.getAttribute('aria-invalid')).toBe('true');
     await filters.getByRole('button', { name: 'Filtrer' }).click();
-    await listRow(page, 'Maison Perret').waitFor();
+    await listRow(page, 'Maison Girard').waitFor();
     expect(await page.getByText('Page non trouvée').count()).toBe(0);
     expect(searchParam(page, 'creationDateDu')).toBeNull();
     await settled(page);
@@ -81,7 +90,7 @@ describe('the project list and page, as an adviser uses them each day', () => {
       .filter({ hasText: 'Date de création : La date de début doit être antérieure à la date de fin.' })
       .waitFor();
     expect(searchParam(page, 'creationDateDu')).toBeNull();
-    await listRow(page, 'Maison Perret').waitFor();
+    await listRow(page, 'Maison Girard').waitFor();
   });
 
   it("offers a mission row only its mission's project types, and lists the states in their order, the current one marked", async () => {
