@@ -179,4 +179,21 @@ describe('the project list and page, as an adviser uses them each day', () => {
     ]);
     expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
   });
+
+  it('copies a project from the list, saying first what the copy takes and leaves', async () => {
+    const page = await started.openAsAdmin('/admin');
+    await createRecords(page, 'projet', [{ name: 'Lot Delta', creationDate: '2024-05-06' }]);
+    await page.goto('/admin/projet?q=Delta');
+    await listRow(page, 'Lot Delta').getByRole('button', { name: 'Dupliquer « Lot Delta »' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dupliquer « Lot Delta » ?' });
+    await dialog
+      .getByText(/^Copiés : la fiche .*les co-porteurs, les partenaires et les caractéristiques\.$/)
+      .waitFor();
+    await dialog.getByText(/^Non copiés : les documents, les actes de conseil, les tickets/).waitFor();
+    await settled(page);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Dupliquer' }).click();
+    await page.getByRole('heading', { name: 'Copie de Lot Delta', level: 1 }).waitFor();
+    await toast(page, 'Le projet « Copie de Lot Delta » a été créé.').waitFor();
+  });
 });
