@@ -17,8 +17,17 @@ export type CharacteristicValue = string | number | boolean | string[] | null;
 export const CHARACTERISTIC_PARAM = /^caracteristique\[(\d{1,9})\]$/;
 export const characteristicParam = (fieldId: number) => `caracteristique[${fieldId}]`;
 
-/** GET /api/projet/champs-filtrables: the form fields a project list can filter on, by name. */
-export const filterableFieldSchema = z.object({ id: z.number(), name: z.string() });
+/**
+ * GET /api/projet/champs-filtrables: the form fields a project list can filter on, by name, with
+ * what the search panel's value input needs: the field's type, and its choices (an option's label
+ * and code; a form state's name as both).
+ */
+export const filterableFieldSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.custom<FormFieldType>((value) => typeof value === 'string'),
+  choices: z.array(z.object({ label: z.string(), value: z.string() })),
+});
 export type FilterableField = z.infer<typeof filterableFieldSchema>;
 
 /** Fields that lay out a form rather than ask: no value. */

@@ -111,6 +111,10 @@ export const routeTable = {
   'api.resource.ajax_create': '/api/{resource}/ajax/ajouter',
   // A project's state (spec 4: projet/change-etat/{id}/{etat}).
   'api.projects.change_state': '/api/projet/change-etat/{id}/{etat}',
+  // The selected projects put in one state, all or none (the project list's batch action).
+  'api.projects.batch_state': '/api/projet/actions-groupes/change-etat/{etat}',
+  // A copy of a project (dupliquer/{id}), with its co-owners, partners and characteristics.
+  'api.projects.clone': '/api/projet/dupliquer/{id}',
   // A project's advice acts (projet/commentaires/{id}).
   'api.projects.comments': '/api/projet/commentaires/{id}',
   // A project's dynamic forms (issue 13): all of them, one of them, a form's progress, the header's highlights.

@@ -44,6 +44,8 @@ export const queryKeys = {
     forms: (id: number) => ['projet', id, 'forms'] as const,
     highlights: (id: number) => ['projet', id, 'highlights'] as const,
     filterableFields: ['projet', 'filterable-fields'] as const,
+    /** The project types a mission row offers (types-projet/ajax/par-mission), refreshed with the types. */
+    typesOfMission: (mission: number) => ['resource', 'types-projet', 'by-mission', mission] as const,
   },
   /** A suggestion route's answer, by the address asked. */
   autocomplete: (url: string) => ['autocomplete', url] as const,

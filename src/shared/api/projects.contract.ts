@@ -8,7 +8,10 @@ import {
   projectFormSchema,
 } from '../project-characteristics';
 import {
+  batchStateBodySchema,
+  batchStateReplySchema,
   namedRecordSchema,
+  projectCloneSchema,
   projectDashboardSchema,
   projectEmailsSchema,
   projectOverviewSchema,
@@ -38,6 +41,8 @@ export const projectContracts = defineContracts({
   'api.projects.change_state': {
     POST: operation({ reply: z.object({ id: z.number(), state: z.number(), message: z.string() }) }),
   },
+  'api.projects.batch_state': { POST: operation({ body: batchStateBodySchema, reply: batchStateReplySchema }) },
+  'api.projects.clone': { POST: operation({ reply: projectCloneSchema, status: 201 }) },
   'api.projects.overview': { GET: operation({ reply: projectOverviewSchema }) },
   'api.projects.followed_by_owner': { GET: projectPage },
   'api.projects.of_structure': { GET: projectPage },

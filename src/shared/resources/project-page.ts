@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './fields';
 import { resourceRecordSchema, resourceRecordViewSchema } from './resource';
 
 /** How many advice acts the overview shows, newest first. */
@@ -47,3 +48,18 @@ export type ProjectDashboard = z.infer<typeof projectDashboardSchema>;
 /** GET /api/projet/emails-envoyes/{projet} and emails-programmes/{projet}: a project's mails (none are sent yet). */
 export const projectEmailsSchema = z.object({ items: z.array(resourceRecordSchema), total: z.number() });
 export type ProjectEmails = z.infer<typeof projectEmailsSchema>;
+
+/** POST /api/projet/dupliquer/{id}: the copy made, and what its message says was and was not copied. */
+export const projectCloneSchema = z.object({ id: z.number(), name: z.string(), message: z.string() });
+export type ProjectClone = z.infer<typeof projectCloneSchema>;
+
+/** The most projects one batch change of state takes. */
+export const BATCH_STATE_LIMIT = 500;
+
+/** POST /api/projet/actions-groupes/change-etat/{etat}: the selected projects, all put in the state or none. */
+export const batchStateBodySchema = z.object({
+  ids: z.array(recordId).min(1, 'batch.no_items').max(BATCH_STATE_LIMIT, 'projects.batch.too_many'),
+});
+/** Its reply: how many projects changed, and the message saying so. */
+export const batchStateReplySchema = z.object({ processed: z.number(), message: z.string() });
+export type BatchStateReply = z.infer<typeof batchStateReplySchema>;

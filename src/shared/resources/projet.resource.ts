@@ -41,9 +41,9 @@ export const projects = defineResource({
     }),
     theme: field.reference('thematiques-projet', { list: true, filter: true, tab: 'general' }),
     parentProject: field.reference('projet', { autocomplete: true, filter: true, tab: 'general' }),
-    ownerIndividual: field.reference('individus', { autocomplete: true, list: true, filter: true, tab: 'owner' }),
-    ownerStructure: field.reference('structures', { autocomplete: true, list: true, filter: true, tab: 'owner' }),
-    trustedThirdParties: field.references('structures', { autocomplete: true, tab: 'owner' }),
+    ownerIndividual: field.reference('individus', { autocomplete: true, list: true, filter: true, tab: 'porteur' }),
+    ownerStructure: field.reference('structures', { autocomplete: true, list: true, filter: true, tab: 'porteur' }),
+    trustedThirdParties: field.references('structures', { autocomplete: true, tab: 'porteur' }),
     // Each mission the project is followed in, with its project type and officer.
     missions: field.collection(
       {

@@ -6,7 +6,7 @@ import { emptyValue } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
 import type { FieldErrorTree, FieldInputProps } from './field-input.component';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -26,6 +26,7 @@ export function CollectionInput({
   onChange,
   errors,
   Input,
+  subInputs = {},
 }: {
   slug: string;
   def: FieldDef;
@@ -37,6 +38,11 @@ export function CollectionInput({
   errors?: FieldErrorTree;
   /** The input of each sub-field: the field input, given by it (it holds this collection). */
   Input: ComponentType<FieldInputProps>;
+  /**
+   * Inputs replacing some sub-fields' own, given the whole row (a project type offered by the row's
+   * mission): a web module's input of the collection passes them.
+   */
+  subInputs?: Record<string, ComponentType<FieldInputProps & { row: Row }>>;
 }) {
   const { t } = useTranslation();
   const fields = Object.entries(def.fields ?? {});
@@ -73,20 +79,25 @@ export function CollectionInput({
           return (
             <Fieldset key={indexes[position] ?? position} legend={rowLabel} variant="filled">
               <SimpleGrid cols={{ base: 1, md: 2 }}>
-                {fields.map(([subName, sub]) => (
-                  <Input
-                    key={subName}
-                    slug={slug}
-                    name={subName}
-                    def={sub}
-                    sub
-                    value={row[subName]}
-                    onChange={(value) => change(position, subName, value)}
-                    errors={errors?.[position]?.[subName]}
-                    disabledBecause={waitingFor(sub, row)}
-                    postalCode={sub.postalCodeFrom ? String(row[sub.postalCodeFrom] ?? '') : undefined}
-                  />
-                ))}
+                {fields.map(([subName, sub]) => {
+                  const SubInput = subInputs[subName];
+                  const props: FieldInputProps = {
+                    slug,
+                    name: subName,
+                    def: sub,
+                    sub: true,
+                    value: row[subName],
+                    onChange: (value) => change(position, subName, value),
+                    errors: errors?.[position]?.[subName],
+                    disabledBecause: waitingFor(sub, row),
+                    postalCode: sub.postalCodeFrom ? String(row[sub.postalCodeFrom] ?? '') : undefined,
+                  };
+                  return SubInput ? (
+                    <SubInput key={subName} {...props} row={row} />
+                  ) : (
+                    <Input key={subName} {...props} />
+                  );
+                })}
               </SimpleGrid>
               <Group justify="flex-end" mt="xs">
                 <Button

@@ -32,13 +32,28 @@ function shown(value: string | null, withTime: boolean): string {
   return withTime ? formatDateTimeInput(date) : formatDate(date);
 }
 
+/** The length of a whole date as typed: dd/mm/yyyy, and - hh:mm with the time. */
+const typedLength = (withTime: boolean) => (withTime ? 18 : 10);
+
+/** Marks an input whose text is no real date (a search panel does not apply it). */
+export const INVALID_DATE_ATTRIBUTE = 'data-invalid-date';
+
 /**
  * A date typed dd/mm/yyyy (and - hh:mm with the time), or picked from a calendar. What is typed is
  * kept only when it is a real date; otherwise the field holds the text and validation says why.
+ * Without an error of its caller's, a text that is no real date says so under the field (spec 5:
+ * "La date n'est pas valide.") once it is typed whole or left: 31/02/2026 is refused, not moved to
+ * March; the input then carries INVALID_DATE_ATTRIBUTE.
  */
 export function DateInput({ label, required, error, value, onChange, withTime }: DateInputProps) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(() => shown(value, withTime));
+  const [left, setLeft] = useState(false);
+  const invalid = text.trim() !== '' && (!parseDateTimeInput(text) || (withTime && !text.includes(':')));
+  const ownError =
+    invalid && (left || text.trim().length >= typedLength(withTime))
+      ? t(withTime ? 'validation.datetime' : 'validation.date')
+      : undefined;
   const [opened, setOpened] = useState(false);
   const [hour, setHour] = useState(pad(DEFAULT_HOUR));
   const [minute, setMinute] = useState('00');
@@ -65,8 +80,10 @@ export function DateInput({ label, required, error, value, onChange, withTime }:
     <TextInput
       label={label}
       required={required}
-      error={error}
+      error={error ?? ownError}
       value={text}
+      onBlur={() => setLeft(true)}
+      {...(invalid ? { [INVALID_DATE_ATTRIBUTE]: true } : {})}
       placeholder={t(withTime ? 'engine.datetime_placeholder' : 'engine.date_placeholder')}
       onChange={(event) => typed(event.currentTarget.value)}
       rightSection={

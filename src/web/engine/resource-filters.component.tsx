@@ -1,4 +1,4 @@
-import { Autocomplete, Badge, Button, Collapse, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { Autocomplete, Badge, Button, Collapse, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
   useRecordTitles,
   useTypedSuggestions,
 } from './autocomplete-input.component';
+import { INVALID_DATE_ATTRIBUTE } from './date-input.component';
 import { useReferenceChoices } from './field-input.component';
 import { rangeNames, webFieldKinds } from './field-kinds.component';
 import { useWebModule } from './web-module';
@@ -26,6 +27,16 @@ export function criteriaNames(definition: ResourceDefinition, present: Iterable<
     definition.fields[name]!.filter === 'range' ? rangeNames(name) : [name],
   );
   return [...new Set(['q', ...fields, ...own])];
+}
+
+/** The range filter fields whose first day, in this form's data, comes after its last. */
+function invertedRanges(definition: ResourceDefinition, data: FormData): string[] {
+  return filterFields(definition).filter((name) => {
+    const def = definition.fields[name]!;
+    if (def.filter !== 'range' || (def.kind !== 'date' && def.kind !== 'datetime')) return false;
+    const [from, to] = rangeNames(name).map((param) => String(data.get(param) ?? '').trim());
+    return Boolean(from && to && from > to);
+  });
 }
 
 /** Active filters: criteria with a value (page, sort and hidden fields do not count). */
@@ -139,9 +150,22 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
   const [opened, setOpened] = useState(active > 0);
   const ModuleFilters = useWebModule(definition.slug).ListFilters;
 
+  const [rangeErrors, setRangeErrors] = useState<string[]>([]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A day that is no real date (31/02/2026) is not applied: its field says why, the list stays.
+    const invalidDate = event.currentTarget.querySelector<HTMLElement>(`[${INVALID_DATE_ATTRIBUTE}]`);
+    if (invalidDate) {
+      invalidDate.blur();
+      invalidDate.focus();
+      return;
+    }
     const data = new FormData(event.currentTarget);
+    // A range ending before it starts is not applied either, as the kanban's filters say.
+    const inverted = invertedRanges(definition, data);
+    setRangeErrors(inverted.map((name) => t(`resources.${definition.slug}.fields.${name}`)));
+    if (inverted.length > 0) return;
     // The criteria in force that the form no longer gives (a characteristic changed) are removed.
     const names = criteriaNames(definition, [...params.keys(), ...data.keys()]);
     onApply(Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '').trim()])));
@@ -197,6 +221,11 @@ export function ResourceFilters({ definition, params, onApply }: ResourceFilters
               />
             ))}
           </SimpleGrid>
+          {rangeErrors.map((field) => (
+            <Text key={field} size="sm" c="red.8" role="alert" mt="xs">
+              {t('engine.range_error', { field, message: t('tickets.errors.deadline_range') })}
+            </Text>
+          ))}
           <Group justify="flex-end" mt="sm">
             <Button type="submit">{t('engine.apply_filters')}</Button>
           </Group>

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
+import type { ResourceAction } from '../../shared/permissions';
+import type { ResourceDefinition, ResourceRecord, ResourceRecordView } from '../../shared/resources/resource';
 import { path } from '../../shared/routes';
 import type { FieldInputProps } from './field-input.component';
 
@@ -48,6 +49,17 @@ export interface WebModule {
   ListFilters?: ComponentType<{ params: URLSearchParams }>;
   /** Replaces these fields' inputs, in the page form and the modal form alike. */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+  /**
+   * Replaces the list row's clone link (dupliquer/{id}, a prefilled create form) for a resource
+   * whose server copies a record with what belongs to it (the projects' own clone route).
+   */
+  CloneAction?: ComponentType<{ record: ResourceRecord; title: string }>;
+  /**
+   * Batch actions of the resource's own beside the engine's (the projects' change of state and
+   * export of the selection): `Component`, inside the list's batch bar, reads the selection from
+   * useListContext(); the list offers a selection to a user holding one of the permissions it `needs`.
+   */
+  batchActions?: { Component: ComponentType; needs: readonly ResourceAction[] };
 }
 
 /**

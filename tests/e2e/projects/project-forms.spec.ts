@@ -63,7 +63,9 @@ describe("a project's forms", () => {
     const filters = page.getByRole('search', { name: 'Filtres de recherche' });
     await filters.getByRole('combobox', { name: 'Caractéristique' }).click();
     await page.getByRole('option', { name: 'Chauffage' }).click();
-    await filters.getByRole('textbox', { name: 'Valeur de la caractéristique' }).fill('gaz');
+    // A choice is chosen by its label, as the forms show it.
+    await filters.getByRole('combobox', { name: 'Valeur de la caractéristique' }).click();
+    await page.getByRole('option', { name: 'Gaz' }).click();
     await filters.getByRole('button', { name: 'Filtrer' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get(`caracteristique[${heating!.id}]`)).toBe('gaz');
     await page.getByRole('link', { name: 'Maison Perret', exact: true }).waitFor();

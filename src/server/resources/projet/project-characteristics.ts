@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { translate, type Locale } from '../../../shared/i18n/catalog';
-import { formatDate, formatMonthYear } from '../../../shared/i18n/format';
+import { formatDate, formatMonthYear, parseMonthYear } from '../../../shared/i18n/format';
 import {
   CHARACTERISTIC_PARAM,
   isFilled,
@@ -10,6 +10,7 @@ import {
   type CharacteristicField,
   type CharacteristicValue,
   type FilterableField,
+  type FormFieldType,
   type FormProgress,
   type HeaderCharacteristic,
   type ProjectForm,
@@ -453,9 +454,24 @@ export async function characteristicsExportColumns({
 }
 
 /**
- * The projects having this value for this characteristic: its text compared with case and accents
- * ignored (a choice's value, "2026-03-31", "true", a number, an id), or one of several choices. A
- * characteristic hidden from the actor matches nothing, as an unknown one: a guessed value tells nothing.
+ * The stored texts a criterion's value may name, besides itself: a day typed dd/mm/yyyy
+ * ("31/03/2026" → "2026-03-31"), a month-year typed mm/yyyy ("01/2026" → "2026-01").
+ */
+function storedForms(value: string): string[] {
+  const day = /^\s*(\d{2})\/(\d{2})\/(\d{4})\s*$/.exec(value);
+  const month = parseMonthYear(value);
+  return [value, ...(day ? [`${day[3]}-${day[2]}-${day[1]}`] : []), ...(month ? [month] : [])];
+}
+
+/** The words a yes/no characteristic's ticked box is read as (accents and case ignored). */
+const YES_WORDS = ['oui', 'yes', 'true', '1'];
+
+/**
+ * The projects having this value for this characteristic, as the screen shows it or as it is stored
+ * (case and accents ignored): a choice by its label or its code (one of several choices alike), a
+ * day dd/mm/yyyy or yyyy-mm-dd, a month-year mm/yyyy or yyyy-mm, a ticked box "Oui" or "true", an
+ * individual or structure by its name or its id, a number or a text as written. A characteristic
+ * hidden from the actor matches nothing, as an unknown one: a guessed value tells nothing.
  */
 export function characteristicFilter(
   name: string,
@@ -464,21 +480,59 @@ export function characteristicFilter(
   actor: Actor,
 ): SQL | undefined {
   const fieldId = Number(CHARACTERISTIC_PARAM.exec(name)?.[1]);
-  if (!fieldId || value === '') return undefined;
+  const typed = value.trim();
+  if (!fieldId || typed === '') return undefined;
   const c = projectCharacteristics;
+  const key = characteristicKey(sql`${typed}::text`);
+  const texts = sql.join(
+    storedForms(typed).map((form) => characteristicKey(sql`${form}::text`)),
+    sql`, `,
+  );
+  // The codes of the field's options whose label is the value typed.
+  const labelled = sql`(select o->>'value' from form_fields ff, jsonb_array_elements(coalesce(ff.options, '[]'::jsonb)) o
+    where ff.id = ${fieldId} and ${characteristicKey(sql`o->>'label'`)} = ${key})`;
+  const typeIs = (...types: string[]) =>
+    sql`(select ff.type from form_fields ff where ff.id = ${fieldId}) in (${sql.join(
+      types.map((type) => sql`${type}`),
+      sql`, `,
+    )})`;
   return sql`${fieldId}::integer not in (${fieldsHiddenFrom(actor.id)}) and ${columns.id!} in (
-    select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${characteristicKey(c.textValue)} = ${characteristicKey(sql`${value}::text`)}
-    union
-    select ${c.project} from ${c} where ${c.field} = ${fieldId} and ${c.jsonValue} @> ${JSON.stringify([value])}::jsonb)`;
+    select ${c.project} from ${c} where ${c.field} = ${fieldId} and (
+      ${characteristicKey(c.textValue)} in (${texts})
+      or ${c.jsonValue} @> ${JSON.stringify([typed])}::jsonb
+      or ${c.textValue} in ${labelled}
+      or exists (select 1 from ${labelled} as label(code) where ${c.jsonValue} @> jsonb_build_array(label.code))
+      or (${typeIs('checkbox')} and ${c.textValue} = 'true' and ${key} in (${sql.join(
+        YES_WORDS.map((word) => sql`${word}`),
+        sql`, `,
+      )}))
+      or (${typeIs('structure')} and ${c.numberValue} in (
+        select s.id from structures s where ${characteristicKey(sql`s.name`)} = ${key}))
+      or (${typeIs('individual')} and ${c.numberValue} in (
+        select i.id from individuals i where ${key} in (
+          ${characteristicKey(sql`concat_ws(' ', i.last_name, nullif(i.first_name, ''))`)},
+          ${characteristicKey(sql`concat_ws(' ', nullif(i.first_name, ''), i.last_name)`)})))
+    ))`;
 }
 
 /** The form fields the project list can filter on (those that take a value, not hidden from the actor), by name, accents ignored. */
 export async function filterableFields(db: Database, actor: Actor): Promise<FilterableField[]> {
   const rows = await rowsOf(
     db,
-    sql`select id, name from ${liveRows(formFieldsTable)} ff where type not in ${layoutFieldTypes}
+    sql`select id, name, type, options, states from ${liveRows(formFieldsTable)} ff where type not in ${layoutFieldTypes}
         and id not in (${fieldsHiddenFrom(actor.id)})
         order by immutable_unaccent(lower(name)), id`,
   );
-  return rows.map((row) => ({ id: Number(row.id), name: String(row.name) }));
+  return rows.map((row) => {
+    const type = row.type as FormFieldType;
+    const options = (row.options as { label: string; value: string }[] | null) ?? [];
+    const states = (row.states as { name: string }[] | null) ?? [];
+    const choices =
+      type === 'select' || type === 'multiselect'
+        ? options.map(({ label, value }) => ({ label: String(label), value: String(value) }))
+        : type === 'form_state'
+          ? states.map(({ name: state }) => ({ label: String(state), value: String(state) }))
+          : [];
+    return { id: Number(row.id), name: String(row.name), type, choices };
+  });
 }

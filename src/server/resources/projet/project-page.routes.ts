@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { translate } from '../../../shared/i18n/catalog';
 import { formatDate } from '../../../shared/i18n/format';
 import { can } from '../../../shared/permissions';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
@@ -10,13 +11,19 @@ import {
   OVERVIEW_ACTS,
   OVERVIEW_CHILD_PROJECTS,
   type NamedRecord,
+  type ProjectClone,
   type ProjectDashboard,
   type ProjectEmails,
   type ProjectOverview,
   type ProjectOwner,
 } from '../../../shared/resources/project-page';
 import { projects } from '../../../shared/resources/projet.resource';
-import { recordTitle, type ResourceDefinition, type ResourceRecordView } from '../../../shared/resources/resource';
+import {
+  recordTitle,
+  type ResourceDefinition,
+  type ResourceInputValues,
+  type ResourceRecordView,
+} from '../../../shared/resources/resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { projectsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
@@ -28,6 +35,7 @@ import { authorize } from '../../engine/resource-operations';
 import type { ListQuery } from '../../engine/resource-store';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
 import { clock } from '../../clock';
+import { projectForms, writeCharacteristics } from './project-characteristics';
 
 const columns = getTableColumns(projectsTable) as Record<string, AnyPgColumn>;
 
@@ -89,6 +97,95 @@ async function exportProjects(request: FastifyRequest, context: ResourceContext,
 function idList(raw: string, refusal = () => new ApiError(404, 'errors.not_found')): number[] {
   if (!/^\d{1,9}(,\d{1,9})*$/.test(raw)) throw refusal();
   return [...new Set(raw.split(',').map(Number))];
+}
+
+/** The fields a project's copy takes from it: those a form writes but its name, creation date, state and internal notes. */
+const clonedFields = Object.entries(projects.fields)
+  .filter(([name, def]) => !def.readOnly && !['name', 'creationDate', 'state', 'internalComments'].includes(name))
+  .map(([name]) => name);
+
+/** The most co-owners or partners of a project a copy takes. */
+const CLONED_PARTICIPANTS = 500;
+
+/**
+ * The co-owners or partners of a project the actor may see, ready to be written under another
+ * project: none when the actor may not list them or create them (then they are not copied).
+ */
+async function participantsToCopy(
+  { store, actor }: ResourceContext,
+  child: ResourceDefinition,
+  projectId: number,
+): Promise<ResourceInputValues[] | null> {
+  if (!can(actor, child.slug, 'list') || !can(actor, child.slug, 'create')) return null;
+  const page = await store.list(
+    child,
+    { ...firstRecord(child), pageSize: CLONED_PARTICIPANTS, filters: { project: String(projectId) } },
+    actor,
+  );
+  const fields = Object.entries(child.fields)
+    .filter(([name, def]) => !def.readOnly && name !== 'project')
+    .map(([name]) => name);
+  return page.items.map((record) => Object.fromEntries(fields.map((name) => [name, record[name] ?? null])));
+}
+
+/**
+ * dupliquer/{id}: a copy of the project, in one transaction: named "Copie de …", created today in
+ * the starting state with its own reference; its owner, missions, referents, description and flags,
+ * its co-owners and partners, its characteristics (those the actor sees) copied; its documents,
+ * advice acts, tickets, internal notes and history not. The reply's message says which.
+ */
+async function cloneProject(request: FastifyRequest, context: ResourceContext): Promise<ProjectClone> {
+  const original = await visibleProject(request, context);
+  const { db, locale, operations } = context;
+  const values: ResourceInputValues = Object.fromEntries(clonedFields.map((name) => [name, original[name] ?? null]));
+  values.name = translate(locale, 'projects.clone.name', { name: String(original.name) });
+  // Dated today and in the starting state by the create (beforeChange); its internal notes stay the original's.
+  Object.assign(values, { creationDate: null, state: null, internalComments: [] });
+  const [coOwners, partners] = await Promise.all([
+    participantsToCopy(context, projectCoOwners, original.id),
+    participantsToCopy(context, projectPartners, original.id),
+  ]);
+  const forms = await projectForms(context, original.id);
+  const input = Object.fromEntries(
+    forms.flatMap((form) => (Object.keys(form.values).length > 0 ? [[String(form.id), form.values]] : [])),
+  );
+  const copy = await db.transaction(async (tx) => {
+    const inTransaction = { ...context, tx };
+    const created = await operations.create(projects, values, inTransaction);
+    for (const [child, rows] of [
+      [projectCoOwners, coOwners],
+      [projectPartners, partners],
+    ] as const) {
+      if (rows && rows.length > 0)
+        await operations.createMany(
+          child,
+          rows.map((row) => ({ ...row, project: created.id })),
+          inTransaction,
+        );
+    }
+    const labelled = await writeCharacteristics(
+      { db: tx, store: operations.storeOver(tx), actor: context.actor, locale },
+      created.id,
+      input,
+    );
+    // The copy's characteristics, in its history: creating it covers writing them.
+    if (labelled.length > 0)
+      await operations.patch(projects, [{ id: created.id, values: {}, labelled }], inTransaction, {
+        permissionChecked: true,
+      });
+    return { id: created.id, name: String(created.name), characteristics: labelled.length };
+  });
+  const counted = (key: string, count: number) => translate(locale, `projects.clone.${key}`, { count });
+  return {
+    id: copy.id,
+    name: copy.name,
+    message: translate(locale, 'projects.clone.done', {
+      name: copy.name,
+      coOwners: counted('co_owners', coOwners?.length ?? 0),
+      partners: counted('partners', partners?.length ?? 0),
+      characteristics: counted('characteristics', copy.characteristics),
+    }),
+  };
 }
 
 /** A project's mails: none are sent or scheduled from the back office yet, so both lists are empty. */
@@ -282,6 +379,15 @@ export const projectPageRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.projects_export_multiple',
     query: { format: 'openapi.parameters.format' },
     handle: (request, context) => exportProjects(request, context, {}),
+  },
+  {
+    // dupliquer/{id}: a copy of the project, with its co-owners, partners and characteristics.
+    name: 'api.projects.clone',
+    method: 'POST',
+    action: 'create',
+    alsoNeeds: [{ resource: projects.slug, action: 'show' }],
+    summary: 'openapi.operations.projects_clone',
+    handle: cloneProject,
   },
   {
     name: 'api.projects.sent_emails',

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../../shared/resources/projet.resource';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
@@ -100,6 +100,40 @@ async function missionRowErrors(tx: Database, rows: MissionRow[]): Promise<Field
   return errors;
 }
 
+/** The name of the state a new project starts in, when it exists (compared with case and accents ignored). */
+const STARTING_STATE = 'a traiter';
+
+/**
+ * The state a new project starts in when none is given: the live state named "À traiter", else the
+ * first of the states in their order (the order they were created in, as the state menu lists them);
+ * none when there is no state at all.
+ */
+async function startingState(tx: Database): Promise<number | null> {
+  const [state] = await tx
+    .select({ id: states.id! })
+    .from(projectStatesTable)
+    .where(isLive(projectStatesTable))
+    .orderBy(
+      sql`immutable_unaccent(lower(${states.name!})) = ${STARTING_STATE} desc`,
+      asc(states.createdAt!),
+      asc(states.id!),
+    )
+    .limit(1);
+  return state ? Number(state.id) : null;
+}
+
+/** A live project state named by a path's parameter: 404 (project or state not found) otherwise. */
+async function liveState(db: Database, raw: string): Promise<{ id: number; name: string }> {
+  const notFound = new ApiError(404, 'projects.errors.state_not_found');
+  if (!/^\d{1,9}$/.test(raw)) throw notFound;
+  const [state] = await db
+    .select({ id: states.id!, name: states.name! })
+    .from(projectStatesTable)
+    .where(and(eq(states.id!, Number(raw)), isLive(projectStatesTable)));
+  if (!state) throw notFound;
+  return { id: Number(state.id), name: String(state.name) };
+}
+
 /** The values the server keeps from a project's own: its missions' and types' ids (filters, read scope). */
 function derivedValues(values: ResourceInputValues): void {
   if (!Array.isArray(values.missions)) return;
@@ -125,6 +159,7 @@ export const projectsHooks: ServerResource = {
       if (id === null) {
         values.reference = await nextReference(tx, values.template);
         values.creationDate ??= clock.now().toISOString().slice(0, 10);
+        values.state ??= await startingState(tx);
       }
       refusals.push(null);
     }
@@ -281,6 +316,26 @@ export const projectsHooks: ServerResource = {
           log.error({ err: error }, 'project state change failed');
           throw new ApiError(500, 'projects.errors.state_save');
         }
+      },
+    },
+    {
+      // actions-groupes/change-etat/{etat}: the selected projects put in this state, in one transaction: one
+      // refused (hidden, missing, not the actor's to change) and none changes. Each in its history.
+      name: 'api.projects.batch_state',
+      method: 'POST',
+      action: 'update',
+      summary: 'openapi.operations.projects_batch_state',
+      async handle(request, context) {
+        const { db, locale, operations } = context;
+        const state = await liveState(db, requestValue(request, 'etat'));
+        const ids = [...new Set(request.body.ids)];
+        await db.transaction(async (tx) => {
+          for (const id of ids) await operations.update(projects, id, { state: state.id }, { ...context, tx });
+        });
+        return {
+          processed: ids.length,
+          message: translate(locale, 'projects.batch.state_changed', { count: ids.length, state: state.name }),
+        };
       },
     },
     ...projectPageRoutes,

@@ -9,7 +9,7 @@ const columns = getTableColumns(projectTypesTable) as Record<string, AnyPgColumn
 export const projectTypesHooks: ServerResource = {
   routes: [
     {
-      // types-projet ajax par-mission/{mission}: the enabled project types of a mission, by name.
+      // types-projet ajax par-mission/{mission}: the enabled project types of a mission (or of none: of all), by name.
       name: 'api.project_types.by_mission',
       method: 'GET',
       action: 'list',
@@ -22,7 +22,8 @@ export const projectTypesHooks: ServerResource = {
             and(
               isLive(projectTypesTable),
               sql`${columns.enabled!}`,
-              sql`${request.params.mission} = any(${columns.missions!})`,
+              // A type naming no mission is offered in all of them (as a project's save accepts it).
+              sql`(${request.params.mission} = any(${columns.missions!}) or coalesce(cardinality(${columns.missions!}), 0) = 0)`,
             ),
           )
           .orderBy(asc(columns.name!)),

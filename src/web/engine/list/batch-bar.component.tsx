@@ -87,9 +87,9 @@ export function BatchForm({ children }: { children: ReactNode }) {
 export function BatchBar() {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const { definition, items, batchActions, selection } = useListContext();
+  const { definition, items, batchActions, ownBatchActions: OwnBatchActions, selection } = useListContext();
   const [action, setAction] = useState<string | null>(null);
-  if (batchActions.length === 0) return <span />;
+  if (batchActions.length === 0) return OwnBatchActions ? <OwnBatchActions /> : <span />;
 
   function apply(form: HTMLFormElement | null) {
     if (!action) return toast.error(t('batch.no_action'));
@@ -113,6 +113,7 @@ export function BatchBar() {
       <Button variant="default" onClick={(event) => apply(event.currentTarget.form)}>
         {t('engine.batch_apply')}
       </Button>
+      {OwnBatchActions && <OwnBatchActions />}
       <Text size="sm" c="dimmed">
         {t('engine.selected', { count: selection.selected.size })}
       </Text>

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { can, nobody, type PermissionHolder } from '../../../shared/permissions';
 import {
   batchActionPermission,
@@ -13,6 +13,7 @@ import { useRefreshResource, useResourcePage } from '../resource-api.hook';
 import type { ChildParent } from '../resource-modal-form.component';
 import type { ListParams } from './list-params.hook';
 import { useListSelection, type ListSelection } from './list-selection.hook';
+import { useWebModule } from '../web-module';
 
 /**
  * What every part of a list reads — toolbar, table or a module's list body, row actions, batch
@@ -30,8 +31,10 @@ export interface ListState extends ListParams {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
-  /** The batch actions the user may take; none: the list has no selection. */
+  /** The batch actions the user may take; none, and none of the resource's own: the list has no selection. */
   batchActions: string[];
+  /** The resource's own batch actions (its web module's), when the user may take some. */
+  ownBatchActions?: ComponentType;
   selection: ListSelection;
   /** Criteria changed: the selection is cleared (it named records of the former page). */
   update: (changes: Record<string, string>) => void;
@@ -68,6 +71,9 @@ export function useListController(
   const batchActions = batch
     ? batchActionsOf(definition).filter((action) => can(user, slug, batchActionPermission(definition, action)))
     : [];
+  const own = useWebModule(slug).batchActions;
+  const ownBatchActions =
+    batch && own && own.needs.some((action) => can(user, slug, action)) ? own.Component : undefined;
   const items = page?.items ?? [];
   // A row is selectable when every batch action may apply to its record: rows the user may not act
   // on (an administrator's account for a user manager) are disabled, and select-all skips them.
@@ -82,7 +88,7 @@ export function useListController(
   );
   const selection = useListSelection(
     items.map((item) => item.id),
-    (id) => batchActions.length > 0 && selectable.has(id),
+    (id) => (batchActions.length > 0 || ownBatchActions !== undefined) && selectable.has(id),
   );
   return {
     ...params,
@@ -96,6 +102,7 @@ export function useListController(
     canUpdate: writable && can(user, slug, 'update'),
     canDelete: writable && can(user, slug, 'delete'),
     batchActions,
+    ownBatchActions,
     selection,
     update(changes) {
       params.update(changes);

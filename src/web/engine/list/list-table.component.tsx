@@ -40,11 +40,12 @@ export function ListTable() {
 /** The list's records as a table: a selection column, sortable columns, the row actions. */
 function RecordsTable() {
   const { t } = useTranslation();
-  const { definition, page, items, sort, direction, update, batchActions, selection } = useListContext();
+  const { definition, page, items, sort, direction, update, batchActions, ownBatchActions, selection } =
+    useListContext();
   const recordPath = useRecordPath(definition.slug);
   const { slug } = definition;
   const columns = listColumns(definition);
-  const selectable = batchActions.length > 0;
+  const selectable = batchActions.length > 0 || ownBatchActions !== undefined;
   const { selected, enabledIds, allSelected } = selection;
 
   return (

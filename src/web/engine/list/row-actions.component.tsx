@@ -11,12 +11,12 @@ import { PublishToggle } from '../publish-toggle.component';
 import { RowDownloads } from '../record-commands.component';
 import { EditModal } from '../resource-edit.modal';
 import { PreviewModal } from '../resource-preview.modal';
-import { useRecordPath } from '../web-module';
+import { useRecordPath, useWebModule } from '../web-module';
 import { iconLabelled } from './icon-labels.component';
 import { useListContext } from './list-context.hook';
 
 /** An icon button, its name in the list's tooltip: a link when given `to`. */
-function RowAction({
+export function RowAction({
   label,
   icon,
   to,
@@ -170,6 +170,7 @@ function OwnRowActions({
   const dialogs = useDialogs();
   const { definition, user, canCreate, canUpdate, canDelete, refresh } = useListContext();
   const { slug, behaviours } = definition;
+  const { CloneAction } = useWebModule(slug);
   const may = (action: ResourceAction) => canOnRecord(user, definition, record, action);
   const icon = (Icon: typeof IconEye) => <Icon size={18} aria-hidden />;
   const editable = canUpdate && may('update');
@@ -178,7 +179,8 @@ function OwnRowActions({
     ...(editable && behaviours.modalEdit
       ? [{ label: t('engine.row_edit_modal', { title }), icon: icon(IconPencilBolt), onClick: onEdit }]
       : []),
-    ...(canCreate && behaviours.clonable
+    // A resource's own clone (a project's: a dialog saying what is copied) stays a button of the row.
+    ...(canCreate && behaviours.clonable && !CloneAction
       ? [
           {
             label: t('engine.row_clone', { title }),
@@ -197,6 +199,7 @@ function OwnRowActions({
           to={path('admin.resource.edit', { resource: slug, id: record.id })}
         />
       )}
+      {canCreate && behaviours.clonable && CloneAction && <CloneAction record={record} title={title} />}
       {canDelete && may('delete') && (
         <RowAction
           label={t('engine.row_delete', { title })}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Menu, Text } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconCheck, IconChevronDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { ProjectHighlights } from './highlights.component';
 import { queryKeys } from '../../query-keys';
+import { useProjectStates } from './project-states.hook';
 
 /** A reference field's title, from the titles the record came with. */
 export const titleOf = (record: ResourceRecordView, field: string): string | null =>
@@ -57,18 +58,17 @@ export function ProjectHeader({ record }: { record: ResourceRecordView }) {
   );
 }
 
-/** The state badge: its menu lists the project states (fetched when it opens) and posts change-etat. */
+/**
+ * The state badge: its menu lists the project states in their order (fetched when it opens), the
+ * current one ticked and marked (aria-current); any other may be chosen, an earlier one too, and is
+ * posted to change-etat.
+ */
 function StateMenu({ record }: { record: ResourceRecordView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const state = titleOf(record, 'state') ?? t('resources.projet.page.no_state');
-  const { data: states } = useQuery({
-    queryKey: queryKeys.resource.list('etats-projet', 'all'),
-    queryFn: () =>
-      api('GET', 'api.resource.collection', { params: { resource: 'etats-projet' }, query: { parPage: 100 } }),
-    enabled: opened,
-  });
+  const { data: states } = useProjectStates(opened);
   const change = async (etat: number) => {
     try {
       const { message } = await api('POST', 'api.projects.change_state', { params: { id: record.id, etat } });
@@ -92,11 +92,29 @@ function StateMenu({ record }: { record: ResourceRecordView }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {states?.items.map((item) => (
-          <Menu.Item key={item.id} disabled={item.id === record.state} onClick={() => void change(item.id)}>
-            {String(item.name)}
-          </Menu.Item>
-        ))}
+        {states?.map((item) => {
+          const current = item.id === record.state;
+          return (
+            <Menu.Item
+              key={item.id}
+              aria-current={current ? 'true' : undefined}
+              leftSection={
+                current ? (
+                  <IconCheck size={16} aria-hidden />
+                ) : (
+                  <span style={{ display: 'inline-block', width: 16 }} aria-hidden />
+                )
+              }
+              rightSection={current ? <Text size="xs">{t('projects.states.current')}</Text> : undefined}
+              fw={current ? 700 : undefined}
+              onClick={() => {
+                if (!current) void change(item.id);
+              }}
+            >
+              {item.name}
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );
