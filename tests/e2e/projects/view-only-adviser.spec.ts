@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { path } from '../../../src/shared/routes';
 import { createRecords, createUserWithProfile, logInAs } from '../../support/api-as-page';
-import { useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 import { card, column, columnEnd, drag, workflow } from '../../support/ticket-board-page';
 
 // An adviser whose profile only consults projects and tickets: every screen shows, none offers a change.
@@ -49,6 +49,7 @@ describe('a view-only adviser', () => {
     await form.getByRole('textbox', { name: 'Surface habitable' }).waitFor();
     expect(await editableInputs(form).count()).toBe(0);
     expect(await form.getByRole('button', { name: 'Enregistrer « Logement »' }).count()).toBe(0);
+    await expectAccessible(page);
 
     // The board: the card opens, but neither moves nor changes status; no ticket is added.
     const visit = card(page, 'Visite technique');
@@ -73,6 +74,7 @@ describe('a view-only adviser', () => {
     await modal.getByText('Visite technique').first().waitFor();
     await modal.getByText('2 h 00').waitFor();
     expect(await editableInputs(modal).count()).toBe(0);
+    await expectAccessible(page);
     for (const action of ['Enregistrer', 'Annuler', 'Dupliquer', 'Supprimer', 'Statut']) {
       expect(await modal.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
     }

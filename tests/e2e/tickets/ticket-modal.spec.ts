@@ -4,7 +4,7 @@ import type { HeaderNotifications } from '../../../src/shared/resources/notifica
 import type { ResourceRecord } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords, createUserWithProfile, logInAs } from '../../support/api-as-page';
-import { shownValue, toast, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, shownValue, toast, useBrowserAndServer } from '../../support/browser';
 import { card, column, openBoard, projectWithTickets } from '../../support/ticket-board-page';
 
 // The ticket modal: where the ticket stands, its estimate in hours or days, one row of tabs, and
@@ -44,6 +44,7 @@ describe('the ticket modal', () => {
     for (const tab of ['Général', 'Réunion', 'Personnes', 'Ticket lié', 'Sous-tâches', 'Temps', 'Historique']) {
       await modal.getByRole('tab', { name: tab, exact: true }).waitFor();
     }
+    await expectAccessible(page);
 
     // 90 minutes read 1,5 hours; 2 days are 2 × 7 h.
     const estimate = modal.getByRole('textbox', { name: 'Estimation' });
