@@ -78,7 +78,7 @@ describe('unsaved changes', () => {
     expect(await guardDialog(page).count()).toBe(0);
   });
 
-  it('asks before the ticket modal closes on Escape or its close button with a change typed, and not without', async () => {
+  it('asks before the ticket modal closes on Escape, its close button or a click outside with a change typed, and not without', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project } = await projectWithTickets(page, 'Copropriété Les Érables', [{ name: 'Relevé des compteurs' }]);
     await page.goto(`/admin/tickets/kanban/${project}`);
@@ -101,14 +101,18 @@ describe('unsaved changes', () => {
     await guardDialog(page).waitFor({ state: 'detached' });
     expect(await name.inputValue()).toBe('Relevé des compteurs d’eau');
 
-    // The close button asks too; leaving closes the modal, the ticket unchanged.
+    // The close button asks too.
     await modal.getByRole('button', { name: 'Fermer' }).first().click();
     await guardDialog(page).getByText(guardMessage).waitFor();
     await guardDialog(page).getByRole('button', { name: 'Rester' }).click();
     await guardDialog(page).waitFor({ state: 'detached' });
     expect(await name.inputValue()).toBe('Relevé des compteurs d’eau');
-    await modal.getByRole('button', { name: 'Fermer' }).first().click();
+    // A click outside it (on its overlay, once the dialog's own has faded) asks too.
+    await expect.poll(() => page.locator('.mantine-Modal-overlay').count()).toBe(1);
+    await page.mouse.click(5, 450);
+    await guardDialog(page).getByText(guardMessage).waitFor();
     await guardDialog(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+    // Leaving closes the modal, the ticket unchanged.
     await modal.waitFor({ state: 'detached' });
     await card(page, 'Relevé des compteurs').waitFor();
     expect(await card(page, 'Relevé des compteurs d’eau').count()).toBe(0);
