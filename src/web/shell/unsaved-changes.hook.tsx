@@ -92,8 +92,12 @@ function useConfirmLeaveOf(scope: UnsavedScope | null) {
   return useCallback(
     (leave: () => void) => {
       if (!scope?.dirty() || !dialogs) return leave();
-      void dialogs.confirmDiscard().then((confirmed) => {
-        if (confirmed) leave();
+      // Asked once the event that asks to leave is over: an Escape reaches every open modal's
+      // listener, and would close at once the dialog it opened.
+      setTimeout(() => {
+        void dialogs.confirmDiscard().then((confirmed) => {
+          if (confirmed) leave();
+        });
       });
     },
     [scope, dialogs],
