@@ -1,5 +1,6 @@
 import { SimpleGrid, Tabs } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
@@ -20,16 +21,41 @@ interface ResourceFieldsProps {
   titles?: ReferenceTitles;
   /** The record edited (none when creating). */
   recordId?: number;
+  /**
+   * Tabs of the screen's own, after the fields' in the same row (a ticket's sub-tasks, time…): the
+   * form around the fields (`wrapFields`, told whether a field's tab is shown) leaves them out. One
+   * named as a field's tab adds its content under that tab's fields (no form in it then).
+   */
+  extraTabs?: ExtraTab[];
+  wrapFields?: (fields: ReactNode, fieldTabShown: boolean) => ReactNode;
+}
+
+/** A tab of the screen's own beside a form's tabs: its name (the tab's value), label and content. */
+export interface ExtraTab {
+  name: string;
+  label: string;
+  panel: ReactNode;
 }
 
 /** A resource's form inputs, in its tabs when it has several; a tab holding an error says so. */
-export function ResourceFields({ definition, form, activeTab, onTabChange, titles, recordId }: ResourceFieldsProps) {
+export function ResourceFields({
+  definition,
+  form,
+  activeTab,
+  onTabChange,
+  titles,
+  recordId,
+  extraTabs = [],
+  wrapFields = (fields) => fields,
+}: ResourceFieldsProps) {
   const { t } = useTranslation();
   const { slug } = definition;
   const { errors } = form.formState;
   // A resource's web module may replace some fields' inputs.
   const { fieldInputs = {} } = useWebModule(slug);
   const tabs = formTabs(definition);
+  const ownTabs = extraTabs.filter(({ name }) => !tabs.some(({ tab }) => tab === name));
+  const addedTo = (tab: string) => extraTabs.find(({ name }) => name === tab)?.panel;
   const tabLabel = (tab: string) => t(`resources.${slug}.tabs.${tab}`);
   // The postal codes that narrow commune references, watched so the commune follows the code typed.
   const narrowing = Object.values(definition.fields).flatMap((def) => (def.postalCodeFrom ? [def.postalCodeFrom] : []));
@@ -83,7 +109,7 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
     </SimpleGrid>
   );
 
-  if (tabs.length <= 1) return grid(tabs[0]?.fields ?? []);
+  if (tabs.length <= 1 && ownTabs.length === 0) return wrapFields(grid(tabs[0]?.fields ?? []), true);
   return (
     <Tabs value={activeTab} onChange={(tab) => tab && onTabChange(tab)} keepMounted>
       <Tabs.List mb="md">
@@ -103,10 +129,24 @@ export function ResourceFields({ definition, form, activeTab, onTabChange, title
             </Tabs.Tab>
           );
         })}
+        {ownTabs.map(({ name, label }) => (
+          <Tabs.Tab key={name} value={name}>
+            {label}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
-      {tabs.map(({ tab, fields }) => (
-        <Tabs.Panel key={tab} value={tab}>
-          {grid(fields)}
+      {wrapFields(
+        tabs.map(({ tab, fields }) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {grid(fields)}
+            {addedTo(tab)}
+          </Tabs.Panel>
+        )),
+        tabs.some(({ tab }) => tab === activeTab),
+      )}
+      {ownTabs.map(({ name, panel }) => (
+        <Tabs.Panel key={name} value={name}>
+          {panel}
         </Tabs.Panel>
       ))}
     </Tabs>

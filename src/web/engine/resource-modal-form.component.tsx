@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formTabs,
@@ -11,7 +11,8 @@ import {
 
 import { api, withFailureMessage } from '../api-client';
 import { DuplicateAlert } from './duplicate-alert.component';
-import { ResourceFields } from './resource-fields.component';
+import { useConfirmLeave, useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
+import { ResourceFields, type ExtraTab } from './resource-fields.component';
 import { useResourceForm } from './resource-form.hook';
 import { queryKeys } from '../query-keys';
 
@@ -34,6 +35,7 @@ export function ModalRecordForm({
   parent,
   prefill,
   failureMessage,
+  extraTabs,
   onSaved,
   onCancel,
 }: {
@@ -44,6 +46,8 @@ export function ModalRecordForm({
   parent?: ChildParent;
   /** What a failure the server does not explain (no answer, a 5xx) says: the screen's own generic error. */
   failureMessage?: string;
+  /** The screen's own tabs, in the row of the form's (the ticket modal's sub-tasks, time…), outside the form. */
+  extraTabs?: ExtraTab[];
   onSaved: (id: number) => void;
   onCancel: () => void;
 }) {
@@ -74,17 +78,22 @@ export function ModalRecordForm({
     send: (values) =>
       failureMessage === undefined ? sendValues(values) : withFailureMessage(sendValues(values), failureMessage),
     onSaved: async (saved) => {
+      // What is saved is no longer unsaved: the form may close or be left at once.
+      form.reset(form.getValues());
+      guard.saved();
       // Lists, records and reference inputs show the change once fetched again (a child's parent too).
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(slug) });
       if (parent) await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all(parent.slug) });
       onSaved(saved.id);
     },
   });
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
+  const confirmLeave = useConfirmLeave();
   const tabs = formTabs(formDefinition);
   const [activeTab, setActiveTab] = useState(tabs[0]?.tab ?? null);
 
-  return (
+  const formAround = (fields: ReactNode, fieldTabShown: boolean) => (
     // The modal sits in a portal but inside the page's form in React's tree: its submit stops here.
     <form
       noValidate
@@ -93,23 +102,33 @@ export function ModalRecordForm({
         void save(event);
       }}
     >
-      <ResourceFields
-        definition={formDefinition}
-        form={form}
-        activeTab={activeTab}
-        onTabChange={setActiveTab}
-        titles={record?.titles ?? prefill?.titles}
-        recordId={record?.id}
-      />
-      <DuplicateAlert slug={slug} error={serverError} />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {t('engine.save')}
-        </Button>
-      </Group>
+      {fields}
+      {fieldTabShown && (
+        <>
+          <DuplicateAlert slug={slug} error={serverError} />
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => confirmLeave(onCancel)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('engine.save')}
+            </Button>
+          </Group>
+        </>
+      )}
     </form>
+  );
+
+  return (
+    <ResourceFields
+      definition={formDefinition}
+      form={form}
+      activeTab={activeTab}
+      onTabChange={setActiveTab}
+      titles={record?.titles ?? prefill?.titles}
+      recordId={record?.id}
+      extraTabs={extraTabs}
+      wrapFields={formAround}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/i18n/format';
 import type { NotificationItem } from '../../shared/resources/notifications.resource';
 import { path } from '../../shared/routes';
 import { api } from '../api-client';
-import { BELL_POLL_MS, boardPath } from '../screens/notifications/notifications-query';
+import { BELL_POLL_MS, notificationPath } from '../screens/notifications/notifications-query';
 import { queryKeys } from '../query-keys';
 
 /**
@@ -48,7 +48,7 @@ export function NotificationsBell() {
       <Menu.Dropdown>
         {latest.length === 0 && <Menu.Item disabled>{t('notifications.empty')}</Menu.Item>}
         {latest.map((item) => (
-          <Menu.Item key={item.id} component={Link} to={boardPath(item)} onClick={() => open(item)}>
+          <Menu.Item key={item.id} component={Link} to={notificationPath(item)} onClick={() => open(item)}>
             <Stack gap={0}>
               <Text size="sm" fw={item.seen ? 400 : 700}>
                 {t(`resources.notifications.choices.kind.${item.kind}`)}

@@ -27,6 +27,7 @@ import { AutocompleteInput, resourceSuggestions } from '../../engine/autocomplet
 import { DateInput } from '../../engine/date-input.component';
 import { MonthYearInput } from '../../engine/month-year-input.component';
 import { Loading } from '../../shell/loading.component';
+import { useUnsavedChangesGuard } from '../../shell/unsaved-changes.hook';
 import { toast } from '../../shell/toasts.component';
 import { queryKeys } from '../../query-keys';
 
@@ -35,8 +36,9 @@ import { queryKeys } from '../../query-keys';
 /**
  * A project's dynamic forms (issue 13): each form the project's types and theme call for, in its
  * number of columns, with an input per field by type, its progress and state, and its own save.
+ * `readOnly` (whoever may not change the project): the values shown in inputs that take none, no save.
  */
-export function ProjectFormsPanel({ projectId }: { projectId: number }) {
+export function ProjectFormsPanel({ projectId, readOnly = false }: { projectId: number; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { data: forms, error } = useQuery({
     queryKey: queryKeys.project.forms(projectId),
@@ -49,17 +51,42 @@ export function ProjectFormsPanel({ projectId }: { projectId: number }) {
     <Stack>
       {forms.map((form) => (
         // Re-created from the saved values after each save.
-        <CharacteristicsForm key={`${form.id}-${JSON.stringify(form.values)}`} projectId={projectId} form={form} />
+        <CharacteristicsForm
+          key={`${form.id}-${JSON.stringify(form.values)}`}
+          projectId={projectId}
+          form={form}
+          readOnly={readOnly}
+        />
       ))}
     </Stack>
   );
 }
 
-function CharacteristicsForm({ projectId, form }: { projectId: number; form: ProjectForm }) {
+/** A value as a comparison sees it: an empty text or list, an unticked box, is no value. */
+const comparable = (value: CharacteristicValue | undefined) =>
+  JSON.stringify(
+    value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0)
+      ? null
+      : value,
+  );
+
+function CharacteristicsForm({
+  projectId,
+  form,
+  readOnly,
+}: {
+  projectId: number;
+  form: ProjectForm;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<string, CharacteristicValue>>(form.values);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Leaving the form (another tab, a menu entry) with values changed and not saved asks first.
+  const guard = useUnsavedChangesGuard(
+    form.fields.some(({ id }) => comparable(values[id]) !== comparable(form.values[id])),
+  );
   const save = useMutation({
     mutationFn: () =>
       api('POST', 'api.projects.characteristics', {
@@ -73,6 +100,7 @@ function CharacteristicsForm({ projectId, form }: { projectId: number; form: Pro
         },
       }),
     onSuccess: async () => {
+      guard.saved();
       setErrors({});
       toast.success(t('projectForms.saved'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.project.all(projectId) });
@@ -108,23 +136,29 @@ function CharacteristicsForm({ projectId, form }: { projectId: number; form: Pro
         <Text size="sm" c="dimmed" mb="md">
           {t('projectForms.progress', { filled, total })}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: Math.min(form.columns, 2), md: form.columns }}>
-          {form.fields.map((field) => (
-            <CharacteristicInput
-              key={field.id}
-              field={field}
-              value={values[field.id] ?? null}
-              title={form.titles[field.id]}
-              error={errors[field.id]}
-              onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))}
-            />
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={save.isPending}>
-            {t('projectForms.save', { form: form.name })}
-          </Button>
-        </Group>
+        {/* Read only: every input of the form disabled at once, the values still shown. */}
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <SimpleGrid cols={{ base: 1, sm: Math.min(form.columns, 2), md: form.columns }}>
+            {form.fields.map((field) => (
+              <CharacteristicInput
+                key={field.id}
+                field={field}
+                value={values[field.id] ?? null}
+                title={form.titles[field.id]}
+                error={errors[field.id]}
+                readOnly={readOnly}
+                onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))}
+              />
+            ))}
+          </SimpleGrid>
+        </fieldset>
+        {!readOnly && (
+          <Group justify="flex-end" mt="md">
+            <Button type="submit" loading={save.isPending}>
+              {t('projectForms.save', { form: form.name })}
+            </Button>
+          </Group>
+        )}
       </form>
     </Paper>
   );
@@ -135,13 +169,14 @@ interface CharacteristicInputProps {
   value: CharacteristicValue;
   title: string | undefined;
   error: string | undefined;
+  readOnly: boolean;
   onChange: (value: CharacteristicValue) => void;
 }
 
 /** A field's input, by its type; a title and an iframe span the form's width. */
-function CharacteristicInput({ field, value, title, error, onChange }: CharacteristicInputProps) {
+function CharacteristicInput({ field, value, title, error, readOnly, onChange }: CharacteristicInputProps) {
   const { t } = useTranslation();
-  const common = { label: field.name, error };
+  const common = { label: field.name, error, disabled: readOnly };
   const wide = { gridColumn: '1 / -1' };
   const options = field.options.map(({ label, value: option }) => ({ label, value: option }));
   switch (field.type) {

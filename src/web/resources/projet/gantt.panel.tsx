@@ -14,6 +14,7 @@ import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
+import { useTicketAddress } from '../tickets/ticket-address.hook';
 import { TicketModal } from '../tickets/ticket.modal';
 import { TemplateApplyModal } from './template-apply.modal';
 import { queryKeys } from '../../query-keys';
@@ -45,7 +46,8 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
   const queryClient = useQueryClient();
   const user = useSession().data?.user ?? nobody;
   const [mode, setMode] = useState<ViewMode>('week');
-  const [opened, setOpened] = useState<number | null>(null);
+  // The ticket open in its modal, named by the address (…?ticket=12#gantt).
+  const { ticketId: opened, show: setOpened } = useTicketAddress();
   const [applying, setApplying] = useState(false);
   // Each click on "Aujourd'hui" asks the chart to scroll back to today.
   const [todayAsked, setTodayAsked] = useState(0);
@@ -99,6 +101,7 @@ export function ProjectGanttPanel({ project }: { project: ResourceRecordView }) 
         <TicketModal
           ticketId={opened}
           project={{ id: project.id, title: recordTitle(projects, project) }}
+          onShown={setOpened}
           onSaved={() => {
             setOpened(null);
             void queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });

@@ -21,6 +21,7 @@ import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 import { ProjectDocumentsPanel } from './documents.panel';
 import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
@@ -82,6 +83,19 @@ function ReferencesTab({ record }: TabProps) {
   );
 }
 
+/** The tab "Kanban et formulaires": the project's board, then its forms, read only for whoever may not change it. */
+function BoardAndFormsTab({ record }: TabProps) {
+  const user = useSession().data?.user ?? nobody;
+  return (
+    <Stack>
+      <Suspense fallback={<Loading />}>
+        <TicketBoard project={{ id: record.id, title: recordTitle(projects, record) }} />
+      </Suspense>
+      <ProjectFormsPanel projectId={record.id} readOnly={!canOnRecord(user, projects, record, 'update')} />
+    </Stack>
+  );
+}
+
 /** The tab "Export": the project as a CSV or Excel file (export-projet-selection). */
 function ExportTab({ record }: TabProps) {
   const { t } = useTranslation();
@@ -112,17 +126,7 @@ function ExportTab({ record }: TabProps) {
 const tabs: { name: string; lists?: string[]; Component: ComponentType<TabProps> }[] = [
   { name: 'apercu', Component: ({ record }) => <OverviewPanel projectId={record.id} /> },
   { name: 'references', Component: ReferencesTab },
-  {
-    name: 'kanban-formulaires',
-    Component: ({ record }) => (
-      <Stack>
-        <Suspense fallback={<Loading />}>
-          <TicketBoard project={{ id: record.id, title: recordTitle(projects, record) }} />
-        </Suspense>
-        <ProjectFormsPanel projectId={record.id} />
-      </Stack>
-    ),
-  },
+  { name: 'kanban-formulaires', Component: BoardAndFormsTab },
   {
     name: 'gantt',
     lists: ['tickets'],
@@ -172,6 +176,7 @@ export function ProjectPageScreen() {
   const { id } = useParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
   const user = useSession().data?.user ?? nobody;
   const { data: record, isError, error } = useResourceRecord(projects, id);
   useDocumentTitle(record ? recordTitle(projects, record) : t('resources.projet.singular'));
@@ -186,7 +191,8 @@ export function ProjectPageScreen() {
         <Tabs
           value={active}
           keepMounted={false}
-          onChange={(name) => name && void navigate({ hash: name }, { replace: true })}
+          // Only the active tab is mounted: leaving one whose form holds unsaved data asks first (spec 2.2).
+          onChange={(name) => name && confirmLeave(() => void navigate({ hash: name }, { replace: true }))}
         >
           <Tabs.List mb="md" aria-label={t('resources.projet.page.tabs_label')}>
             {tabs.map(({ name }) => (

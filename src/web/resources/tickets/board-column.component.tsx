@@ -14,6 +14,8 @@ interface BoardColumnProps {
   cards: BoardCard[];
   state: ColumnState;
   showProject: boolean;
+  /** Whoever may change tickets moves the cards. */
+  movable: boolean;
   onOpen: (id: number) => void;
   onChangeStatus: (card: BoardCard) => void;
 }
@@ -24,6 +26,7 @@ export const BoardColumn = memo(function BoardColumn({
   cards,
   state,
   showProject,
+  movable,
   onOpen,
   onChangeStatus,
 }: BoardColumnProps) {
@@ -43,6 +46,7 @@ export const BoardColumn = memo(function BoardColumn({
             key={card.id}
             card={card}
             showProject={showProject}
+            movable={movable}
             t={t}
             onOpen={onOpen}
             onChangeStatus={onChangeStatus}

@@ -7,6 +7,7 @@ import { statusChangeSchema, type BoardCard, type StatusChange } from '../../../
 import { ApiRequestError, api } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { toast } from '../../shell/toasts.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 
 const statuses = ['in_progress', 'blocked'] as const;
 
@@ -24,6 +25,7 @@ export function StatusChangeModal({
   const [status, setStatus] = useState<StatusChange['status']>(card.status === 'blocked' ? 'blocked' : 'in_progress');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const confirmLeave = useConfirmLeave();
   const save = useMutation({
     mutationFn: (change: StatusChange) =>
       api('POST', 'api.tickets.change_status', { params: { id: card.id }, body: change }),
@@ -48,7 +50,11 @@ export function StatusChangeModal({
   }
 
   return (
-    <AppModal title={t('resources.tickets.board.status_modal.title', { name: card.name })} onClose={onClose}>
+    <AppModal
+      title={t('resources.tickets.board.status_modal.title', { name: card.name })}
+      onClose={onClose}
+      dirty={comment.trim() !== ''}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Radio.Group
@@ -72,7 +78,7 @@ export function StatusChangeModal({
             onChange={(event) => setComment(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => confirmLeave(onClose)}>
               {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -20,13 +20,14 @@ import {
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Board, BoardCard } from '../../../shared/resources/ticket-board';
 import { nobody, can } from '../../../shared/permissions';
 import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
 import { TicketModal } from './ticket.modal';
+import { useTicketAddress } from './ticket-address.hook';
 import { BoardColumn, type ColumnState } from './board-column.component';
 import { BoardFilters, boardFilterNames } from './board-filters.component';
 import {
@@ -146,16 +147,25 @@ function useAnnouncements(board: Board | undefined) {
  */
 export function TicketBoard({ project }: { project?: { id: number; title: string } }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
   const user = useSession().data?.user ?? nobody;
+  // Moving a card and changing its status change the ticket: whoever may not sees the cards and opens them.
+  const movable = can(user, 'tickets', 'update');
   const query = boardQuery(params, project?.id);
   const [activeId, setActiveId] = useState<number | null>(null);
   const { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh } = useTicketBoard(
     query,
     activeId !== null,
   );
-  // The ticket modal: closed (undefined), a new ticket (null) or a ticket.
-  const [opened, setOpened] = useState<number | null | undefined>(undefined);
+  // The ticket modal: a ticket the address names (opening it writes it there), or a new ticket.
+  const { ticketId, show } = useTicketAddress();
+  const [creating, setCreating] = useState(false);
+  const closeModal = () => {
+    setCreating(false);
+    show(null);
+  };
   const [statusOf, setStatusOf] = useState<BoardCard | null>(null);
   const data = board.data;
 
@@ -178,7 +188,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
   const byColumn = useMemo(() => (data ? cardsByColumn(data.columns, data.cards) : new Map()), [data]);
   const active = activeId === null ? undefined : data?.cards.find((card) => card.id === activeId);
 
-  const onOpen = useCallback((id: number) => setOpened(id), []);
+  const onOpen = useCallback((id: number) => show(id), [show]);
   const onChangeStatus = useCallback((card: BoardCard) => setStatusOf(card), []);
 
   function applyFilters(criteria: Record<string, string>) {
@@ -187,7 +197,8 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
       if (value) next.set(name, value);
       else next.delete(name);
     }
-    setParams(next);
+    // The page's tab (the project page's hash) stays.
+    void navigate({ search: `?${next}`, hash });
   }
 
   function onDragStart({ active: dragged }: DragStartEvent) {
@@ -226,7 +237,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
       <BoardFilters params={params} withProject={!project} onApply={applyFilters} />
       {can(user, 'tickets', 'create') && (
         <Group>
-          <Button onClick={() => setOpened(null)}>{t('resources.tickets.board.new_ticket')}</Button>
+          <Button onClick={() => setCreating(true)}>{t('resources.tickets.board.new_ticket')}</Button>
         </Group>
       )}
       {board.error && <Alert color="red">{board.error.message || t('errors.generic')}</Alert>}
@@ -248,6 +259,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
                 cards={byColumn.get(column.id) ?? []}
                 state={columnState(column.id)}
                 showProject={!project}
+                movable={movable}
                 onOpen={onOpen}
                 onChangeStatus={onChangeStatus}
               />
@@ -268,15 +280,16 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
           </DragOverlay>
         </DndContext>
       )}
-      {opened !== undefined && (
+      {(creating || ticketId !== null) && (
         <TicketModal
-          ticketId={opened}
+          ticketId={creating ? null : ticketId}
           project={project}
+          onShown={show}
           onSaved={() => {
-            setOpened(undefined);
+            closeModal();
             void refresh();
           }}
-          onClose={() => setOpened(undefined)}
+          onClose={closeModal}
         />
       )}
       {statusOf && (

@@ -67,6 +67,8 @@ export const TicketCardContent = memo(function TicketCardContent({
 interface TicketCardProps {
   card: BoardCard;
   showProject: boolean;
+  /** Whoever may change tickets moves the card and changes its status; anyone else only opens it. */
+  movable: boolean;
   t: TFunction;
   onOpen: (id: number) => void;
   onChangeStatus: (card: BoardCard) => void;
@@ -76,13 +78,22 @@ interface TicketCardProps {
  * A card: dragged by its body (pointer or keyboard: Space picks it up), opened by a click or Enter.
  * Not a drop target: the columns are, and where in a column a card goes is read from the page
  * (data-card), so a drag does not redraw every card at each card it passes. Its status button sits
- * beside the draggable body, not inside it (no control within a control).
+ * beside the draggable body, not inside it (no control within a control). A card that may not move
+ * is a plain button: no drag, no keyboard move, no status button.
  */
-export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpen, onChangeStatus }: TicketCardProps) {
+export const TicketCard = memo(function TicketCard({
+  card,
+  showProject,
+  movable,
+  t,
+  onOpen,
+  onChangeStatus,
+}: TicketCardProps) {
   const roleDescription = useMemo(() => t('resources.tickets.board.announcements.role'), [t]);
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: card.id,
     attributes: { roleDescription },
+    disabled: !movable,
   });
   // Every card's hook runs again when a drag starts or ends (dnd-kit's context): its face does not.
   return (
@@ -97,6 +108,7 @@ export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpe
       <CardFace
         card={card}
         showProject={showProject}
+        movable={movable}
         t={t}
         onOpen={onOpen}
         onChangeStatus={onChangeStatus}
@@ -112,6 +124,7 @@ export const TicketCard = memo(function TicketCard({ card, showProject, t, onOpe
 const CardFace = memo(function CardFace({
   card,
   showProject,
+  movable,
   t,
   onOpen,
   onChangeStatus,
@@ -124,6 +137,23 @@ const CardFace = memo(function CardFace({
     (onKeyDown as ((event: KeyboardEvent) => void) | undefined)?.(event);
     if (event.key === 'Enter' && !isDragging) onOpen(card.id);
   };
+  if (!movable) {
+    return (
+      <div
+        className={styles.cardBody}
+        role="button"
+        tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          onOpen(card.id);
+        }}
+        onClick={() => onOpen(card.id)}
+      >
+        <TicketCardContent card={card} showProject={showProject} t={t} />
+      </div>
+    );
+  }
   return (
     <>
       <div className={styles.cardBody} {...attributes} {...pointer} onKeyDown={keyDown} onClick={() => onOpen(card.id)}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TransitionForm } from '../../../shared/resources/ticket-board';
 import { DateInput } from '../../engine/date-input.component';
 import { AppModal } from '../../shell/app-modal.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 
 type Characteristic = TransitionForm['characteristics'][number];
 
@@ -63,9 +64,11 @@ export function TransitionModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string>>(() =>
+  const [initial] = useState<Record<string, string>>(() =>
     Object.fromEntries(form.characteristics.map(({ name, type }) => [name, type === 'checkbox' ? 'false' : ''])),
   );
+  const [values, setValues] = useState(initial);
+  const confirmLeave = useConfirmLeave();
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -79,7 +82,11 @@ export function TransitionModal({
   }
 
   return (
-    <AppModal title={t('resources.tickets.board.transition_modal.title', { step: stepName })} onClose={onClose}>
+    <AppModal
+      title={t('resources.tickets.board.transition_modal.title', { step: stepName })}
+      onClose={onClose}
+      dirty={Object.entries(values).some(([name, value]) => value !== initial[name])}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Text size="sm">{t('resources.tickets.board.transition_modal.intro', { name: ticketName })}</Text>
@@ -93,7 +100,7 @@ export function TransitionModal({
             />
           ))}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={sending}>
+            <Button variant="default" onClick={() => confirmLeave(onClose)} disabled={sending}>
               {t('actions.cancel')}
             </Button>
             <Button type="submit" loading={sending}>

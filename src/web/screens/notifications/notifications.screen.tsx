@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { Loading } from '../../shell/loading.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { boardPath } from './notifications-query';
+import { notificationPath } from './notifications-query';
 import { queryKeys } from '../../query-keys';
 
 const toProcessPath = path('admin.resource.list', { resource: 'notifications' });
@@ -20,7 +20,7 @@ type BatchRoute = 'api.notifications.mark_seen' | 'api.notifications.archive' | 
 
 /**
  * Notifications (spec 2.1): the user's own, "À traiter" (not archived) or "Archivées", newest first;
- * each names its ticket (leading to its project's board) and project (its page); selected ones are
+ * each names its ticket (opening it, on its project's board) and project (its page); selected ones are
  * marked as seen, archived or put back to process.
  */
 export function NotificationsScreen({ archived }: { archived: boolean }) {
@@ -135,7 +135,7 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={boardPath(item)}>
+                      <Anchor component={Link} to={notificationPath(item)}>
                         {item.ticket.title}
                       </Anchor>
                     </Table.Td>

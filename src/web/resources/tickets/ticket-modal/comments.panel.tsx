@@ -13,6 +13,7 @@ import { useSession } from '../../../session.hook';
 import { useDialogs } from '../../../shell/dialogs.component';
 import { Loading } from '../../../shell/loading.component';
 import { toast } from '../../../shell/toasts.component';
+import { useUnsavedChangesGuard } from '../../../shell/unsaved-changes.hook';
 import { TicketChildForm } from './ticket-child-form.component';
 import { useRefreshTicket, useTicketError } from './ticket-modal.hook';
 import { queryKeys } from '../../../query-keys';
@@ -70,11 +71,14 @@ function CommentItem({ ticketId, comment, mine }: { ticketId: number; comment: T
   const refresh = useRefreshTicket();
   const errorOf = useTicketError();
   const [draft, setDraft] = useState<string | null>(null);
+  // A comment being corrected, changed and not saved, asks before the ticket closes.
+  const guard = useUnsavedChangesGuard(draft !== null && draft !== comment.comment);
   const edit = useMutation({
     mutationFn: (text: string) =>
       api('POST', 'api.tickets.edit_comment', { params: { id: comment.id }, body: { comment: text } }),
     onSuccess: async () => {
       toast.success(t('success.updated'));
+      guard.saved();
       setDraft(null);
       await refresh(ticketComments.slug);
     },

@@ -8,6 +8,7 @@ import type { ResourceDefinition } from '../../../../shared/resources/resource';
 import { api, withFailureMessage } from '../../../api-client';
 import { FieldInput, type FieldErrorTree } from '../../../engine/field-input.component';
 import { useResourceForm } from '../../../engine/resource-form.hook';
+import { useUnsavedChangesGuard } from '../../../shell/unsaved-changes.hook';
 import { useRefreshTicket } from './ticket-modal.hook';
 
 /**
@@ -58,11 +59,14 @@ export function TicketChildForm({
         t(errorKey),
       ),
     onSaved: async () => {
+      guard.saved();
       await refresh(child.slug);
       onAdded();
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Closing the ticket with an addition typed but not added asks first.
+  const guard = useUnsavedChangesGuard(isDirty);
   const inputs: ReactNode[] = fields.map((name) => (
     <Controller
       key={name}
