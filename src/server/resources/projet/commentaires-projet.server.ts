@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
-import { requestValue, type FieldErrors, type ServerResource } from '../../engine/server-resource';
-import { parseId } from '../../http/request-parsing';
+import { type FieldErrors, type ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from './project-children';
 import { sareCount, sareExport, type SareFile } from './sare-export';
@@ -66,7 +65,7 @@ export const projectCommentsHooks: ServerResource = {
       summary: 'openapi.operations.project_comments_sare_export_act',
       query: { format: 'openapi.parameters.sare_format' },
       async handle(request, context) {
-        const act = await context.store.get(projectComments, parseId(requestValue(request, 'id')), context.actor);
+        const act = await context.store.get(projectComments, request.params.id, context.actor);
         const file = await sareExport(context, { act: act.id, format: request.query.format });
         return sendSareFile(context.session?.reply, file, `export-sare-acte-${act.id}`);
       },

@@ -244,11 +244,10 @@ export const projectPageRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.projects_followed_by_owner',
     query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     handle(request, context) {
-      const [individual, structure] = [requestValue(request, 'individu'), requestValue(request, 'structure')];
-      if (!/^\d{1,9}$/.test(individual) || !/^\d{1,9}$/.test(structure)) throw new ApiError(404, 'errors.not_found');
+      const { individu, structure } = request.params;
       const filters: Record<string, string> = {};
-      if (individual !== '0') filters.ownerIndividual = individual;
-      if (structure !== '0') filters.ownerStructure = structure;
+      if (individu !== 0) filters.ownerIndividual = String(individu);
+      if (structure !== 0) filters.ownerStructure = String(structure);
       if (Object.keys(filters).length === 0) throw new ApiError(404, 'errors.not_found');
       return projectsWhere(request, context, { filters });
     },
@@ -261,7 +260,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.projects_of_structure',
     query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     handle(request, context) {
-      const structure = parseId(requestValue(request, 'id'));
+      const structure = request.params.id;
       return projectsWhere(request, context, { filters: { ownerStructure: String(structure) } });
     },
   },

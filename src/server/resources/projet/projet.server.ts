@@ -2,7 +2,6 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../../shared/resources/projet.resource';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
-import { parseId } from '../../http/request-parsing';
 import { parseListQuery } from '../../engine/list-query';
 import type { ResourceInputValues } from '../../../shared/resources/resource';
 import { translate } from '../../../shared/i18n/catalog';
@@ -18,7 +17,6 @@ import {
 import { ApiError } from '../../http/api-error';
 import { isLive, liveRows } from '../../engine/record-scope';
 import {
-  requestValue,
   type FieldErrors,
   type OwnRequest,
   type ResourceContext,
@@ -123,14 +121,12 @@ async function startingState(tx: Database): Promise<number | null> {
 }
 
 /** A live project state named by a path's parameter: 404 (project or state not found) otherwise. */
-async function liveState(db: Database, raw: string): Promise<{ id: number; name: string }> {
-  const notFound = new ApiError(404, 'projects.errors.state_not_found');
-  if (!/^\d{1,9}$/.test(raw)) throw notFound;
+async function liveState(db: Database, id: number): Promise<{ id: number; name: string }> {
   const [state] = await db
     .select({ id: states.id!, name: states.name! })
     .from(projectStatesTable)
-    .where(and(eq(states.id!, Number(raw)), isLive(projectStatesTable)));
-  if (!state) throw notFound;
+    .where(and(eq(states.id!, id), isLive(projectStatesTable)));
+  if (!state) throw new ApiError(404, 'projects.errors.state_not_found');
   return { id: Number(state.id), name: String(state.name) };
 }
 
@@ -200,7 +196,7 @@ export const projectsHooks: ServerResource = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.projects_forms',
-      handle: (request, context) => projectForms(context, parseId(requestValue(request, 'projet'))),
+      handle: (request, context) => projectForms(context, request.params.projet),
     },
     {
       // forms/{projet}: several forms saved at once, { forms: { <form id>: { <field id>: value } } }.
@@ -210,7 +206,7 @@ export const projectsHooks: ServerResource = {
       summary: 'openapi.operations.projects_forms_save',
       // Its method's array picks no contract beside the GET's: the request says its own.
       handle: (request: OwnRequest<'api.projects.forms', 'POST'>, context: ResourceContext) =>
-        saveProjectForms(context, parseId(requestValue(request, 'projet')), request.body.forms),
+        saveProjectForms(context, request.params.projet, request.body.forms),
     },
     {
       // caracteristiques/{projet}/{form}: one form of the project.
@@ -218,8 +214,7 @@ export const projectsHooks: ServerResource = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.projects_characteristics',
-      handle: (request, context) =>
-        projectForm(context, parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))),
+      handle: (request, context) => projectForm(context, request.params.projet, request.params.form),
     },
     {
       // caracteristiques/{projet}/{form}: its values saved, { values: { <field id>: value } }.
@@ -229,7 +224,7 @@ export const projectsHooks: ServerResource = {
       summary: 'openapi.operations.projects_characteristics_save',
       async handle(request: OwnRequest<'api.projects.characteristics', 'POST'>, context: ResourceContext) {
         const { values } = request.body;
-        const [projectId, formId] = [parseId(requestValue(request, 'projet')), parseId(requestValue(request, 'form'))];
+        const [projectId, formId] = [request.params.projet, request.params.form];
         const forms = await saveProjectForms(context, projectId, { [formId]: values });
         const saved = forms.find(({ id }) => id === formId);
         // saveProjectForms refuses a form the project lacks: the saved one is always among them.
@@ -244,11 +239,7 @@ export const projectsHooks: ServerResource = {
       action: 'show',
       summary: 'openapi.operations.projects_form_progress',
       async handle(request, context) {
-        const form = await projectForm(
-          context,
-          parseId(requestValue(request, 'id')),
-          parseId(requestValue(request, 'form')),
-        );
+        const form = await projectForm(context, request.params.id, request.params.form);
         return form.progress;
       },
     },
@@ -258,7 +249,7 @@ export const projectsHooks: ServerResource = {
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.projects_header_characteristics',
-      handle: (request, context) => headerCharacteristics(context, parseId(requestValue(request, 'id'))),
+      handle: (request, context) => headerCharacteristics(context, request.params.id),
     },
     {
       // champs-filtrables: the characteristics the project list's search panel offers.
@@ -277,7 +268,7 @@ export const projectsHooks: ServerResource = {
       summary: 'openapi.operations.projects_comments',
       query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       async handle(request, { store, actor }) {
-        const id = parseId(requestValue(request, 'id'));
+        const id = request.params.id;
         await store.get(projects, id, actor);
         const query = parseListQuery(projectComments, request.query);
         return store.list(projectComments, { ...query, filters: { ...query.filters, project: String(id) } }, actor);
@@ -292,23 +283,18 @@ export const projectsHooks: ServerResource = {
       notFound: 'projects.errors.state_not_found',
       async handle(request, context) {
         const { db, store, actor, locale, log, operations } = context;
-        const [rawId, rawState] = [requestValue(request, 'id'), requestValue(request, 'etat')];
-        const notFound = () => new ApiError(404, 'projects.errors.state_not_found');
-        if (!/^\d{1,9}$/.test(rawId) || !/^\d{1,9}$/.test(rawState)) throw notFound();
-        const [id, stateId] = [Number(rawId), Number(rawState)];
+        const { id, etat } = request.params;
         await store.get(projects, id, actor).catch((error: unknown) => {
-          throw error instanceof ApiError && error.statusCode === 404 ? notFound() : error;
+          throw error instanceof ApiError && error.statusCode === 404
+            ? new ApiError(404, 'projects.errors.state_not_found')
+            : error;
         });
-        const [state] = await db
-          .select({ id: states.id!, name: states.name! })
-          .from(projectStatesTable)
-          .where(and(eq(states.id!, stateId), isLive(projectStatesTable)));
-        if (!state) throw notFound();
+        const state = await liveState(db, etat);
         try {
           const record = await operations.update(projects, id, { state: state.id }, context);
           return {
             id: record.id,
-            state: stateId,
+            state: state.id,
             message: translate(locale, 'projects.messages.state_changed', { state: String(state.name) }),
           };
         } catch (error) {
@@ -327,7 +313,7 @@ export const projectsHooks: ServerResource = {
       summary: 'openapi.operations.projects_batch_state',
       async handle(request, context) {
         const { db, locale, operations } = context;
-        const state = await liveState(db, requestValue(request, 'etat'));
+        const state = await liveState(db, request.params.etat);
         const ids = [...new Set(request.body.ids)];
         await db.transaction(async (tx) => {
           for (const id of ids) await operations.update(projects, id, { state: state.id }, { ...context, tx });
