@@ -88,4 +88,32 @@ describe('the project’s history and panels', () => {
     expect(await fill('.bar')).toBe('rgb(224, 49, 49)');
     expect(await fill('.bar-progress')).toBe('rgb(224, 49, 49)');
   });
+
+  it('titles a document after the file kept, and keeps no file it refuses', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const [project] = await createRecords(page, 'projet', [{ name: 'Maison Brunet' }]);
+    await page.goto(`${path('admin.projects.page', { id: project!.id })}#documents`);
+    const form = page.getByRole('form', { name: 'Ajouter un document au projet' });
+    const file = form.locator('input[type=file]');
+    const title = form.getByRole('textbox', { name: /^Titre/ });
+    const send = async (name: string) => {
+      const sent = page.waitForResponse((response) => new URL(response.url()).pathname === path('api.upload'));
+      await file.setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from('%PDF-1.4') });
+      return (await sent).status();
+    };
+    expect(await send('devis-v1.pdf')).toBe(201);
+    await expect.poll(() => title.inputValue()).toBe('devis-v1');
+    // Another file chosen: the title follows it.
+    expect(await send('devis-v2.pdf')).toBe(201);
+    await expect.poll(() => title.inputValue()).toBe('devis-v2');
+    // A file the documents refuse is not stored, and changes nothing.
+    expect(await send('installateur.exe')).toBe(400);
+    await form.getByText("Ce type de fichier n'est pas accepté", { exact: false }).waitFor();
+    expect(await title.inputValue()).toBe('devis-v2');
+    // A title typed by the adviser stays theirs.
+    await title.fill('Devis retenu');
+    expect(await send('devis-v3.pdf')).toBe(201);
+    await expect.poll(() => form.getByText('devis-v3.pdf').count()).toBe(1);
+    expect(await title.inputValue()).toBe('Devis retenu');
+  });
 });
