@@ -22,6 +22,7 @@ import { autoEnlarges, useViewportWidth } from './shell/viewport.hook';
 import { Loading } from './shell/loading.component';
 import { WebModulesContext } from './engine/web-module';
 import { webModules } from './resources/registry';
+import { formatPersonName } from '../shared/i18n/format';
 
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
@@ -87,7 +88,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
   // anonymous user to login "to come back to this page".
   if (loggedOut) return <Navigate to={path('admin.login')} replace state={loggedOutState} />;
 
-  const fullName = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
+  const fullName = formatPersonName(session.user);
   const showEnlarged = enlarged && !extraSmall;
 
   return (

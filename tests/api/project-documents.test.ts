@@ -93,7 +93,7 @@ describe('a project document', () => {
     expect((await project(ids.house)).lastInterventionDate).toBe(today());
     const [entry] = await history(ids.house);
     expect(entry).toMatchObject({
-      action: 'update',
+      action: 'add',
       actorName: 'Administrateur Principal',
       changes: [{ field: 'piece-jointe', before: null, after: 'Devis toiture' }],
     });
@@ -115,12 +115,30 @@ describe('a project document', () => {
 
   it('is refused with a French message when its file or its type is wrong, nothing changed', async () => {
     const before = { history: await history(ids.condo), project: await project(ids.condo) };
-    const program = await uploaded(Buffer.from('MZ'), 'installer.exe');
+    const uploadsBefore = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.ownerId, t.admin.session.user.id));
+    const fileType =
+      "Ce type de fichier n'est pas accepté : choisissez un PDF, un document Word, Excel, PowerPoint ou OpenDocument, une image, un texte, une archive ZIP ou un courriel.";
+    // A file that is no document is refused as it is sent to the documents: never stored, so never kept.
+    const refused = await upload(Buffer.from('MZ'), 'installer.exe');
+    expect([refused.statusCode, refused.json().message]).toEqual([400, fileType]);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.ownerId, t.admin.session.user.id))).toHaveLength(
+      uploadsBefore.length,
+    );
+    // Sent elsewhere, then named in a document: refused on the field.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: path('api.upload', { dossier: 'divers', nom: 'installer.exe' }),
+      headers: { ...authHeaders(t.admin), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('MZ'),
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const program = elsewhere.json<UploadedFile>().path;
     const wrongFile = await addDocument(ids.condo, { title: 'Programme', documentType: ids.quote, file: program });
     expect(wrongFile.statusCode).toBe(400);
-    expect(wrongFile.json().fieldErrors).toEqual({
-      file: "Ce type de fichier n'est pas accepté : choisissez un PDF, un document Word, Excel, PowerPoint ou OpenDocument, une image, un texte, une archive ZIP ou un courriel.",
-    });
+    expect(wrongFile.json().fieldErrors).toEqual({ file: fileType });
     const pdf = await uploaded(Buffer.from('%PDF-1.4'), 'Plan.pdf');
     const wrongType = await addDocument(ids.condo, { title: 'Plan', documentType: 999999, file: pdf });
     expect(wrongType.statusCode).toBe(400);
@@ -129,7 +147,7 @@ describe('a project document', () => {
     expect(noType.json().fieldErrors).toEqual({ documentType: 'Ce champ est obligatoire.' });
 
     // A file over 20 MB is not even stored.
-    const uploadsBefore = await t.database.db
+    const uploadsBeforeLarge = await t.database.db
       .select()
       .from(uploads)
       .where(eq(uploads.ownerId, t.admin.session.user.id));
@@ -137,7 +155,7 @@ describe('a project document', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe('Une erreur est survenue. Veuillez vérifier les informations saisies.');
     const uploadsAfter = await t.database.db.select().from(uploads).where(eq(uploads.ownerId, t.admin.session.user.id));
-    expect(uploadsAfter).toHaveLength(uploadsBefore.length);
+    expect(uploadsAfter).toHaveLength(uploadsBeforeLarge.length);
 
     expect((await api().get(documentsUrl(ids.condo))).json<ResourcePage>().total).toBe(0);
     expect(await history(ids.condo)).toEqual(before.history);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntry } from '../../shared/resources/audit';
 import { changeKind, LABELLED_KIND, OWN_FIELDS_KIND } from '../../shared/resources/history-kinds';
 import type { ResourceDefinition } from '../../shared/resources/resource';
@@ -24,14 +24,18 @@ const sameJson = (one: unknown, other: unknown): boolean => {
 
 /**
  * A record's declared fields whose value differs between before and after (null: the record did not
- * exist, or no longer does), with both values.
+ * exist, or no longer does), with both values: for its history, not its internal fields (a card's
+ * place in its column, the board's business rather than the record's story), unless `withInternal`
+ * (whether a write changes anything at all).
  */
 export function changesBetween(
   definition: ResourceDefinition,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  { withInternal = false }: { withInternal?: boolean } = {},
 ): AuditChange[] {
   return Object.keys(definition.fields).flatMap((field) => {
+    if (!withInternal && definition.fields[field]!.internal) return [];
     const [was, is] = [comparableValue(before?.[field]), comparableValue(after?.[field])];
     const empty = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
     if (sameJson(was, is) || (empty(was) && empty(is))) return [];
@@ -59,21 +63,36 @@ export async function recordAudit(
  * Records of a child resource whose declaration's parent says `inHistory`, added, changed or
  * deleted: an entry of each one's parent's history, its change on the child's slug naming the record
  * as the parent's history does (added: none → name; deleted: name → none; changed: name before →
- * name after, the same when only other fields changed, with the names of the fields that changed).
+ * name after, the same when only other fields changed, with the fields that changed and their values
+ * before and after). The entry is an addition ("add"), a removal ("remove") or a change ("update")
+ * of the parent: never the parent's own creation or deletion.
  */
 export async function recordInParentHistory(
   tx: Database,
   definition: ResourceDefinition,
   actor: Actor,
-  changes: { record: Record<string, unknown>; before: string | null; after: string | null; fields?: string[] }[],
+  changes: {
+    record: Record<string, unknown>;
+    before: string | null;
+    after: string | null;
+    fields?: string[];
+    values?: AuditChange['values'];
+  }[],
 ): Promise<void> {
   const { parent } = definition;
   if (!parent?.inHistory || changes.length === 0) return;
-  const entries = changes.flatMap(({ record, before, after, fields }) => {
+  const entries = changes.flatMap(({ record, before, after, fields, values }) => {
     const parentId = record[parent.field];
     if (typeof parentId !== 'number') return [];
-    const change: AuditChange = { field: definition.slug, before, after, ...(fields ? { fields } : {}) };
-    return [{ recordId: parentId, action: 'update' as const, changes: [change] }];
+    const change: AuditChange = {
+      field: definition.slug,
+      before,
+      after,
+      ...(fields ? { fields } : {}),
+      ...(values && values.length > 0 ? { values } : {}),
+    };
+    const action: AuditAction = before === null ? 'add' : after === null ? 'remove' : 'update';
+    return [{ recordId: parentId, action, changes: [change] }];
   });
   if (entries.length === 0) return;
   await tx
@@ -93,7 +112,8 @@ function kindCondition(definition: ResourceDefinition, kind: string): SQL {
   if (kind !== OWN_FIELDS_KIND) return contains(kind);
   const own = Object.keys(definition.fields).filter((name) => !definition.historyKinds?.fields?.includes(name));
   return or(
-    ne(auditEntries.action, 'update'),
+    // A creation, deletion or flag is the record's own; a child's addition or removal is its child's.
+    notInArray(auditEntries.action, ['update', 'add', 'remove']),
     anyChange(
       sql`change->>'label' is null and change->>'field' in (${sql.join(
         own.map((name) => sql`${name}`),
@@ -123,11 +143,14 @@ export async function auditPage(
   recordId: number,
   { page, pageSize, kind, hidden = [] }: { page: number; pageSize: number; kind?: string; hidden?: string[] },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
+  // Internal fields (a card's place) stay out, including entries written before they were so declared.
+  const internal = Object.keys(definition.fields).filter((name) => definition.fields[name]!.internal);
+  const left = [...hidden, ...internal];
   const where = and(
     eq(auditEntries.resource, definition.slug),
     eq(auditEntries.recordId, recordId),
     kind === undefined ? undefined : kindCondition(definition, kind),
-    readableCondition(hidden),
+    readableCondition(left),
   );
   const [rows, [totals]] = await Promise.all([
     db
@@ -152,7 +175,7 @@ export async function auditPage(
       createdAt: row.createdAt.toISOString(),
       // Of one kind, only its changes: a creation filtered by state says the state it began in.
       changes: row.changes.filter(
-        (change) => !hidden.includes(change.field) && (kind === undefined || changeKind(definition, change) === kind),
+        (change) => !left.includes(change.field) && (kind === undefined || changeKind(definition, change) === kind),
       ),
     })),
     total: totals?.total ?? 0,

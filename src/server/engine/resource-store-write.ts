@@ -169,6 +169,43 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
     );
   }
 
+  /**
+   * A child's changed fields as its parent's history tells them, before → after: a reference by its
+   * record's title (whether or not the reader still sees it), a long or rich text left to its name
+   * alone (the child's own history holds it), any other value as stored.
+   */
+  async function historyValues(
+    tx: Database,
+    definition: ResourceDefinition,
+    changes: AuditChange[],
+  ): Promise<NonNullable<AuditChange['values']>> {
+    const shown = changes.filter(({ field, label }) => {
+      const def = label === undefined ? definition.fields[field] : undefined;
+      return def !== undefined && !['richtext', 'textarea', 'collection', 'file'].includes(def.kind);
+    });
+    const values: NonNullable<AuditChange['values']> = [];
+    for (const { field, before, after } of shown) {
+      const def = definition.fields[field]!;
+      if (def.kind !== 'reference' && def.kind !== 'references') {
+        values.push({ field, before, after });
+        continue;
+      }
+      const ids = [...new Set([...numbers(before), ...numbers(after)])];
+      const target = referenceTarget(def.target);
+      const rows =
+        ids.length === 0
+          ? []
+          : await tx.select({ id: target.id, title: target.title }).from(target.table).where(inArray(target.id, ids));
+      const titles = new Map(rows.map(({ id, title }) => [Number(id), String(title)]));
+      const named = (value: unknown) => {
+        const list = numbers(value).map((id) => titles.get(id) ?? `#${id}`);
+        return list.length === 0 ? null : list.join(', ');
+      };
+      values.push({ field, before: named(before), after: named(after) });
+    }
+    return values;
+  }
+
   /** Child records added or deleted, in their parent's history when their declaration says so. */
   async function inParentHistory(
     tx: Database,
@@ -225,7 +262,15 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
         definition,
         actor,
         before[parentField] === after[parentField]
-          ? [{ record: after, before: was!, after: is!, fields: changes.map(({ field }) => field) }]
+          ? [
+              {
+                record: after,
+                before: was!,
+                after: is!,
+                fields: changes.map(({ field }) => field),
+                values: await historyValues(tx, definition, changes),
+              },
+            ]
           : [
               { record: before, before: was!, after: null },
               { record: after, before: null, after: is! },
@@ -344,7 +389,10 @@ export function createStoreWrites(context: StoreContext, references: StoreRefere
         for (const { id, values, labelled = [] } of patches) {
           const before = rows.get(id)!;
           const stored = storedValues(definition, values);
-          if (labelled.length === 0 && changesBetween(definition, before, { ...before, ...stored }).length === 0)
+          if (
+            labelled.length === 0 &&
+            changesBetween(definition, before, { ...before, ...stored }, { withInternal: true }).length === 0
+          )
             continue;
           const [after] = await setValues(tx, definition, [id], stored, actor, options.beyondReadScope);
           written.push({ before, after: after!, labelled });

@@ -206,6 +206,12 @@ export interface ServerResource {
    */
   validate?(values: ResourceInputValues, context: { id: number | null; actor: Actor }): FieldErrors | void;
   /**
+   * The files its file fields refuse, by name: the catalog key saying why, or nothing. Asked by the
+   * upload route before a file sent into the resource's folder is stored (a refused file is never
+   * kept), and by `validate` for the record.
+   */
+  fileRefusal?(name: string): string | undefined;
+  /**
    * The database checks of records about to be written, and the values they derive, in the write's
    * transaction, a batch at a time: a form writes one record, the import assistant thousands, through
    * the same rules. Answers each record's refusal, or null; may throw an ApiError to refuse the whole

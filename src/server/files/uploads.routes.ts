@@ -32,7 +32,7 @@ export function safeFileName(name: string): string {
 
 /**
  * Files live in DATA_DIR/uploads (docs/operations.md): POST /api/televersements stores one sent as
- * the raw body, within its sender's quota; GET /uploads/{chemin} gives it back to whoever may read it
+ * the raw body, within its sender's quota, unless its folder's resource refuses such a file; GET /uploads/{chemin} gives it back to whoever may read it
  * (upload-access.ts): its sender until a record names it, then whoever may see such a record (its
  * resource's read scope applies: a hidden project's document answers as a missing file).
  */
@@ -67,6 +67,9 @@ export function registerUploadRoutes(
       const actor = actorOf(currentAuth(request));
       authorizeUploadFolder(actor, folder);
       const name = safeFileName(query.nom ?? '');
+      // A file the folder's resource refuses (a project's document that is no document) is not kept.
+      const refusal = hooksOf(folder).fileRefusal?.(name);
+      if (refusal) throw new ApiError(400, refusal);
       const id = randomUUID();
       const own = path.resolve(uploadsDir, folder, id);
       const target = path.resolve(own, name);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeInput, formatMonthYear, maskMonthYear, parseDateTimeInput, parseMonthYear } from './format';
+import {
+  formatDateTimeInput,
+  formatDuration,
+  formatMonthYear,
+  formatPersonName,
+  maskMonthYear,
+  parseDateTimeInput,
+  parseMonthYear,
+} from './format';
 
 describe('typed dates (spec 5)', () => {
   it('accepts dd/mm/yyyy - hh:mm when it names a real moment', () => {
@@ -31,5 +39,23 @@ describe('typed dates (spec 5)', () => {
     expect(formatMonthYear('2026-03')).toBe('03/2026');
     // What is being typed reads as typed.
     expect(formatMonthYear('13/20')).toBe('13/20');
+  });
+});
+
+describe('durations and names, written one way', () => {
+  it('reads minutes as hours and minutes', () => {
+    expect(formatDuration(90)).toBe('1 h 30');
+    expect(formatDuration(200)).toBe('3 h 20');
+    expect(formatDuration(125)).toBe('2 h 05');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(0)).toBe('0 min');
+    expect(formatDuration(-90)).toBe('-1 h 30');
+  });
+
+  it('names a person "Prénom Nom", else by their email', () => {
+    expect(formatPersonName({ firstName: 'Camille', lastName: 'Martin', email: 'c@x.fr' })).toBe('Camille Martin');
+    expect(formatPersonName({ firstName: ' ', lastName: 'Martin', email: 'c@x.fr' })).toBe('Martin');
+    expect(formatPersonName({ firstName: '', lastName: '', email: 'c@x.fr' })).toBe('c@x.fr');
   });
 });

@@ -74,3 +74,31 @@ export function maskMonthYear(text: string): string {
   const digits = text.replace(/\D/g, '').slice(0, 6);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
+
+/**
+ * Minutes as people read a duration, the one way every screen writes one (a ticket's time, a
+ * project's time report): "1 h 30", "45 min", "2 h", "-1 h 30" (an estimate overrun).
+ */
+export function formatDuration(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  if (hours === 0) return `${sign}${rest} min`;
+  return rest === 0 ? `${sign}${hours} h` : `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * A person as the screens name them, the one way: "Prénom Nom", or their email when both are empty
+ * (the server's userDisplayName writes the same in SQL).
+ */
+export function formatPersonName(person: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}) {
+  const name = [person.firstName, person.lastName]
+    .map((part) => (part ?? '').trim())
+    .filter((part) => part !== '')
+    .join(' ');
+  return name !== '' ? name : (person.email ?? '');
+}

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { referenceTitlesSchema } from './resource';
 
-/** What the audit trail records of a record: its creation, each change, a flag set, its deletion. */
-export const auditActions = ['create', 'update', 'delete', 'enable', 'disable', 'publish', 'unpublish'] as const;
+/**
+ * What the audit trail records of a record: its creation, each change, a flag set, its deletion;
+ * in a parent's history, a child record added ("add") or removed ("remove").
+ */
+export const auditActions = [
+  'create',
+  'update',
+  'delete',
+  'enable',
+  'disable',
+  'publish',
+  'unpublish',
+  'add',
+  'remove',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /**
@@ -14,6 +27,11 @@ export const auditChangeSchema = z.object({
   label: z.string().optional(),
   /** A child record changed, in its parent's history (`field` its slug): the names of its fields that changed. */
   fields: z.array(z.string()).optional(),
+  /**
+   * A child record changed: its fields' values before and after (references by their titles), those
+   * that a line can say (not long or rich texts).
+   */
+  values: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })).optional(),
   before: z.unknown(),
   after: z.unknown(),
 });

@@ -49,6 +49,8 @@ export interface FieldOptions {
   tab?: string;
   /** Shown, never written through the API (e.g. a user's last login): left out of the input schema and forms. */
   readOnly?: boolean;
+  /** The application's own bookkeeping (a card's place in its column): never an entry of the record's history. */
+  internal?: boolean;
   /** The value of a field left out of a create: the schema's default, the column's and the new form's. */
   defaultValue?: string | number | boolean;
   /**

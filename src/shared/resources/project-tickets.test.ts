@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDate, formatMinutes } from './project-tickets';
+import { dueDate } from './project-tickets';
 
 describe('a prefilled task’s due date', () => {
   it('adds days and weeks across months and years', () => {
@@ -17,16 +17,5 @@ describe('a prefilled task’s due date', () => {
     expect(dueDate('2026-08-31', 1, 'months')).toBe('2026-09-30');
     expect(dueDate('2026-11-30', 3, 'months')).toBe('2027-02-28');
     expect(dueDate('2026-05-31', 12, 'months')).toBe('2027-05-31');
-  });
-});
-
-describe('a duration in minutes', () => {
-  it('reads as hours and minutes', () => {
-    expect(formatMinutes(200)).toBe('3 h 20');
-    expect(formatMinutes(125)).toBe('2 h 05');
-    expect(formatMinutes(120)).toBe('2 h');
-    expect(formatMinutes(45)).toBe('45 min');
-    expect(formatMinutes(0)).toBe('0 min');
-    expect(formatMinutes(-90)).toBe('-1 h 30');
   });
 });

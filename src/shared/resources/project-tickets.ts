@@ -64,12 +64,3 @@ export function dueDate(today: string, dueIn: number, unit: DueUnit): string {
   first.setUTCDate(Math.min(day, lastDay));
   return first.toISOString().slice(0, 10);
 }
-
-/** Minutes as people read a duration: "3 h 20", "45 min", "2 h". */
-export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '';
-  const hours = Math.floor(Math.abs(minutes) / 60);
-  const rest = Math.abs(minutes) % 60;
-  if (hours === 0) return `${sign}${rest} min`;
-  return rest === 0 ? `${sign}${hours} h` : `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
-}

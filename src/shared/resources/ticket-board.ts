@@ -25,6 +25,8 @@ export const boardCardSchema = z.object({
   color: z.string().nullable(),
   /** As shown: orange when its deadline is near, whatever is stored (ticketStatusShown). */
   status: z.enum(ticketStatuses),
+  /** Why it is orange when its deadline is the reason: near, or passed (deadlineAlert); null otherwise. */
+  deadlineAlert: z.enum(['near', 'overdue']).nullable(),
   deadline: z.string().nullable(),
   attributions: z.array(z.object({ id: z.number(), name: z.string() })),
   taskType: z.object({ id: z.number(), name: z.string(), icon: z.string().nullable() }).nullable(),
@@ -124,6 +126,25 @@ export function ticketStatusShown(
   if (stored !== 'in_progress') return stored;
   if (deadline !== null && daysBetween(today, deadline) <= warningDays) return 'blocked';
   return 'in_progress';
+}
+
+/** Why a card shows orange when its deadline makes it so (ticketStatusShown): near, or already passed. */
+export type DeadlineAlert = 'near' | 'overdue';
+
+/**
+ * Whether the deadline is why a ticket shows orange: only a ticket stored white (work in progress)
+ * whose deadline is `warningDays` days away or less; 'overdue' once the day is past.
+ */
+export function deadlineAlert(
+  stored: TicketStatus,
+  deadline: string | null,
+  today: string,
+  warningDays: number,
+): DeadlineAlert | null {
+  if (stored !== 'in_progress' || deadline === null) return null;
+  const days = daysBetween(today, deadline);
+  if (days < 0) return 'overdue';
+  return days <= warningDays ? 'near' : null;
 }
 
 /** A meeting ahead, as the project's history lists it (its type says so). */

@@ -59,7 +59,7 @@ export const tickets = defineResource({
     // The project's referents are added to the ticket's attributions when it is saved.
     addReferent: field.boolean({ tab: 'people' }),
     // The card's place in its column: changed by the board's moves and saved positions only.
-    boardPosition: field.integer({ readOnly: true }),
+    boardPosition: field.integer({ readOnly: true, internal: true }),
     finishedAt: field.datetime({ readOnly: true, list: true }),
   },
 });

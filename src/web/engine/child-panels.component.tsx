@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
@@ -47,7 +47,10 @@ export function ChildPanel({
   const writable =
     !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
   const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
-  const singular = t(`resources.${child.slug}.singular`);
+  // "Ajouter un partenaire": the child's own words (gender, elision), else "Ajouter : Partenaire".
+  const addLabel = t([`resources.${child.slug}.add_one`, 'engine.create_title'], {
+    resource: t(`resources.${child.slug}.singular`),
+  });
   if (!can(user, child.slug, 'list')) {
     return (
       <RecordPanel title={t(`resources.${child.slug}.label`)}>
@@ -65,12 +68,12 @@ export function ChildPanel({
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => setAdding(true)}
           >
-            {t('engine.create_title', { resource: singular })}
+            {addLabel}
           </Button>
         </Group>
       )}
       {adding && childParent && (
-        <AppModal onClose={() => setAdding(false)} title={t('engine.create_title', { resource: singular })} size="xl">
+        <AppModal onClose={() => setAdding(false)} title={addLabel} size="xl">
           <ModalRecordForm
             definition={child}
             parent={childParent}
@@ -85,9 +88,21 @@ export function ChildPanel({
 }
 
 /**
+ * The child's declaration as a list under its parent shows it: without the column naming the parent,
+ * which would say the page's own record on every row.
+ */
+function underParent(child: ResourceDefinition): ResourceDefinition {
+  const field = child.parent?.field;
+  const def = field ? child.fields[field] : undefined;
+  if (!field || !def?.list) return child;
+  return { ...child, fields: { ...child.fields, [field]: { ...def, list: false } } };
+}
+
+/**
  * The list's table, sorted and paged, of a parent record's child records (GET
  * /api/<parent>/{id}/<child>), with their row actions: a record page's panel, or a module's own.
- * `inPlace`: the rows are edited and deleted in a modal, through the parent's routes.
+ * `inPlace`: the rows are edited and deleted in a modal, through the parent's routes. The column of
+ * the parent is left out (underParent).
  */
 export function ChildRecords({
   parent,
@@ -100,7 +115,8 @@ export function ChildRecords({
   child: ResourceDefinition;
   inPlace?: ChildParent;
 }) {
-  const list = useListController(child, useLocalListParams(child), {
+  const shown = useMemo(() => underParent(child), [child]);
+  const list = useListController(shown, useLocalListParams(shown), {
     collectionPath: path('api.resource.children', { resource: parent, id: parentId, child: child.slug }),
     batch: false,
     parent: inPlace,

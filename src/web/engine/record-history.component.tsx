@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/i18n/format';
+import type { AuditChange } from '../../shared/resources/audit';
+import { fieldText } from '../../shared/resources/field-kinds';
+import { findResource } from '../../shared/resources/registry';
 import { childrenInHistory, historyKindLabel, historyKinds } from '../../shared/resources/history-kinds';
 import type { ResourceDefinition, ResourceRecordView } from '../../shared/resources/resource';
 
@@ -67,6 +70,29 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
   const children = new Set(childrenInHistory(definition).map((child) => child.slug));
   const isChildInHistory = (name: string) => children.has(name);
   const named = (value: unknown) => (typeof value === 'string' ? value : t('engine.none'));
+  /** A child's changed fields: "Étape : À faire → En cours", or its name alone (a long text). */
+  const childChanges = (child: string, fields: string[], values: NonNullable<AuditChange['values']>) => {
+    const childDefinition = findResource(child);
+    return fields
+      .map((name) => {
+        const label = t(`resources.${child}.fields.${name}`);
+        const change = values.find((value) => value.field === name);
+        const def = childDefinition?.fields[name];
+        if (!change || !def) return label;
+        const text = (value: unknown) => {
+          // References come as their records' titles.
+          const shown =
+            def.kind === 'reference' || def.kind === 'references'
+              ? typeof value === 'string'
+                ? value
+                : ''
+              : fieldText(name, def, value, { slug: child, titles: {}, t: (key: string) => t(key) });
+          return shown === '' ? t('engine.none') : shown;
+        };
+        return `${label} : ${text(change.before)} → ${text(change.after)}`;
+      })
+      .join(', ');
+  };
   return (
     <Stack gap="xs" mt="sm">
       <Title order={3} size="h5">
@@ -99,17 +125,16 @@ function AuditTrail({ definition, id }: { definition: ResourceDefinition; id: nu
             <List size="sm" withPadding>
               {entry.changes
                 .filter(({ field }) => isChildInHistory(field))
-                .map(({ field, before, after, fields = [] }) => (
+                .map(({ field, before, after, fields = [], values = [] }) => (
                   // A record of a child resource added (none → its name), deleted (its name → none) or
                   // changed (its name before → after, or "changed" when its name stayed the same, then
-                  // the fields that changed).
+                  // the fields that changed, each with its values before → after when a line can say them).
                   <List.Item key={field}>
                     {t(`resources.${field}.singular`)} :{' '}
                     {before !== null && before === after
                       ? `${named(before)} (${t('engine.audit.changed')})`
                       : `${named(before)} → ${named(after)}`}
-                    {fields.length > 0 &&
-                      ` — ${fields.map((name) => t(`resources.${field}.fields.${name}`)).join(', ')}`}
+                    {fields.length > 0 && ` — ${childChanges(field, fields, values)}`}
                   </List.Item>
                 ))}
               {entry.changes

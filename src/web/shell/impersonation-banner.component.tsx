@@ -6,13 +6,14 @@ import type { SessionPayload } from '../../shared/account/account.schema';
 import { path } from '../../shared/routes';
 import { ApiRequestError, api } from '../api-client';
 import { toast } from './toasts.component';
+import { formatPersonName } from '../../shared/i18n/format';
 
 /** While logged in as another user: who is shown, who opened the session, and the way back. */
 export function ImpersonationBanner({ session }: { session: SessionPayload }) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   if (!session.impersonator) return null;
-  const name = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
+  const name = formatPersonName(session.user);
 
   async function leave() {
     setLeaving(true);

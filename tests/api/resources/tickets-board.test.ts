@@ -362,8 +362,21 @@ describe('the trail of moves and status changes', () => {
       .flatMap((entry) => entry.changes)
       .filter((change) => change.field === 'tickets' && change.before !== null);
     expect(changed).toEqual([
-      { field: 'tickets', before: 'Chantier', after: 'Chantier', fields: ['status'] },
-      { field: 'tickets', before: 'Chantier', after: 'Chantier', fields: ['step'] },
+      // Each with its values before → after (a step by its name).
+      {
+        field: 'tickets',
+        before: 'Chantier',
+        after: 'Chantier',
+        fields: ['status'],
+        values: [{ field: 'status', before: 'in_progress', after: 'blocked' }],
+      },
+      {
+        field: 'tickets',
+        before: 'Chantier',
+        after: 'Chantier',
+        fields: ['step'],
+        values: [{ field: 'step', before: 'À faire', after: 'En cours' }],
+      },
     ]);
   });
 });

@@ -57,8 +57,8 @@ describe("a project's page", () => {
     // A co-owner, added in place from its tab, which the address keeps.
     await page.getByRole('tab', { name: 'Co-porteurs' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#coporteurs');
-    await page.getByRole('button', { name: 'Ajouter : Co-porteur' }).click();
-    const coOwnerForm = page.getByRole('dialog', { name: 'Ajouter : Co-porteur' });
+    await page.getByRole('button', { name: 'Ajouter un co-porteur' }).click();
+    const coOwnerForm = page.getByRole('dialog', { name: 'Ajouter un co-porteur' });
     await coOwnerForm.getByLabel(/^Qualité/).fill('Syndic bénévole');
     await coOwnerForm.getByRole('combobox', { name: 'Individu' }).pressSequentially('Dup', { delay: 50 });
     await page.getByRole('option', { name: 'Dupont Marie' }).click();
@@ -69,8 +69,8 @@ describe("a project's page", () => {
     // An advice act, added in place too, listed newest first.
     await page.getByRole('tab', { name: 'Conseils' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#conseils');
-    await page.getByRole('button', { name: 'Ajouter : Acte de conseil' }).click();
-    const actForm = page.getByRole('dialog', { name: 'Ajouter : Acte de conseil' });
+    await page.getByRole('button', { name: 'Ajouter un acte de conseil' }).click();
+    const actForm = page.getByRole('dialog', { name: 'Ajouter un acte de conseil' });
     await actForm.getByLabel(/^Objet/).fill('Premier rendez-vous');
     await actForm.getByLabel(/^Date de l'acte/).fill('02/03/2026');
     await actForm.getByRole('button', { name: 'Enregistrer' }).click();

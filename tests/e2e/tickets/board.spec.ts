@@ -38,7 +38,7 @@ describe('the tickets’ board', () => {
     });
     expect(await column(page, 'À faire').getByRole('heading').textContent()).toBe('À faire3 tickets');
     const visit = card(column(page, 'À faire'), 'Visite technique');
-    expect(await visit.textContent()).toBe('Visite techniqueStatut : En coursÉchéance : 15/03/2099');
+    expect(await visit.textContent()).toBe('Visite techniqueStatut : Travail en coursÉchéance : 15/03/2099');
     await expectAccessible(page);
 
     const saved = moveAnswered(page);

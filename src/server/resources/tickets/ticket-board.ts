@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  deadlineAlert,
   ticketStatusShown,
   type Board,
   type BoardCard,
@@ -126,6 +127,7 @@ async function cardsWhere(context: ResourceContext, where: SQL): Promise<BoardCa
     project: { id: row.project, title: row.project_title },
     color: row.color === '' ? null : row.color,
     status: ticketStatusShown(row.status, row.deadline, day, deadlineWarningDays),
+    deadlineAlert: deadlineAlert(row.status, row.deadline, day, deadlineWarningDays),
     deadline: row.deadline,
     attributions: row.attributions.map((id) => ({ id, name: names.get(id) ?? '' })),
     taskType:

@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../shared/permissions';
@@ -15,7 +15,10 @@ import { useResourceForm } from '../../engine/resource-form.hook';
 import { useSession } from '../../session.hook';
 import { queryKeys } from '../../query-keys';
 
-/** The fields the upload form asks for, in order: the file, its title (the file's name unless changed), its type. */
+/**
+ * The fields the upload form asks for, in order: the file, its title (the name of the file kept
+ * unless the adviser typed one), its type.
+ */
 const uploadFields = ['file', 'title', 'documentType'] as const;
 
 /** A stored file's name without its folders and extension: the title a new document starts with. */
@@ -66,6 +69,14 @@ function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => 
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // The title the form gave from the file: it follows the file kept until the adviser types their own.
+  const givenTitle = useRef('');
+  const followFile = (file: string) => {
+    const title = String(form.getValues('title') ?? '');
+    if (title !== '' && title !== givenTitle.current) return;
+    givenTitle.current = file === '' ? '' : titleOf(file);
+    form.setValue('title', givenTitle.current);
+  };
   return (
     <form noValidate onSubmit={(event) => void save(event)} aria-label={t('projectDocuments.upload_form')}>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -82,9 +93,8 @@ function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => 
                 value={field.value}
                 onChange={(value) => {
                   field.onChange(value);
-                  if (name === 'file' && typeof value === 'string' && !form.getValues('title')) {
-                    form.setValue('title', titleOf(value));
-                  }
+                  // A file refused as it is sent changes nothing: the title follows the one kept.
+                  if (name === 'file' && typeof value === 'string') followFile(value);
                 }}
                 errors={errors[name] as FieldErrorTree | undefined}
               />

@@ -8,11 +8,26 @@ declare module 'frappe-gantt' {
     progress?: number;
     dependencies?: string;
     color?: string;
+    color_progress?: string;
     custom_class?: string;
+  }
+
+  /** A scale of the chart: its step, its columns' width and header texts, its margins before and after. */
+  export interface FrappeViewMode {
+    name: string;
+    step: string;
+    padding?: string | [string, string];
+    column_width?: number;
+    date_format?: string;
+    lower_text?: string | ((date: Date, previous: Date | null, language: string) => string);
+    upper_text?: string | ((date: Date, previous: Date | null, language: string) => string);
+    upper_text_frequency?: number;
+    thick_line?: (date: Date) => boolean;
   }
 
   export interface FrappeOptions {
     view_mode?: string;
+    view_modes?: FrappeViewMode[];
     language?: string;
     readonly?: boolean;
     popup?: false;

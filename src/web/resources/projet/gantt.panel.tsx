@@ -2,7 +2,7 @@ import './gantt-chart.css';
 import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Gantt, { type FrappeTask } from 'frappe-gantt';
+import Gantt, { type FrappeTask, type FrappeViewMode } from 'frappe-gantt';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../../shared/permissions';
@@ -23,6 +23,42 @@ import { queryKeys } from '../../query-keys';
 const viewModes = { week: 'Week', month: 'Month' } as const;
 type ViewMode = keyof typeof viewModes;
 
+/** A day as frappe-gantt reads a task's "2026-03-14": local midnight. */
+const localDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+};
+
+/** dd/mm of a date. */
+const dayAndMonth = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}`;
+
+/**
+ * The week scale, its weeks starting on Monday (French weeks; frappe-gantt's own starts its weeks
+ * on the first task's weekday, a month before it): the chart starts on the Monday four weeks or
+ * more before the first bar, and each column says its Monday ("lun. 02/03").
+ */
+function mondayWeeks(tasks: GanttTask[]): FrappeViewMode {
+  const first = tasks.map((task) => localDay(task.start)).reduce((a, b) => (b < a ? b : a));
+  // Days back from the first bar to the Monday of its week, then four weeks more.
+  const back = ((first.getDay() + 6) % 7) + 28;
+  return {
+    name: viewModes.week,
+    step: '7d',
+    padding: [`${back}d`, '1m'],
+    column_width: 140,
+    date_format: 'YYYY-MM-DD',
+    lower_text: (date, _previous, language) =>
+      `${new Intl.DateTimeFormat(language, { weekday: 'short' }).format(date)} ${dayAndMonth(date)}`,
+    upper_text: (date, previous, language) =>
+      !previous || date.getMonth() !== previous.getMonth()
+        ? new Intl.DateTimeFormat(language, { month: 'long' }).format(date)
+        : '',
+    upper_text_frequency: 4,
+    thick_line: (date) => date.getDate() <= 7,
+  };
+}
+
 /** frappe-gantt writes a bar's name as HTML: a ticket's name is text, escaped. */
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -33,7 +69,9 @@ const toBar = (task: GanttTask): FrappeTask => ({
   end: task.end,
   progress: task.progress,
   dependencies: task.dependencies.join(','),
+  // The ticket's colour, done part included (gantt-chart.css darkens it).
   color: task.color || undefined,
+  color_progress: task.color || undefined,
 });
 
 /**
@@ -164,8 +202,8 @@ function GanttChart({
   useEffect(() => {
     const element = container.current!;
     chart.current = new Gantt(element, tasks.map(toBar), {
-      // (Not its view_modes option: given, it starts on the first of them whatever view_mode says.)
-      view_mode: viewModes[mode],
+      // Given, view_modes start on their first: the one scale shown. Weeks start on Monday.
+      ...(mode === 'week' ? { view_modes: [mondayWeeks(tasks)] } : { view_mode: viewModes[mode] }),
       language: i18n.language,
       readonly: true,
       // Its popup writes HTML and English; the ticket modal says it all.

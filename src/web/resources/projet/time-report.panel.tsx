@@ -3,9 +3,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMonthYear } from '../../../shared/i18n/format';
+import { formatDuration, formatMonthYear } from '../../../shared/i18n/format';
 import { can, nobody } from '../../../shared/permissions';
-import { formatMinutes } from '../../../shared/resources/project-tickets';
 import { path } from '../../../shared/routes';
 import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
@@ -36,9 +35,9 @@ export function ProjectTimeReportPanel({ projectId }: { projectId: number }) {
       <RecordPanel title={t(key('totals'))}>
         <Group justify="space-between" align="flex-end">
           <Group gap="xl">
-            <Figure label={t(key('estimate'))} value={formatMinutes(totals.estimate)} />
-            <Figure label={t(key('spent'))} value={formatMinutes(totals.spent)} />
-            <Figure label={t(key('difference'))} value={formatMinutes(totals.estimate - totals.spent)} />
+            <Figure label={t(key('estimate'))} value={formatDuration(totals.estimate)} />
+            <Figure label={t(key('spent'))} value={formatDuration(totals.spent)} />
+            <Figure label={t(key('difference'))} value={formatDuration(totals.estimate - totals.spent)} />
           </Group>
           {can(user, 'projet', 'export') && <ExportMenu projectId={projectId} />}
         </Group>
@@ -81,9 +80,9 @@ export function ProjectTimeReportPanel({ projectId }: { projectId: number }) {
                   <Table.Th scope="row" fw="normal">
                     {ticket.name}
                   </Table.Th>
-                  <Table.Td>{ticket.estimate === null ? '' : formatMinutes(ticket.estimate)}</Table.Td>
+                  <Table.Td>{ticket.estimate === null ? '' : formatDuration(ticket.estimate)}</Table.Td>
                   <Table.Td c={ticket.estimate !== null && ticket.spent > ticket.estimate ? 'red' : undefined}>
-                    {formatMinutes(ticket.spent)}
+                    {formatDuration(ticket.spent)}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -135,7 +134,7 @@ function MinutesTable({
               <Table.Th scope="row" fw="normal">
                 {row.label}
               </Table.Th>
-              <Table.Td>{formatMinutes(row.minutes)}</Table.Td>
+              <Table.Td>{formatDuration(row.minutes)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

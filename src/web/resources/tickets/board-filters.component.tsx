@@ -1,5 +1,7 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Badge, Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardFiltersSchema } from '../../../shared/resources/ticket-board';
 import { ticketStatuses, tickets } from '../../../shared/resources/tickets.resource';
@@ -18,6 +20,9 @@ export const boardFilterNames = [
   'echeanceDu',
   'echeanceAu',
 ] as const;
+
+/** Below this width (a phone), the filters fold behind their button. */
+const FOLDING_QUERY = '(max-width: 48em)';
 
 /** A reference criterion: a list to choose from, or typed when its records are many. */
 function ReferenceCriterion({
@@ -51,7 +56,9 @@ function ReferenceCriterion({
 /**
  * The board's filters: project (on the global board), mission, attributed user, task type, status,
  * free text and deadline range; applied to the address, which the board reads. A deadline range
- * ending before it starts is refused here with the server's own rule (boardFiltersSchema).
+ * ending before it starts is refused here with the server's own rule (boardFiltersSchema). On a
+ * phone they fold behind a "Filtres" button (the number of criteria in force beside it), so the
+ * columns come first.
  */
 export function BoardFilters({
   params,
@@ -67,6 +74,10 @@ export function BoardFilters({
   const [from, setFrom] = useState<string | null>(params.get('echeanceDu') || null);
   const [to, setTo] = useState<string | null>(params.get('echeanceAu') || null);
   const [dateErrors, setDateErrors] = useState<{ echeanceDu?: string; echeanceAu?: string }>({});
+  const folding = useMediaQuery(FOLDING_QUERY) ?? false;
+  const [unfolded, setUnfolded] = useState(false);
+  const formId = useId();
+  const active = boardFilterNames.filter((name) => (withProject || name !== 'projet') && params.get(name)).length;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,6 +101,8 @@ export function BoardFilters({
     );
     setDateErrors(errors);
     if (!checked.success) return;
+    // On a phone, the board comes back into view.
+    setUnfolded(false);
     onApply(criteria);
   }
 
@@ -97,6 +110,7 @@ export function BoardFilters({
     setFrom(null);
     setTo(null);
     setDateErrors({});
+    setUnfolded(false);
     onApply(
       Object.fromEntries(boardFilterNames.filter((name) => withProject || name !== 'projet').map((name) => [name, ''])),
     );
@@ -104,64 +118,85 @@ export function BoardFilters({
 
   return (
     <Paper withBorder p="sm">
-      {/* Re-created when the address changes, so the inputs show the criteria in force. */}
-      <form key={params.toString()} onSubmit={submit} role="search" aria-label={label('label')} noValidate>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          {withProject && (
-            <ReferenceFilter
-              label={label('project')}
-              name="projet"
-              target="projet"
-              value={params.get('projet') ?? ''}
+      {folding && (
+        <Button
+          variant="subtle"
+          leftSection={<IconFilter size={16} aria-hidden />}
+          onClick={() => setUnfolded((open) => !open)}
+          aria-expanded={unfolded}
+          aria-controls={formId}
+          rightSection={
+            active > 0 ? <Badge size="sm">{t('engine.active_filters', { count: active })}</Badge> : undefined
+          }
+        >
+          {label('toggle')}
+        </Button>
+      )}
+      <Collapse expanded={!folding || unfolded} id={formId}>
+        {/* Re-created when the address changes, so the inputs show the criteria in force. */}
+        <form
+          key={params.toString()}
+          onSubmit={submit}
+          role="search"
+          aria-label={label('label')}
+          noValidate
+          style={folding ? { marginTop: 'var(--mantine-spacing-sm)' } : undefined}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {withProject && (
+              <ReferenceFilter
+                label={label('project')}
+                name="projet"
+                target="projet"
+                value={params.get('projet') ?? ''}
+              />
+            )}
+            <ReferenceCriterion
+              label={label('mission')}
+              name="mission"
+              field="mission"
+              value={params.get('mission') ?? ''}
             />
-          )}
-          <ReferenceCriterion
-            label={label('mission')}
-            name="mission"
-            field="mission"
-            value={params.get('mission') ?? ''}
-          />
-          <ReferenceCriterion
-            label={label('user')}
-            name="utilisateur"
-            field="attributions"
-            value={params.get('utilisateur') ?? ''}
-          />
-          <ReferenceCriterion
-            label={label('task_type')}
-            name="typeTache"
-            field="taskType"
-            value={params.get('typeTache') ?? ''}
-          />
-          <NativeSelect
-            label={label('status')}
-            name="statut"
-            defaultValue={params.get('statut') ?? ''}
-            data={[
-              { value: '', label: label('any') },
-              ...ticketStatuses.map((status) => ({
-                value: status,
-                label: t(`resources.tickets.choices.status.${status}`),
-              })),
-            ]}
-          />
-          <TextInput label={label('q')} name="q" type="search" defaultValue={params.get('q') ?? ''} />
-          <DateInput
-            label={label('from')}
-            value={from}
-            onChange={setFrom}
-            withTime={false}
-            error={dateErrors.echeanceDu}
-          />
-          <DateInput label={label('to')} value={to} onChange={setTo} withTime={false} error={dateErrors.echeanceAu} />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={reset}>
-            {label('reset')}
-          </Button>
-          <Button type="submit">{label('apply')}</Button>
-        </Group>
-      </form>
+            <ReferenceCriterion
+              label={label('user')}
+              name="utilisateur"
+              field="attributions"
+              value={params.get('utilisateur') ?? ''}
+            />
+            <ReferenceCriterion
+              label={label('task_type')}
+              name="typeTache"
+              field="taskType"
+              value={params.get('typeTache') ?? ''}
+            />
+            <NativeSelect
+              label={label('status')}
+              name="statut"
+              defaultValue={params.get('statut') ?? ''}
+              data={[
+                { value: '', label: label('any') },
+                // "Bloqué" here takes the cards orange for their deadline too, as the board shows them.
+                ...ticketStatuses.map((status) => ({ value: status, label: label(`statuses.${status}`) })),
+              ]}
+            />
+            <TextInput label={label('q')} name="q" type="search" defaultValue={params.get('q') ?? ''} />
+            <DateInput
+              label={label('from')}
+              value={from}
+              onChange={setFrom}
+              withTime={false}
+              error={dateErrors.echeanceDu}
+            />
+            <DateInput label={label('to')} value={to} onChange={setTo} withTime={false} error={dateErrors.echeanceAu} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={reset}>
+              {label('reset')}
+            </Button>
+            <Button type="submit">{label('apply')}</Button>
+          </Group>
+        </form>
+      </Collapse>
     </Paper>
   );
 }

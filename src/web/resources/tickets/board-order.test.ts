@@ -10,6 +10,7 @@ const card = (id: number, step: number): BoardCard => ({
   project: { id: 1, title: 'Maison Dupont' },
   color: null,
   status: 'in_progress',
+  deadlineAlert: null,
   deadline: null,
   attributions: [],
   taskType: null,

@@ -17,7 +17,7 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -155,10 +155,17 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
   const movable = can(user, 'tickets', 'update');
   const query = boardQuery(params, project?.id);
   const [activeId, setActiveId] = useState<number | null>(null);
-  const { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh } = useTicketBoard(
-    query,
-    activeId !== null,
-  );
+  const {
+    board,
+    move,
+    pendingTransition,
+    completeTransition,
+    cancelTransition,
+    replaceCard,
+    refresh,
+    refusal,
+    setRefusal,
+  } = useTicketBoard(query, activeId !== null);
   // The ticket modal: a ticket the address names (opening it writes it there), or a new ticket.
   const { ticketId, show } = useTicketAddress();
   const [creating, setCreating] = useState(false);
@@ -213,8 +220,12 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
     const step = stepOfDropId(over.id);
     if (!canReach(data.columns, card.step, step)) {
       const name = (id: number) => data.columns.find((column) => column.id === id)?.name ?? '';
-      // The server's own refusal, said before asking it.
-      toast.error(t('tickets.errors.unreachable_step', { from: name(card.step), to: name(step) }));
+      // The server's own refusal, said before asking it (shown, and told to a screen reader).
+      const reason = t('tickets.errors.unreachable_step', { from: name(card.step), to: name(step) });
+      toast.error(reason);
+      setRefusal(
+        t('resources.tickets.board.announcements.refused', { title: card.name, column: name(card.step), reason }),
+      );
       return;
     }
     const slots = readSlots(step, card.id);
@@ -240,6 +251,10 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
           <Button onClick={() => setCreating(true)}>{t('resources.tickets.board.new_ticket')}</Button>
         </Group>
       )}
+      {/* A move refused (by the workflow, the rights, the server): said to whoever does not see the toast. */}
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {refusal}
+      </VisuallyHidden>
       {board.error && <Alert color="red">{board.error.message || t('errors.generic')}</Alert>}
       {!data && !board.error && <Loading />}
       {data && (

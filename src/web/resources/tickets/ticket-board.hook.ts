@@ -31,7 +31,8 @@ interface MoveReply {
  * board's, the board is fetched again — unless a move is under way, which would be undone, or a card
  * is held (`holding`): the cards would shift under the pointer, and the drop be read against a board
  * the adviser no longer sees (an answer already on its way is left aside). The refresh comes once the
- * card is let go.
+ * card is let go. `refusal`: what the board's live region says of the last move refused (a keyboard
+ * user hears it, the toast being for the eyes), until the next move.
  */
 export function useTicketBoard(query: string, holding: boolean) {
   const { t } = useTranslation();
@@ -41,6 +42,7 @@ export function useTicketBoard(query: string, holding: boolean) {
   const [pendingTransition, setPendingTransition] = useState<PendingTransition | null>(null);
   // Counts the moves answered, so that a version seen during one is acted on once it is over.
   const [answered, setAnswered] = useState(0);
+  const [refusal, setRefusal] = useState('');
 
   const board = useQuery({
     queryKey: key,
@@ -97,17 +99,28 @@ export function useTicketBoard(query: string, holding: boolean) {
     [setCards],
   );
   const refuse = useCallback(
-    (before: BoardCard[], error: unknown) => {
+    (before: BoardCard[], error: unknown, ticket: number) => {
       setCards(() => before);
-      toast.error(error instanceof ApiRequestError && error.message ? error.message : t('errors.generic'));
+      const reason = error instanceof ApiRequestError && error.message ? error.message : t('errors.generic');
+      toast.error(reason);
+      const card = before.find((candidate) => candidate.id === ticket);
+      const columns = queryClient.getQueryData<Board>(queryKeys.ticketBoard.board(query))?.columns ?? [];
+      setRefusal(
+        t('resources.tickets.board.announcements.refused', {
+          title: card?.name ?? '',
+          column: columns.find((column) => column.id === card?.step)?.name ?? '',
+          reason,
+        }),
+      );
     },
-    [setCards, t],
+    [setCards, t, queryClient, query],
   );
 
   /** Draws the move, then sends it (move-ajax). Resolves once the server has answered. */
   const move = useCallback(
     async (planned: PlannedMove) => {
       const before = cardsNow();
+      setRefusal('');
       setCards((cards) => applyMove(cards, planned));
       busy.current += 1;
       try {
@@ -118,7 +131,7 @@ export function useTicketBoard(query: string, holding: boolean) {
             ? (error.payload as unknown as { transition?: TransitionForm }).transition
             : undefined;
         if (transition) setPendingTransition({ move: planned, form: transition, before });
-        else refuse(before, error);
+        else refuse(before, error, planned.ticket);
       } finally {
         busy.current -= 1;
         setAnswered((count) => count + 1);
@@ -141,7 +154,7 @@ export function useTicketBoard(query: string, holding: boolean) {
       } catch (error) {
         const fieldErrors = error instanceof ApiRequestError ? error.payload.fieldErrors : undefined;
         if (fieldErrors) return fieldErrors;
-        refuse(before, error);
+        refuse(before, error, planned.ticket);
       } finally {
         busy.current -= 1;
         setAnswered((count) => count + 1);
@@ -168,5 +181,15 @@ export function useTicketBoard(query: string, holding: boolean) {
     [queryClient, query],
   );
 
-  return { board, move, pendingTransition, completeTransition, cancelTransition, replaceCard, refresh };
+  return {
+    board,
+    move,
+    pendingTransition,
+    completeTransition,
+    cancelTransition,
+    replaceCard,
+    refresh,
+    refusal,
+    setRefusal,
+  };
 }

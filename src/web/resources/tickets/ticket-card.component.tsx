@@ -18,7 +18,10 @@ export const TicketCardContent = memo(function TicketCardContent({
   showProject: boolean;
   t: TFunction;
 }) {
-  const status = t(`resources.tickets.choices.status.${card.status}`);
+  // Orange because of its deadline: it says so ("Échéance proche", "En retard"), not "Bloqué".
+  const status = card.deadlineAlert
+    ? t(`resources.tickets.board.card.deadline_alert.${card.deadlineAlert}`)
+    : t(`resources.tickets.choices.status.${card.status}`);
   return (
     <>
       <span className={styles.name}>{card.name}</span>

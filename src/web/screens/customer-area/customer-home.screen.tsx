@@ -13,6 +13,7 @@ import { loggedOutState } from '../login/login.screen';
 import { ErrorScreen } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
 import { queryKeys } from '../../query-keys';
+import { formatPersonName } from '../../../shared/i18n/format';
 
 /** The customer area's home (/espace-client): what the external user's groups are attached to. */
 export function CustomerHomeScreen() {
@@ -30,7 +31,7 @@ export function CustomerHomeScreen() {
   if (isError) return <ErrorScreen status={500} area="customer_area" />;
   if (isPending) return <Loading />;
   if (!session) return <Navigate to={path('client.login', { redirect: path('client.home') })} replace />;
-  const name = `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
+  const name = formatPersonName(session.user);
 
   async function logOut() {
     await api('POST', 'api.customer.logout');

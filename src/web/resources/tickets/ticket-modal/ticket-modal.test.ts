@@ -109,10 +109,10 @@ describe('the ticket modal’s tabs', () => {
         ),
       );
     });
-    expect(html).toMatch(/Estimation<\/dt><dd[^>]*>4 h 00<\/dd>/);
+    expect(html).toMatch(/Estimation<\/dt><dd[^>]*>4 h<\/dd>/);
     expect(html).toMatch(/Temps passé<\/dt><dd[^>]*>2 h 30<\/dd>/);
     expect(html).toMatch(/Temps restant<\/dt><dd[^>]*>1 h 30<\/dd>/);
-    expect(html).toContain('Administrateur Principal : 2 h 00');
+    expect(html).toContain('Administrateur Principal : 2 h');
     expect(html).toContain('Claire Collègue : 30 min');
     const rows = [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map(([, row]) =>
       [...row!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map(([, cell]) => cell!.replace(/<[^>]+>/g, '')),
@@ -185,7 +185,7 @@ describe('the ticket modal’s tabs', () => {
         ),
       ),
     );
-    expect(html).toContain('Statut : En cours → Bloqué');
+    expect(html).toContain('Statut : Travail en cours → Bloqué');
     expect(html).toContain('Commentaire : En attente du devis');
     expect(html).toContain('Étape : À faire → En cours');
     expect(html).toContain('Montant : 1200');

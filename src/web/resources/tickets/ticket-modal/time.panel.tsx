@@ -3,7 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../shared/i18n/format';
+import { formatDate, formatDuration } from '../../../../shared/i18n/format';
 import { timeEntries } from '../../../../shared/resources/tickets-temps.resource';
 import { path } from '../../../../shared/routes';
 import { api } from '../../../api-client';
@@ -23,22 +23,11 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-/** A number of minutes as "2 h 05" (or "45 min"), from the catalog. */
-export function useDuration() {
-  const { t } = useTranslation();
-  return (minutes: number) =>
-    minutes < 60
-      ? t('resources.tickets.modal.time.minutes', { count: minutes })
-      : t('resources.tickets.modal.time.hours', {
-          hours: Math.floor(minutes / 60),
-          minutes: String(minutes % 60).padStart(2, '0'),
-        });
-}
-
 /** GET temps/{id}: the ticket's estimate, time spent and remaining, and who spent it. */
 export function TimeTotals({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
-  const duration = useDuration();
+  // "2 h 05", "45 min": the one way durations are written.
+  const duration = formatDuration;
   const { data, isError } = useQuery({
     queryKey: queryKeys.ticket.time(ticketId),
     queryFn: () => api('GET', 'api.tickets.time_totals', { params: { id: ticketId } }),
@@ -85,7 +74,8 @@ export function TimePanel({ ticketId, writable }: { ticketId: number; writable: 
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const refresh = useRefreshTicket();
-  const duration = useDuration();
+  // "2 h 05", "45 min": the one way durations are written.
+  const duration = formatDuration;
   const userId = useSession().data?.user.id;
   const { data: page, isError } = useTicketChildren(ticketId, timeEntries);
   const [added, setAdded] = useState(0);
