@@ -72,7 +72,7 @@ describe('a view-only adviser', () => {
     await visit.click();
     const modal = page.getByRole('dialog', { name: 'Consulter le ticket' });
     await modal.getByText('Visite technique').first().waitFor();
-    await modal.getByText('2 h 00').waitFor();
+    await modal.getByText('2 h', { exact: true }).waitFor();
     expect(await editableInputs(modal).count()).toBe(0);
     await expectAccessible(page);
     for (const action of ['Enregistrer', 'Annuler', 'Dupliquer', 'Supprimer', 'Statut']) {

@@ -28,7 +28,6 @@ import { structures } from '../../../shared/resources/structures.resource';
 import { projectsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
-import { parseId } from '../../http/request-parsing';
 import { parseListQuery } from '../../engine/list-query';
 import { exportFormats, exportResource } from '../../engine/resource-export';
 import { authorize } from '../../engine/resource-operations';
@@ -40,8 +39,7 @@ import { projectForms, writeCharacteristics } from './project-characteristics';
 const columns = getTableColumns(projectsTable) as Record<string, AnyPgColumn>;
 
 /** The project of the path's parameter, as its show route answers it: a hidden project is a missing one (404). */
-const visibleProject = (request: FastifyRequest, { store, actor }: ResourceContext, name = 'id') =>
-  store.get(projects, parseId(requestValue(request, name)), actor);
+const visibleProject = (id: number, { store, actor }: ResourceContext) => store.get(projects, id, actor);
 
 const titleOf = (project: ResourceRecordView, field: string): string | null => {
   const id = project[field];
@@ -134,8 +132,8 @@ async function participantsToCopy(
  * its co-owners and partners, its characteristics (those the actor sees) copied; its documents,
  * advice acts, tickets, internal notes and history not. The reply's message says which.
  */
-async function cloneProject(request: FastifyRequest, context: ResourceContext): Promise<ProjectClone> {
-  const original = await visibleProject(request, context);
+async function cloneProject(id: number, context: ResourceContext): Promise<ProjectClone> {
+  const original = await visibleProject(id, context);
   const { db, locale, operations } = context;
   const values: ResourceInputValues = Object.fromEntries(clonedFields.map((name) => [name, original[name] ?? null]));
   values.name = translate(locale, 'projects.clone.name', { name: String(original.name) });
@@ -189,8 +187,8 @@ async function cloneProject(request: FastifyRequest, context: ResourceContext): 
 }
 
 /** A project's mails: none are sent or scheduled from the back office yet, so both lists are empty. */
-const noEmails = async (request: FastifyRequest, context: ResourceContext): Promise<ProjectEmails> => {
-  await visibleProject(request, context, 'projet');
+const noEmails = async (request: { params: { projet: number } }, context: ResourceContext): Promise<ProjectEmails> => {
+  await visibleProject(request.params.projet, context);
   return { items: [], total: 0 };
 };
 
@@ -206,7 +204,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.projects_overview',
     async handle(request, context): Promise<ProjectOverview> {
-      const project = await visibleProject(request, context);
+      const project = await visibleProject(request.params.id, context);
       // The acts for whoever may list them, as the project's nested list of acts.
       const acts = can(context.actor, projectComments.slug, 'list')
         ? await context.store.list(
@@ -287,7 +285,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.projects_owner_json',
     async handle(request, context): Promise<ProjectOwner> {
-      const project = await visibleProject(request, context);
+      const project = await visibleProject(request.params.id, context);
       return { individual: named(project, 'ownerIndividual'), structure: named(project, 'ownerStructure') };
     },
   },
@@ -299,7 +297,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.projects_owner_other_projects',
     query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     async handle(request, context) {
-      const project = await visibleProject(request, context);
+      const project = await visibleProject(request.params.id, context);
       const sameOwner: SQL[] = [];
       for (const owner of ['ownerIndividual', 'ownerStructure']) {
         if (project[owner] != null) sameOwner.push(eq(columns[owner]!, Number(project[owner])));
@@ -321,7 +319,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.projects_dashboard',
     async handle(request, context): Promise<ProjectDashboard> {
-      const project = await visibleProject(request, context);
+      const project = await visibleProject(request.params.id, context);
       const [coOwners, partners, acts] = await Promise.all(
         [projectCoOwners, projectPartners, projectComments].map((child) => childCount(context, child, project.id)),
       );
@@ -344,7 +342,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'show',
     summary: 'openapi.operations.projects_variables',
     async handle(request, context): Promise<Record<string, string>> {
-      const project = await visibleProject(request, context);
+      const project = await visibleProject(request.params.id, context);
       const date = (value: unknown) => (typeof value === 'string' ? formatDate(value) : '');
       return {
         'projet.reference': String(project.reference ?? ''),
@@ -386,7 +384,7 @@ export const projectPageRoutes: ResourceRoute[] = [
     action: 'create',
     alsoNeeds: [{ resource: projects.slug, action: 'show' }],
     summary: 'openapi.operations.projects_clone',
-    handle: cloneProject,
+    handle: (request, context) => cloneProject(request.params.id, context),
   },
   {
     name: 'api.projects.sent_emails',

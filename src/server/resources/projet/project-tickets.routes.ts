@@ -11,7 +11,6 @@ import type { UpcomingMeeting } from '../../../shared/resources/ticket-board';
 import { clock } from '../../clock';
 import { rowsOf } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { parseId } from '../../http/request-parsing';
 import {
   CSV_CONTENT_TYPE,
   csvStream,
@@ -20,15 +19,17 @@ import {
   xlsxStream,
 } from '../../engine/resource-export';
 import { authorize } from '../../engine/resource-operations';
-import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
+import { type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
 
 /**
  * The project of the path's parameter, read through the store: a hidden project is a missing one
  * (404), not an empty one. The queries below then read its tickets, their sub-tasks and time
  * entries through the store's `scoped` (their read scope is their project's).
  */
-const visibleProject = async (request: FastifyRequest, { store, actor }: ResourceContext): Promise<number> =>
-  (await store.get(projects, parseId(requestValue(request, 'projet')), actor)).id;
+const visibleProject = async (
+  request: { params: { projet: number } },
+  { store, actor }: ResourceContext,
+): Promise<number> => (await store.get(projects, request.params.projet, actor)).id;
 
 interface GanttRow {
   id: number;

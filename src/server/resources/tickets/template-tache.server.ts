@@ -10,8 +10,8 @@ import { projects } from '../../../shared/resources/projet.resource';
 import { taskTemplates } from '../../../shared/resources/template-tache.resource';
 import { tickets } from '../../../shared/resources/tickets.resource';
 import { clock } from '../../clock';
-import { parseBody, parseId } from '../../http/request-parsing';
-import { requestValue, type ServerResource } from '../../engine/server-resource';
+import { parseBody } from '../../http/request-parsing';
+import { type ServerResource } from '../../engine/server-resource';
 
 /** A template's prefilled task as stored (its collection's row). */
 const prefilledTask = z
@@ -44,9 +44,9 @@ export const taskTemplatesHooks: ServerResource = {
       summary: 'openapi.operations.task_templates_apply',
       async handle(request, context): Promise<TemplateApplied> {
         const { store, actor, operations } = context;
-        const template = await store.get(taskTemplates, parseId(requestValue(request, 'id')), actor);
+        const template = await store.get(taskTemplates, request.params.id, actor);
         // A hidden project is a missing one.
-        const project = await store.get(projects, parseId(requestValue(request, 'projet')), actor);
+        const project = await store.get(projects, request.params.projet, actor);
         const today = clock.now().toISOString().slice(0, 10);
         // A template kept from before its delays were bounded is refused as a form would be.
         const { tasks } = parseBody(prefilledTasks, { tasks: template.tasks ?? [] });

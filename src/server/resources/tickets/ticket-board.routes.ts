@@ -70,7 +70,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.tickets_card',
-    handle: (request, context) => cardOf(context, parseId(requestValue(request, 'id'))),
+    handle: (request, context) => cardOf(context, request.params.id),
   },
   {
     name: 'api.tickets.move',
@@ -111,7 +111,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.tickets_edit_transition',
     async handle(request, context) {
       const { characteristics } = request.body;
-      const id = parseId(requestValue(request, 'id'));
+      const id = request.params.id;
       await boardWrite(context, () => editTransition(context, id, characteristics));
       return { id };
     },
@@ -135,7 +135,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.tickets_change_status',
     async handle(request, context) {
       const { status, comment } = request.body;
-      const id = parseId(requestValue(request, 'id'));
+      const id = request.params.id;
       await boardWrite(context, () => changeStatus(context, id, status, comment));
       return cardOf(context, id);
     },

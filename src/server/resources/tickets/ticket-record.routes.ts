@@ -1,6 +1,5 @@
 import { userDisplayName } from '../../db/schema';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate } from '../../../shared/i18n/catalog';
 import { fieldSchema } from '../../../shared/resources/field-kinds';
@@ -11,13 +10,13 @@ import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource
 import { tickets } from '../../../shared/resources/tickets.resource';
 import { timeEntries } from '../../../shared/resources/tickets-temps.resource';
 import { rowsOf } from '../../db/database';
-import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
+import { type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
-import { parseBody, parseId } from '../../http/request-parsing';
+import { parseBody } from '../../http/request-parsing';
 
 /** The ticket of the path's id, read through the store: a ticket of a hidden project is a missing one (404). */
-const visibleTicket = (request: FastifyRequest, { store, actor }: ResourceContext) =>
-  store.get(tickets, parseId(requestValue(request, 'id')), actor);
+const visibleTicket = (request: { params: { id: number } }, { store, actor }: ResourceContext) =>
+  store.get(tickets, request.params.id, actor);
 
 /** A user's name (table alias u) as the history says it: "Prénom Nom", or the email. */
 const userName = userDisplayName('u');
@@ -88,7 +87,7 @@ export const ticketRecordRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.tickets_edit_comment',
     async handle(request, context): Promise<TicketComment> {
       const { store, actor, operations } = context;
-      const comment = await store.get(ticketComments, parseId(requestValue(request, 'id')), actor);
+      const comment = await store.get(ticketComments, request.params.id, actor);
       const values = parseBody(commentBody, request.body);
       const saved = await ticketWrite(context, 'tickets.errors.update', () =>
         operations.update(ticketComments, comment.id, { ...values, ticket: comment.ticket }, context),

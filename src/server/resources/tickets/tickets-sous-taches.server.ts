@@ -1,7 +1,6 @@
 import type { ResourceRecord } from '../../../shared/resources/resource';
 import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource';
-import { requestValue, type ServerResource } from '../../engine/server-resource';
-import { parseId } from '../../http/request-parsing';
+import { type ServerResource } from '../../engine/server-resource';
 import { ticketWrite } from './ticket-record.routes';
 
 /** A ticket's sub-tasks: read by whoever may read the ticket; done toggled from the ticket (toggle-fait). */
@@ -15,7 +14,7 @@ export const subTasksHooks: ServerResource = {
       summary: 'openapi.operations.sub_tasks_toggle_done',
       async handle(request, context): Promise<ResourceRecord> {
         const { store, actor, operations } = context;
-        const subTask = await store.get(subTasks, parseId(requestValue(request, 'id')), actor);
+        const subTask = await store.get(subTasks, request.params.id, actor);
         return ticketWrite(context, 'tickets.errors.sub_task', () =>
           operations.update(subTasks, subTask.id, { ticket: subTask.ticket, done: subTask.done !== true }, context),
         );

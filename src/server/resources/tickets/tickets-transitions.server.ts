@@ -6,8 +6,7 @@ import { tickets } from '../../../shared/resources/tickets.resource';
 import { ticketTransitions } from '../../../shared/resources/tickets-transitions.resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { rowsOf } from '../../db/database';
-import { parseId } from '../../http/request-parsing';
-import { requestValue, type ResourceContext, type ServerResource } from '../../engine/server-resource';
+import { type ResourceContext, type ServerResource } from '../../engine/server-resource';
 
 /** A transition as the project's and the structure's histories list it. */
 export interface TransitionEntry {
@@ -75,7 +74,7 @@ export const ticketTransitionsHooks: ServerResource = {
       ],
       summary: 'openapi.operations.ticket_transitions_project_history',
       async handle(request, context) {
-        const project = await context.store.get(projects, parseId(requestValue(request, 'projet')), context.actor);
+        const project = await context.store.get(projects, request.params.projet, context.actor);
         return transitionsWhere(context, sql`p.id = ${project.id}`, HISTORY_LIMIT);
       },
     },
@@ -92,11 +91,7 @@ export const ticketTransitionsHooks: ServerResource = {
       ],
       summary: 'openapi.operations.ticket_transitions_latest_for_structure',
       async handle(request, context) {
-        const structure = await context.store.get(
-          structures,
-          parseId(requestValue(request, 'structure')),
-          context.actor,
-        );
+        const structure = await context.store.get(structures, request.params.structure, context.actor);
         return transitionsWhere(context, sql`p.owner_structure = ${structure.id}`, LATEST_LIMIT);
       },
     },

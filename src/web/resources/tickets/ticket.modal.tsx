@@ -3,6 +3,7 @@ import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '../../../shared/i18n/format';
 import { can, nobody } from '../../../shared/permissions';
 import { canOnRecord, formTabs, type ResourceRecordView } from '../../../shared/resources/resource';
 import { tickets } from '../../../shared/resources/tickets.resource';
@@ -26,7 +27,7 @@ import { HistoryPanel } from './ticket-modal/history.panel';
 import { LinkedTicketPanel } from './ticket-modal/linked-ticket.panel';
 import { SubTasksPanel } from './ticket-modal/sub-tasks.panel';
 import { useRefreshTicket, useTicketError } from './ticket-modal/ticket-modal.hook';
-import { TimePanel, useDuration } from './ticket-modal/time.panel';
+import { TimePanel } from './ticket-modal/time.panel';
 import { queryKeys } from '../../query-keys';
 
 /** The modal's tabs besides the ticket's fields, an existing ticket's only, in the fields' row. */
@@ -197,7 +198,6 @@ function TicketTabs({
 /** The ticket's fields as values, in the tabs the form would have, and the same tabs after them. */
 function TicketReadOnlyTabs({ record, extraTabs }: { record: ResourceRecordView; extraTabs: ExtraTab[] }) {
   const { t } = useTranslation();
-  const duration = useDuration();
   const tabs = formTabs(tickets);
   const ownTabs = extraTabs.filter(({ name }) => !tabs.some(({ tab }) => tab === name));
   return (
@@ -224,7 +224,7 @@ function TicketReadOnlyTabs({ record, extraTabs }: { record: ResourceRecordView;
                 </Text>
                 <Text component="dd" m={0}>
                   {name === 'estimate' && typeof record.estimate === 'number' ? (
-                    duration(record.estimate)
+                    formatDuration(record.estimate)
                   ) : (
                     <FieldValue slug={tickets.slug} name={name} def={def} value={record[name]} titles={record.titles} />
                   )}

@@ -26,8 +26,6 @@ const today = () => {
 /** GET temps/{id}: the ticket's estimate, time spent and remaining, and who spent it. */
 export function TimeTotals({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
-  // "2 h 05", "45 min": the one way durations are written.
-  const duration = formatDuration;
   const { data, isError } = useQuery({
     queryKey: queryKeys.ticket.time(ticketId),
     queryFn: () => api('GET', 'api.tickets.time_totals', { params: { id: ticketId } }),
@@ -35,9 +33,9 @@ export function TimeTotals({ ticketId }: { ticketId: number }) {
   if (isError) return <Text size="sm">{t('tickets.errors.time')}</Text>;
   if (!data) return <Loading />;
   const figures = [
-    ['estimate', data.estimate === null ? t('engine.none') : duration(data.estimate)],
-    ['spent', duration(data.spent)],
-    ['remaining', duration(data.remaining)],
+    ['estimate', data.estimate === null ? t('engine.none') : formatDuration(data.estimate)],
+    ['spent', formatDuration(data.spent)],
+    ['remaining', formatDuration(data.remaining)],
   ] as const;
   return (
     <Stack gap="xs">
@@ -57,7 +55,7 @@ export function TimeTotals({ ticketId }: { ticketId: number }) {
         <List size="sm" aria-label={t('resources.tickets.modal.time.by_user')}>
           {data.byUser.map((row) => (
             <List.Item key={row.user}>
-              {t('resources.tickets.modal.time.user_line', { name: row.name, duration: duration(row.minutes) })}
+              {t('resources.tickets.modal.time.user_line', { name: row.name, duration: formatDuration(row.minutes) })}
             </List.Item>
           ))}
         </List>
@@ -74,8 +72,6 @@ export function TimePanel({ ticketId, writable }: { ticketId: number; writable: 
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const refresh = useRefreshTicket();
-  // "2 h 05", "45 min": the one way durations are written.
-  const duration = formatDuration;
   const userId = useSession().data?.user.id;
   const { data: page, isError } = useTicketChildren(ticketId, timeEntries);
   const [added, setAdded] = useState(0);
@@ -110,7 +106,7 @@ export function TimePanel({ ticketId, writable }: { ticketId: number; writable: 
                   <Table.Td>{formatDate(String(entry.workedOn))}</Table.Td>
                   <Table.Td>{page.titles.user?.[String(entry.user)] ?? t('engine.none')}</Table.Td>
                   <Table.Td>{description}</Table.Td>
-                  <Table.Td>{duration(Number(entry.workedMinutes))}</Table.Td>
+                  <Table.Td>{formatDuration(Number(entry.workedMinutes))}</Table.Td>
                   {writable && (
                     <Table.Td>
                       <ActionIcon
