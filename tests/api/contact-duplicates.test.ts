@@ -208,6 +208,7 @@ describe('merging a pair', () => {
           before: 'Bernard Claire M. – Indivisaire',
           after: 'Bernard Claire – Indivisaire',
           fields: ['individual'],
+          values: [{ field: 'individual', before: 'Bernard Claire M.', after: 'Bernard Claire' }],
         },
       ]),
     );

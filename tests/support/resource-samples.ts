@@ -100,6 +100,7 @@ export const sampleLinks: {
   project?: number;
   structure?: number;
   documentType?: number;
+  projectState?: number;
   ticket?: number;
   user?: number;
 } = {};
@@ -120,6 +121,7 @@ export async function createSampleLinks(app: FastifyInstance, admin: LoggedIn): 
     ...sampleValues(findResource('structures')!, 990),
     name: 'Structure des échantillons',
   });
+  sampleLinks.projectState = await created('etats-projet', { name: 'État des échantillons' });
   sampleLinks.project = await created('projet', {
     ...sampleValues(findResource('projet')!, 990),
     name: 'Projet des échantillons',
@@ -144,7 +146,8 @@ const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
   // Only an administrator makes administrators: the samples' writers are not always one.
   utilisateurs: { dashboardIframes: [], isAdmin: false },
   // A public project: who may read which confidential or internal project is the read scope's own test (projet.test.ts).
-  projet: { status: 'public' },
+  // A state given: a project without one starts "À traiter", which the sample would not read back.
+  projet: { status: 'public', state: sampleLinks.projectState ?? null },
   // A project's children belong to a project, and name an individual or a structure.
   'coporteurs-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
   'partenaires-projet': { project: sampleLinks.project ?? null, structure: sampleLinks.structure ?? null },
