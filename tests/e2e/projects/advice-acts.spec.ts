@@ -25,8 +25,8 @@ describe('an advice act for ADEME (issue 26, items 1 and 8)', () => {
 
     // The act, added from the project's page, its lists chosen by their French labels.
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}#conseils`);
-    await page.getByRole('button', { name: 'Ajouter : Acte de conseil' }).click();
-    const form = page.getByRole('dialog', { name: 'Ajouter : Acte de conseil' });
+    await page.getByRole('button', { name: 'Ajouter un acte de conseil' }).click();
+    const form = page.getByRole('dialog', { name: 'Ajouter un acte de conseil' });
     await form.getByLabel(/^Objet/).fill('Conseil isolation');
     await form.getByLabel(/^Date de l'acte/).fill('10/03/2026');
     await form.getByRole('checkbox', { name: 'ADEME' }).check();

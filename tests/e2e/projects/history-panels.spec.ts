@@ -113,7 +113,7 @@ describe('the project’s history and panels', () => {
     // A title typed by the adviser stays theirs.
     await title.fill('Devis retenu');
     expect(await send('devis-v3.pdf')).toBe(201);
-    await expect.poll(() => form.getByText('devis-v3.pdf').count()).toBe(1);
+    await expect.poll(() => form.getByRole('link', { name: 'devis-v3.pdf' }).count()).toBe(1);
     expect(await title.inputValue()).toBe('Devis retenu');
   });
 });
