@@ -76,6 +76,15 @@ describe('unsaved changes', () => {
     await page.getByRole('tab', { name: 'Aperçu' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#apercu');
     expect(await guardDialog(page).count()).toBe(0);
+
+    // The documents' upload form: a title typed, not yet added, then another tab.
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const upload = page.getByRole('form', { name: 'Ajouter un document au projet' });
+    await upload.getByRole('textbox', { name: /^Titre/ }).fill('Devis isolation');
+    await page.getByRole('tab', { name: 'Aperçu' }).click();
+    await guardDialog(page).getByText(guardMessage).waitFor();
+    await guardDialog(page).getByRole('button', { name: 'Rester' }).click();
+    expect(await upload.getByRole('textbox', { name: /^Titre/ }).inputValue()).toBe('Devis isolation');
   });
 
   it('asks before the ticket modal closes on Escape, its close button or a click outside with a change typed, and not without', async () => {

@@ -14,6 +14,7 @@ import { RecordPanel } from '../../engine/record-panel.component';
 import { useResourceForm } from '../../engine/resource-form.hook';
 import { useSession } from '../../session.hook';
 import { queryKeys } from '../../query-keys';
+import { useUnsavedChangesGuard } from '../../shell/unsaved-changes.hook';
 
 /**
  * The fields the upload form asks for, in order: the file, its title (the name of the file kept
@@ -68,7 +69,9 @@ function UploadForm({ projectId, onAdded }: { projectId: number; onAdded: () => 
       onAdded();
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // A file chosen or a title typed, not yet added: leaving the page or the tab asks first (spec 2.2).
+  useUnsavedChangesGuard(isDirty);
   // The title the form gave from the file: it follows the file kept until the adviser types their own.
   const givenTitle = useRef('');
   const followFile = (file: string) => {
