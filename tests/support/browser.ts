@@ -81,6 +81,25 @@ export const shownValue = (scope: Page | Locator, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('xpath=..')
     .getByRole('definition');
+/** Where an element stands on the page, in CSS pixels. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An element's box; it fails when the element is not laid out. */
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+}
+
+/** Whether two boxes cover some of the same pixels. */
+export const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /** A list row, found by the link its title makes. */
 export const listRow = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });

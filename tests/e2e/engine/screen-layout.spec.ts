@@ -1,25 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRecords } from '../../support/api-as-page';
-import { errorToast, listRow, useBrowserAndServer } from '../../support/browser';
+import { boxOf, errorToast, listRow, overlap, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not shown');
-  return box;
-}
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The buttons and links of the screen's header: its title's actions. */
 const headerActions = (page: Page) =>

@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUserWithProfile, logInAs } from '../../support/api-as-page';
-import { expectAccessible, logInByApi, useBrowserAndServer } from '../../support/browser';
+import { boxOf, expectAccessible, logInByApi, overlap, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 
@@ -21,19 +21,6 @@ async function loggedInPage(width = 1280): Promise<{ context: BrowserContext; pa
 
 const bodyClass = (page: Page) => page.evaluate(() => document.body.className);
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not shown');
-  return box;
-}
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 /** Open, the menu shows its section title and entry label; enlarged, icons only. */
 const visibleMenuLabels = (page: Page) => navigation(page).getByText('Tableau de bord', { exact: true }).count();

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { path } from '../../../src/shared/routes';
-import { expectAccessible, settled, useBrowserAndServer } from '../../support/browser';
+import { boxOf, expectAccessible, settled, useBrowserAndServer } from '../../support/browser';
 import {
   card,
   column,
@@ -19,12 +18,6 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** The board's steps, as its columns' headings name them. */
 const steps: StepName[] = ['À faire', 'En cours', 'Validation', 'Terminé'];
-
-const boxOf = async (locator: Locator) => {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not laid out');
-  return box;
-};
 
 describe('the board as an adviser uses it every day', () => {
   it('names the statuses apart from the steps, and says when the deadline is why a card is orange', async () => {
@@ -92,10 +85,11 @@ describe('the board as an adviser uses it every day', () => {
     await openBoard(page, project);
     await card(page, 'Prise de rendez-vous').waitFor();
     const toggle = page.getByRole('button', { name: /^Filtres/ });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // Polled: the panel folds once the page has measured the window.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
     const filters = page.getByRole('search', { name: 'Filtres du kanban' });
-    expect(await filters.isVisible()).toBe(false);
+    await expect.poll(() => filters.isVisible()).toBe(false);
     await toggle.click();
     await filters.getByRole('searchbox', { name: 'Rechercher' }).fill('rendez-vous');
     await filters.getByRole('button', { name: 'Filtrer' }).click();
