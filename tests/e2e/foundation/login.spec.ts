@@ -78,7 +78,7 @@ describe('login page', () => {
     expect(await dialog.isVisible()).toBe(true);
     // Closed at 1.5 s, then its closing transition.
     await page.clock.runFor(600);
-    await dialog.waitFor({ state: 'hidden', timeout: 1000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
     await page.clock.resume();
     expect(logoutCalls).toBe(1);
 

@@ -165,7 +165,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     await page.clock.runFor(900);
     expect(await toast.isVisible()).toBe(true);
     await page.clock.runFor(1200);
-    await toast.waitFor({ state: 'detached', timeout: 1000 });
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
     await page.clock.resume();
 
     await page.reload();
