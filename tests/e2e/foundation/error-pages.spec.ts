@@ -29,7 +29,10 @@ function refusedRequests(page: Page): Map<string, number> {
 /** Waits for the refusal's heading, then checks no refused request was retried on the way. */
 async function expectShownAtOnce(page: Page, refused: Map<string, number>, name: string): Promise<void> {
   await heading(page, name).waitFor(SHOWN);
-  expect([...refused].filter(([, count]) => count > 1), page.url()).toEqual([]);
+  expect(
+    [...refused].filter(([, count]) => count > 1),
+    page.url(),
+  ).toEqual([]);
   refused.clear();
 }
 
