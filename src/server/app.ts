@@ -27,6 +27,7 @@ import { startJobQueue } from './jobs/job-queue';
 import { runMaintenance } from './jobs/maintenance';
 import { notifyCreatedTicketAttributions } from './resources/tickets/ticket-notifications';
 import { createMailer, type MailConfig } from './mail/mailer';
+import { loadSettings, mailSettings } from './settings/settings';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
@@ -184,8 +185,12 @@ export async function buildApp({
   registerListCriteriaRoutes(app);
   registerAuthRoutes(app, db);
   registerCustomerAreaRoutes(app, db);
-  const mailer = createMailer(db, mail, app.log);
   const jobs = await startJobQueue(database, app.log);
+  const mailer = createMailer(db, mail, app.log, {
+    jobs,
+    uploadsDir,
+    perMinute: async () => (await loadSettings(db, mailSettings)).perMinute,
+  });
   // The queue stops first (its jobs under way finish), then the mailer.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -194,6 +199,8 @@ export async function buildApp({
   await jobs.work('mail', async (outgoing) => {
     if ((await mailer.send(outgoing)) === 'failed') throw new Error('mail not sent: retried later');
   });
+  await jobs.work('mail-dispatch', () => mailer.dispatch());
+  mailer.start();
   await jobs.work('password-reset', ({ email }) => mailResetLink(db, mailer, email));
   await jobs.work('password-creation', ({ userId }) => mailPasswordCreationLink(db, mailer, userId));
   await jobs.work('ticket-attribution', ({ ticket, actorId }) => notifyCreatedTicketAttributions(db, ticket, actorId));

@@ -41,3 +41,18 @@ export const ticketSettingsSchema = z.object({
     .max(365, 'validation.warning_days'),
 });
 export type TicketSettings = z.infer<typeof ticketSettingsSchema>;
+
+/** Mail: how many projects one mailing takes (spec 5, a value not shown to users), how many mails leave per minute (0: no limit). */
+export const mailSettingsSchema = z.object({
+  mailingLimit: z
+    .number('validation.integer')
+    .int('validation.integer')
+    .min(1, 'validation.out_of_range')
+    .max(100_000, 'validation.out_of_range'),
+  perMinute: z
+    .number('validation.integer')
+    .int('validation.integer')
+    .min(0, 'validation.out_of_range')
+    .max(100_000, 'validation.out_of_range'),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;

@@ -54,6 +54,7 @@ export const routeTable = {
   'api.configuration.registration': '/api/configuration/inscription',
   'api.configuration.external_services': '/api/configuration/services-externes',
   'api.configuration.tickets': '/api/configuration/tickets',
+  'api.configuration.mail': '/api/configuration/emails',
   'api.users.password_link': '/api/utilisateurs/{id}/lien-mot-de-passe',
   'api.users.impersonate': '/api/utilisateurs/{id}/se-connecter-en-tant-que',
   'api.impersonation.end': '/api/connexion-en-tant-que/fin',
@@ -137,6 +138,11 @@ export const routeTable = {
   'api.projects.export_multiple': '/api/projet/export-multiple',
   'api.projects.sent_emails': '/api/projet/emails-envoyes/{projet}',
   'api.projects.scheduled_emails': '/api/projet/emails-programmes/{projet}',
+  'api.projects.cancel_email': '/api/projet/emails-programmes/{projet}/annuler/{email}',
+  'api.projects.reschedule_email': '/api/projet/emails-programmes/{projet}/reprogrammer/{email}',
+  'api.projects.replaced_content': '/api/projet/get-replaced-content',
+  'api.projects.send_email': '/api/projet/envoyer-email/{projet}',
+  'api.projects.mailing_send': '/api/projet/publipostage/envoyer',
   // The advice acts in ADEME's SARE file (public-agency format), how many acts it holds, one act's.
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_comments.sare_count': '/api/commentaires-projet/export-sare/nombre',
@@ -228,6 +234,7 @@ export type PathParams<N extends RouteName> = Record<ParamNames<(typeof routeTab
 export const recordIdParameters = [
   'id',
   'projet',
+  'email',
   'structure',
   'individu',
   'form',

@@ -35,6 +35,7 @@ import { internalCommentTypes } from '../../shared/resources/types-commentaire-i
 import { contactTypes } from '../../shared/resources/types-contact.resource';
 import { projectTemplates } from '../../shared/resources/template-projet.resource';
 import { usefulLinks } from '../../shared/resources/liens-utiles.resource';
+import { emailTemplates } from '../../shared/resources/template-email.resource';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { meetingTypes } from '../../shared/resources/types-reunion.resource';
 import { projectThemes } from '../../shared/resources/thematiques-projet.resource';
@@ -154,10 +155,31 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
 
-/** Every mail the application writes, sent or not: without SMTP_URL it is only recorded here. */
 /**
- * Every mail the mailer wrote (sent, failed, or only recorded without SMTP_URL): the engine resource
- * journal-emails, read-only, over this hand-written table; its keys are the resource's field names.
+ * A mass mailing (publipostage): one template sent to the owners of a selection of projects, each
+ * mail a row of the email log that names it.
+ */
+export const mailings = pgTable('mailings', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  templateId: integer('template_id').references(() => emailTemplatesTable.id as AnyPgColumn, { onDelete: 'set null' }),
+  sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+  recipients: integer('recipients').notNull(),
+  ...timestamps,
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** A file a mail carries: its path under the uploads folder, and the name the recipient sees. */
+export interface MailAttachment {
+  path: string;
+  name: string;
+}
+
+/**
+ * Every mail the application writes (spec 3, Email log), and the delivery queue of the mails to send:
+ * a mail is a row from the moment it is asked for ("scheduled", its `sendAt` maybe later) until it is
+ * sent, refused, cancelled or only recorded (no SMTP_URL); `mail/mail-delivery.ts` claims due rows
+ * with a lease, so that each is sent once whichever process takes it (see docs/mail.md). The engine
+ * resource journal-emails reads this hand-written table; its keys are the resource's field names.
  */
 export const emailLog = pgTable(
   'email_log',
@@ -165,25 +187,52 @@ export const emailLog = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     sender: text('sender').notNull().default(''),
-    /** The recipients' addresses, separated by commas. */
+    /** The recipients' addresses, separated by commas; cc and bcc likewise. */
     recipient: text('recipient').notNull(),
+    cc: text('cc').notNull().default(''),
+    bcc: text('bcc').notNull().default(''),
     subject: text('subject').notNull(),
     /** The text part: what the log's page shows. */
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: mailStatuses }).notNull(),
     error: text('error').notNull().default(''),
+    /** The project a mail was written from or for (its "Mails envoyés" and "Mails programmés"). */
+    projectId: integer('project_id').references(() => projectsTable.id as AnyPgColumn, { onDelete: 'set null' }),
+    mailingId: integer('mailing_id').references(() => mailings.id, { onDelete: 'set null' }),
+    templateId: integer('template_id').references(() => emailTemplatesTable.id as AnyPgColumn, {
+      onDelete: 'set null',
+    }),
+    /** When it is due; `sentAt` when the SMTP server took it. */
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Delivery: tries so far, and until when the process sending it holds it ("sending"). */
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     ...timestamps,
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('email_log_date_idx').on(table.date),
+    index('email_log_project_idx').on(table.projectId),
+    index('email_log_mailing_idx').on(table.mailingId),
+    // The delivery's claim: the few rows still to send, by due date.
+    index('email_log_due_idx')
+      .on(table.sendAt)
+      .where(sql`${table.status} in ('scheduled', 'sending')`),
     // The list's free search and recipient filter, as resource tables have them (see resourceTable).
     index('email_log_recipient_search_idx').using('gin', sql`immutable_unaccent(${table.recipient}) gin_trgm_ops`),
     index('email_log_subject_search_idx').using('gin', sql`immutable_unaccent(${table.subject}) gin_trgm_ops`),
   ],
 );
+
+/** Mails handed to the SMTP server per minute, across processes: the delivery's throttle. */
+export const mailRate = pgTable('mail_rate', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  sent: integer('sent').notNull(),
+});
 
 /** Password reset and creation links: the token itself is only in the mail, the table keeps its SHA-256. */
 export const passwordResets = pgTable(
@@ -522,6 +571,7 @@ export const notificationsTable = resourceTable(notifications, (columns) => [
     .on(columns.user!, columns.ticket!, columns.deadline!)
     .where(sql`${columns.kind!} = 'deadline'`),
 ]);
+export const emailTemplatesTable = resourceTable(emailTemplates);
 
 /**
  * A project's characteristics: one row per project and form field filled in (dynamic forms, issue 13).

@@ -4,6 +4,8 @@ import { defaultLocale, translate } from '../../shared/i18n/catalog';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { emailLog } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
+import { createMailDelivery, type MailDelivery } from './mail-delivery';
 
 export type MailConfig = Pick<AppConfig, 'smtpUrl' | 'appUrl' | 'mailFrom'>;
 
@@ -21,17 +23,29 @@ export interface OutgoingMail {
 
 export type MailStatus = (typeof emailLog.$inferInsert)['status'];
 
-export interface Mailer {
+export interface Mailer extends Pick<MailDelivery, 'queue' | 'dispatch'> {
   /** The absolute URL of an app path, from APP_URL. */
   url(pathname: string): string;
   /** Sends through SMTP_URL (or only records, without it) and writes the email log; SMTP failures give "failed". */
   send(mail: OutgoingMail): Promise<MailStatus>;
-  /** Closes the SMTP connections. */
+  /** Starts the delivery's watch for due mails (a scheduled mail's date, a retry's). */
+  start(): void;
+  /** Stops the delivery (the mails under way finish) and closes the SMTP connections. */
   close(): Promise<void>;
 }
 
-/** Built once per app from the configuration. */
-export function createMailer(db: Database, config: MailConfig, log: FastifyBaseLogger): Mailer {
+/**
+ * Built once per app from the configuration. `send` is for the account mails a request or job sends
+ * itself (password links: their token never waits in a table); the mails users write are queued
+ * (`queue`) and delivered by `mail-delivery.ts`.
+ */
+export function createMailer(
+  db: Database,
+  config: MailConfig,
+  log: FastifyBaseLogger,
+  delivery: { jobs: JobQueue; uploadsDir: string; perMinute: () => Promise<number> },
+): Mailer {
+  const queued = createMailDelivery(db, delivery.jobs, { ...config, ...delivery }, log);
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl, {
         from: { name: translate(defaultLocale, 'app.name'), address: config.mailFrom },
@@ -68,7 +82,11 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
   return {
     url: (pathname) => `${config.appUrl}${pathname}`,
     send,
+    queue: queued.queue,
+    dispatch: queued.dispatch,
+    start: queued.start,
     async close() {
+      await queued.stop();
       transport?.close();
     },
   };

@@ -20,6 +20,7 @@ import { timeEntriesHooks } from './tickets/tickets-temps.server';
 import { ticketTransitionsHooks } from './tickets/tickets-transitions.server';
 import { ticketCommentsHooks } from './tickets/tickets-commentaires.server';
 import { taskTemplatesHooks } from './tickets/template-tache.server';
+import { emailTemplatesHooks } from './mail/template-email.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -48,6 +49,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   'tickets-sous-taches': subTasksHooks,
   'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
+  'template-email': emailTemplatesHooks,
 };
 
 const noHooks: ServerResource = {};

@@ -17,6 +17,7 @@ import {
   registrationSettings,
   saveSettings,
   ticketSettings,
+  mailSettings,
   type SettingsGroup,
 } from '../settings/settings';
 
@@ -71,6 +72,8 @@ export function registerConfigurationRoutes(app: FastifyInstance, db: Database):
   settingsRoutes('api.configuration.external_services', ['service', 'external_services'], externalServicesSettings);
   // How many days before its deadline a ticket turns orange.
   settingsRoutes('api.configuration.tickets', ['service', 'ticket_settings'], ticketSettings);
+  // The mailing's selection limit and the mails sent per minute.
+  settingsRoutes('api.configuration.mail', ['service', 'mail_settings'], mailSettings);
 }
 
 /** Whether an access profile exists and is not deleted: the default group must be one. */

@@ -174,6 +174,44 @@ export const demoData: Record<string, DemoRecord[]> = {
     },
     { name: 'Terminé', description: 'Accompagnement terminé.', done: true, validationStep: true, notifyOnEntry: true },
   ],
+  // Mail templates using the variables (shared/mail/template-variables.ts): what an advice service writes most.
+  'template-email': [
+    {
+      subject: 'Invitation : réunion d’information sur la rénovation énergétique',
+      content:
+        '<p>Bonjour {{ porteur.civilite }} {{ porteur.nom }},</p><p>Votre commune organise une réunion d’information sur les aides à la rénovation énergétique. Votre conseiller, {{ conseiller.nom }}, vous y présentera le parcours d’accompagnement de votre projet « {{ projet.nom }} ».</p><p>Pour vous inscrire, répondez simplement à ce message.</p>',
+      signature: '<p>{{ conseiller.nom }}<br>Espace conseil France Rénov’<br>{{ conseiller.email }}</p>',
+      ademeA2: false,
+    },
+    {
+      subject: 'Rappel de votre rendez-vous du {{ projet.prochain_rendez_vous }}',
+      content:
+        '<p>Bonjour {{ porteur.civilite }} {{ porteur.nom }},</p><p>Nous vous rappelons votre rendez-vous du {{ projet.prochain_rendez_vous }} au sujet de votre projet {{ projet.reference }}.</p><p>Pensez à apporter vos dernières factures d’énergie et, si vous l’avez, votre avis d’imposition.</p>',
+      signature: '<p>{{ conseiller.nom }} – {{ conseiller.email }}</p>',
+      ademeA2: false,
+    },
+    {
+      subject: 'Compte rendu de la visite de votre logement',
+      content:
+        '<p>Bonjour {{ porteur.civilite }} {{ porteur.nom }},</p><p>Vous trouverez ci-joint le compte rendu de la visite de votre logement situé {{ porteur.adresse }}, {{ porteur.code_postal }} {{ porteur.commune }}.</p><p>N’hésitez pas à revenir vers nous pour toute question.</p>',
+      signature: '<p>{{ conseiller.nom }}<br>{{ conseiller.email }}</p>',
+      ademeA2: false,
+    },
+    {
+      subject: 'Où en est votre projet de rénovation ?',
+      content:
+        '<p>Bonjour {{ porteur.civilite }} {{ porteur.nom }},</p><p>Nous nous étions rencontrés le {{ projet.date_derniere_intervention }} au sujet de votre projet « {{ projet.nom }} ». Où en êtes-vous ? Avez-vous reçu les devis des entreprises ?</p><p>Votre conseiller reste à votre disposition.</p>',
+      signature: '<p>{{ conseiller.nom }} – {{ conseiller.email }}</p>',
+      ademeA2: false,
+    },
+    {
+      subject: 'Confirmation de votre accompagnement (acte A2)',
+      content:
+        '<p>Bonjour {{ porteur.civilite }} {{ porteur.nom }},</p><p>Nous vous confirmons l’accompagnement personnalisé de votre projet {{ projet.reference }}, enregistré le {{ date_du_jour }} auprès de l’ADEME dans le cadre du programme SARE.</p>',
+      signature: '<p>{{ conseiller.nom }}<br>Espace conseil France Rénov’</p>',
+      ademeA2: true,
+    },
+  ],
   'liens-utiles': [
     { name: "France Rénov'", url: 'https://france-renov.gouv.fr' },
     { name: 'ADEME', url: 'https://www.ademe.fr' },

@@ -32,7 +32,14 @@ export function seedOperations(tx: Database, adminId: number): SeedOperations {
     schedule: notYet('job queue'),
     stop: async () => {},
   };
-  const mailer: Mailer = { url: notYet('mailer'), send: notYet('mailer'), close: async () => {} };
+  const mailer: Mailer = {
+    url: notYet('mailer'),
+    send: notYet('mailer'),
+    queue: notYet('mailer'),
+    dispatch: notYet('mailer'),
+    start: notYet('mailer'),
+    close: async () => {},
+  };
   return {
     operations: createResourceOperations({ db: tx, mailer, jobs, hooksOf: serverHooks }),
     context: { actor: systemActor(adminId), locale: 'fr', log: pino({ enabled: false }) },

@@ -7,6 +7,8 @@ import {
   externalServicesSettingsSchema,
   type DashboardSettings,
   type ExternalServicesSettings,
+  mailSettingsSchema,
+  type MailSettings,
   ticketSettingsSchema,
   type TicketSettings,
 } from '../../shared/configuration.schema';
@@ -62,6 +64,13 @@ export const ticketSettings: SettingsGroup<TicketSettings> = {
   key: 'tickets',
   schema: ticketSettingsSchema,
   defaults: () => ({ deadlineWarningDays: 3 }),
+};
+
+/** Mail: the mailing's selection limit, the delivery's throttle (0: none). */
+export const mailSettings: SettingsGroup<MailSettings> = {
+  key: 'mail',
+  schema: mailSettingsSchema,
+  defaults: () => ({ mailingLimit: 500, perMinute: 0 }),
 };
 
 /** The stored values over the defaults: a value added to a group later reads as its default. */

@@ -15,7 +15,12 @@ import {
   registrationSettingsSchema,
   registrationStateSchema,
 } from '../account/registration.schema';
-import { dashboardSettingsSchema, externalServicesSettingsSchema, ticketSettingsSchema } from '../configuration.schema';
+import {
+  dashboardSettingsSchema,
+  externalServicesSettingsSchema,
+  mailSettingsSchema,
+  ticketSettingsSchema,
+} from '../configuration.schema';
 import { anyObject, messageReply, namedId } from './common.schemas';
 import { defineContracts, operation } from './contract';
 
@@ -55,6 +60,7 @@ export const accountContracts = defineContracts({
   'api.configuration.dashboard': settings(dashboardSettingsSchema),
   'api.configuration.external_services': settings(externalServicesSettingsSchema),
   'api.configuration.tickets': settings(ticketSettingsSchema),
+  'api.configuration.mail': settings(mailSettingsSchema),
   'api.access_profiles.all': { POST: operation({ reply: z.array(namedId) }) },
   'api.users.find_approximately': {
     GET: operation({

@@ -3,6 +3,7 @@ import type { RouteName } from '../routes';
 import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
 import { importContracts } from './imports.contract';
+import { mailContracts } from './mail.contract';
 import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
@@ -18,6 +19,7 @@ export const contractGroups = {
   sareContracts,
   ticketContracts,
   importContracts,
+  mailContracts,
 };
 
 type Groups = typeof contractGroups;

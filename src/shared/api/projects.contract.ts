@@ -13,7 +13,6 @@ import {
   namedRecordSchema,
   projectCloneSchema,
   projectDashboardSchema,
-  projectEmailsSchema,
   projectOverviewSchema,
   projectOwnerSchema,
 } from '../resources/project-page';
@@ -53,8 +52,6 @@ export const projectContracts = defineContracts({
   'api.projects.variables': { GET: operation({ reply: z.record(z.string(), z.string()) }) },
   'api.projects.export_selection': { GET: operation({ file: [csvType, xlsxType] }) },
   'api.projects.export_multiple': { GET: operation({ file: [csvType, xlsxType] }) },
-  'api.projects.sent_emails': { GET: operation({ reply: projectEmailsSchema }) },
-  'api.projects.scheduled_emails': { GET: operation({ reply: projectEmailsSchema }) },
   'api.projects.upcoming_meetings': { GET: operation({ reply: z.array(upcomingMeetingSchema) }) },
   'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },
   // JSON, or with ?format= the tickets' table as a file.

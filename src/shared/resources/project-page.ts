@@ -45,10 +45,6 @@ export const projectDashboardSchema = z.object({
 });
 export type ProjectDashboard = z.infer<typeof projectDashboardSchema>;
 
-/** GET /api/projet/emails-envoyes/{projet} and emails-programmes/{projet}: a project's mails (none are sent yet). */
-export const projectEmailsSchema = z.object({ items: z.array(resourceRecordSchema), total: z.number() });
-export type ProjectEmails = z.infer<typeof projectEmailsSchema>;
-
 /** POST /api/projet/dupliquer/{id}: the copy made, and what its message says was and was not copied. */
 export const projectCloneSchema = z.object({ id: z.number(), name: z.string(), message: z.string() });
 export type ProjectClone = z.infer<typeof projectCloneSchema>;

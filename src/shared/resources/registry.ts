@@ -37,6 +37,7 @@ import { subTasks } from './tickets-sous-taches.resource';
 import { ticketDocuments } from './tickets-documents.resource';
 import { ticketTransitions } from './tickets-transitions.resource';
 import { notifications } from './notifications.resource';
+import { emailTemplates } from './template-email.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -78,6 +79,7 @@ export const resources: readonly ResourceDefinition[] = [
   ticketDocuments,
   ticketTransitions,
   notifications,
+  emailTemplates,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

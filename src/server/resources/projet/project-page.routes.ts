@@ -13,7 +13,6 @@ import {
   type NamedRecord,
   type ProjectClone,
   type ProjectDashboard,
-  type ProjectEmails,
   type ProjectOverview,
   type ProjectOwner,
 } from '../../../shared/resources/project-page';
@@ -185,12 +184,6 @@ async function cloneProject(id: number, context: ResourceContext): Promise<Proje
     }),
   };
 }
-
-/** A project's mails: none are sent or scheduled from the back office yet, so both lists are empty. */
-const noEmails = async (request: { params: { projet: number } }, context: ResourceContext): Promise<ProjectEmails> => {
-  await visibleProject(request.params.projet, context);
-  return { items: [], total: 0 };
-};
 
 /**
  * The project page's routes (spec 2.3), besides change-etat and commentaires: each reads only the
@@ -385,19 +378,5 @@ export const projectPageRoutes: ResourceRoute[] = [
     alsoNeeds: [{ resource: projects.slug, action: 'show' }],
     summary: 'openapi.operations.projects_clone',
     handle: (request, context) => cloneProject(request.params.id, context),
-  },
-  {
-    name: 'api.projects.sent_emails',
-    method: 'GET',
-    action: 'show',
-    summary: 'openapi.operations.projects_sent_emails',
-    handle: noEmails,
-  },
-  {
-    name: 'api.projects.scheduled_emails',
-    method: 'GET',
-    action: 'show',
-    summary: 'openapi.operations.projects_scheduled_emails',
-    handle: noEmails,
   },
 ];

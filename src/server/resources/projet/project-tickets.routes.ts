@@ -153,7 +153,10 @@ function timeReportFile(request: FastifyRequest, context: ResourceContext, repor
 }
 
 /** The project's meetings ahead whose type lists them in its history, soonest first. */
-async function upcomingMeetings({ db, store, actor }: ResourceContext, project: number): Promise<UpcomingMeeting[]> {
+export async function upcomingMeetings(
+  { db, store, actor }: ResourceContext,
+  project: number,
+): Promise<UpcomingMeeting[]> {
   const rows = await rowsOf<{ id: number; name: string; type: string; at: string }>(
     db,
     sql`select t.id, t.name, m.name as type,

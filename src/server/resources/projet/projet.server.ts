@@ -35,6 +35,7 @@ import {
   saveProjectForms,
 } from './project-characteristics';
 import { projectPageRoutes } from './project-page.routes';
+import { projectMailRoutes } from '../mail/project-mail.routes';
 import { projectTicketRoutes } from './project-tickets.routes';
 
 /** A list criterion naming a record by its id: refused in French otherwise. */
@@ -325,6 +326,7 @@ export const projectsHooks: ServerResource = {
       },
     },
     ...projectPageRoutes,
+    ...projectMailRoutes,
     ...projectTicketRoutes,
   ],
 };

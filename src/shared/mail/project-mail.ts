@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { recordId } from '../resources/fields';
+import { mailStatuses } from '../resources/journal-emails.resource';
+
+/** An address a person typed: trimmed, checked as the spec says ("L'adresse email n'est pas valide"). */
+const address = z.string().trim().pipe(z.email('validation.email').max(254, 'validation.too_long'));
+const addresses = z.array(address).max(50, 'mail.errors.too_many_recipients');
+/** An ISO date-time with its offset: when a mail is to leave. */
+const sendAt = z.iso.datetime({ offset: true, message: 'validation.datetime' });
+
+/** POST /api/projet/get-replaced-content: a template resolved on a project. */
+export const replacedContentBodySchema = z.strictObject({ template: recordId, projet: recordId });
+export const resolvedMailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type ResolvedMail = z.infer<typeof resolvedMailSchema>;
+
+/**
+ * POST /api/projet/envoyer-email/{projet}: a mail from a template or written freely (its subject and
+ * HTML, which may use the variables too), to addresses, now or at `envoiLe`; `documents` are project
+ * documents (piece-jointe ids) attached.
+ */
+export const sendEmailBodySchema = z
+  .strictObject({
+    template: recordId.optional(),
+    subject: z.string().trim().max(500, 'validation.too_long').optional(),
+    html: z.string().max(200_000, 'validation.too_long').optional(),
+    to: addresses.min(1, 'mail.errors.no_recipient'),
+    cc: addresses.optional(),
+    bcc: addresses.optional(),
+    documents: z.array(recordId).max(20, 'mail.errors.too_many_documents').optional(),
+    envoiLe: sendAt.optional(),
+  })
+  .refine((body) => body.template !== undefined || (body.subject && body.html), {
+    message: 'mail.errors.no_content',
+    path: ['subject'],
+  });
+export type SendEmailBody = z.infer<typeof sendEmailBodySchema>;
+export const sentEmailReplySchema = z.object({ email: z.number() });
+
+/** POST /api/projet/publipostage/envoyer: one template to the owners of the selected projects. */
+export const mailingBodySchema = z.strictObject({
+  template: recordId,
+  projets: z.array(recordId).min(1, 'batch.no_items').max(100_000, 'mail.errors.too_many_projects'),
+  envoiLe: sendAt.optional(),
+});
+export const mailingReplySchema = z.object({ publipostage: z.number(), recipients: z.number() });
+
+/** POST …/emails-programmes/{projet}/reprogrammer/{email}: a scheduled mail's new date. */
+export const rescheduleBodySchema = z.strictObject({ envoiLe: sendAt });
+
+/** A mail of a project's panels: "Mails envoyés" and "Mails programmés". */
+export const projectEmailSchema = z.object({
+  id: z.number(),
+  subject: z.string(),
+  recipients: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  /** When it was sent, or is planned. */
+  date: z.string(),
+  /** Who sent it: the user's name, or the sender address for a mail no user wrote. */
+  sender: z.string(),
+  status: z.enum(mailStatuses),
+  error: z.string(),
+  html: z.string(),
+  attachments: z.array(z.string()),
+});
+export type ProjectEmail = z.infer<typeof projectEmailSchema>;
+export const projectEmailsSchema = z.object({ items: z.array(projectEmailSchema), total: z.number() });
+export type ProjectEmails = z.infer<typeof projectEmailsSchema>;

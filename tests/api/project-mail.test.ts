@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../src/server/clock';
+import { rowsOf } from '../../src/server/db/database';
+import type { ProjectEmails } from '../../src/shared/mail/project-mail';
+import { path } from '../../src/shared/routes';
+import { resourceRequests } from '../support/resource-requests';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { authHeaders, untilJobsSettled, useAdminApp, type LoggedIn } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
+
+/**
+ * Mail from a project (spec 2.1, 2.3, 3; issue 27): templates with variables, sending now or later,
+ * the sent and scheduled panels, cancelling, the mailing and its limit, against a real SMTP server.
+ */
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+const t = useAdminApp({
+  mail: () => ({ smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'conseil@renov.exemple.fr' }),
+});
+const api = () => resourceRequests(t.app, t.admin);
+const post = (url: string, payload: unknown, who: LoggedIn = t.admin) =>
+  t.app.inject({ method: 'POST', url, headers: authHeaders(who), payload: payload as Record<string, unknown> });
+const get = (url: string, who: LoggedIn = t.admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(who) });
+const ids = {} as Record<'dupont' | 'leroy' | 'main' | 'other' | 'secret' | 'template', number>;
+
+const content =
+  '<p>Bonjour {{ porteur.civilite }} {{porteur.nom}},</p><p>Votre projet {{ projet.reference }} « {{projet.nom}} » est suivi par {{ conseiller.email }}.</p>';
+
+beforeAll(async () => {
+  const created = async (slug: string, values: Record<string, unknown>) => (await api().created(slug, values)).id;
+  ids.dupont = await created('individus', {
+    civility: 'madame',
+    lastName: 'Dupont',
+    firstName: 'Marie',
+    email: 'marie.dupont@exemple.fr',
+  });
+  ids.leroy = await created('individus', { lastName: 'Leroy', firstName: 'Paul', email: 'paul.leroy@exemple.fr' });
+  ids.main = await created('projet', { name: 'Maison <Dupont>', ownerIndividual: ids.dupont });
+  ids.other = await created('projet', { name: 'Appartement Leroy', ownerIndividual: ids.leroy });
+  ids.secret = await created('projet', { name: 'Dossier secret', ownerIndividual: ids.dupont, status: 'confidential' });
+  ids.template = await created('template-email', { subject: 'Votre projet {{projet.nom}}', content });
+});
+
+describe('a template', () => {
+  it('refuses an unknown variable at save, naming it under its field', async () => {
+    const response = await api().post('template-email', { subject: 'Rappel', content: '<p>{{ porteur.age }}</p>' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({
+      content: "La variable « porteur.age » n'existe pas : choisissez-la dans la liste des variables.",
+    });
+    const list = await get(`${path('api.resource.collection', { resource: 'template-email' })}?q=Rappel`);
+    expect(list.json().total).toBe(0);
+  });
+
+  it('is resolved on a project, values escaped, no variable syntax left', async () => {
+    const response = await post(path('api.projects.replaced_content'), { template: ids.template, projet: ids.main });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = response.json() as { subject: string; html: string; text: string };
+    const reference = (await get(path('api.resource.item', { resource: 'projet', id: ids.main }))).json().reference;
+    expect(mail.subject).toBe('Votre projet Maison <Dupont>');
+    expect(mail.html).toBe(
+      `<p>Bonjour Madame Dupont,</p><p>Votre projet ${reference} « Maison &lt;Dupont&gt; » est suivi par admin@exemple.fr.</p>`,
+    );
+    expect(mail.text).toBe(
+      `Bonjour Madame Dupont,\n\nVotre projet ${reference} « Maison <Dupont> » est suivi par admin@exemple.fr.`,
+    );
+  });
+});
+
+describe('sending from a project', () => {
+  it('sends the resolved template to the recipients, lists it in "Mails envoyés" and in the history', async () => {
+    const response = await post(path('api.projects.send_email', { projet: ids.main }), {
+      template: ids.template,
+      to: ['marie.dupont@exemple.fr'],
+      cc: ['collegue@exemple.fr'],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const received = await smtp.nextMail('marie.dupont@exemple.fr');
+    expect(received.subject).toBe('Votre projet Maison <Dupont>');
+    expect(received.text).toContain('Bonjour Madame Dupont,');
+
+    await expect
+      .poll(async () => {
+        const sent = (await get(path('api.projects.sent_emails', { projet: ids.main }))).json() as ProjectEmails;
+        return sent.items.map(({ subject, recipients, cc, sender, status }) => ({
+          subject,
+          recipients,
+          cc,
+          sender,
+          status,
+        }));
+      })
+      .toEqual([
+        {
+          subject: 'Votre projet Maison <Dupont>',
+          recipients: ['marie.dupont@exemple.fr'],
+          cc: ['collegue@exemple.fr'],
+          sender: 'Principal Administrateur',
+          status: 'sent',
+        },
+      ]);
+    const history = await get(path('api.resource.history', { resource: 'projet', id: ids.main }));
+    expect(JSON.stringify(history.json())).toContain('Votre projet Maison <Dupont>');
+  });
+
+  it('refuses an invalid address in the spec words, and sends nothing', async () => {
+    const before = smtp.received.length;
+    const response = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      to: ['pas-une-adresse'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain("L'adresse email n'est pas valide");
+    await untilJobsSettled(t.database);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('sends a scheduled mail at its time, never a cancelled one', async () => {
+    const inOneHour = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await post(path('api.projects.send_email', { projet: ids.other }), {
+      subject: 'Rappel de rendez-vous, {{porteur.prenom}}',
+      html: '<p>À bientôt.</p>',
+      to: ['paul.leroy@exemple.fr'],
+      envoiLe: inOneHour,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(202);
+    const cancelled = await post(path('api.projects.send_email', { projet: ids.other }), {
+      subject: 'Annulé',
+      html: '<p>Ne part pas.</p>',
+      to: ['paul.leroy@exemple.fr'],
+      envoiLe: inOneHour,
+    });
+    const cancelledId = cancelled.json().email as number;
+
+    const planned = (await get(path('api.projects.scheduled_emails', { projet: ids.other }))).json() as ProjectEmails;
+    expect(planned.items.map(({ subject }) => subject).sort()).toEqual(['Annulé', 'Rappel de rendez-vous, Paul']);
+    const cancel = await post(path('api.projects.cancel_email', { projet: ids.other, email: cancelledId }), {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Twice: it is no longer scheduled.
+    const again = await post(path('api.projects.cancel_email', { projet: ids.other, email: cancelledId }), {});
+    expect(again.statusCode).toBe(409);
+
+    // Not yet: nothing left.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr')).toEqual([]);
+
+    // An hour later by the server's clock, the delivery's next look sends it.
+    const realNow = clock.now;
+    clock.now = () => new Date(realNow().getTime() + 3_700_000);
+    try {
+      const received = await smtp.nextMail('paul.leroy@exemple.fr');
+      expect(received.subject).toBe('Rappel de rendez-vous, Paul');
+    } finally {
+      clock.now = realNow;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr').map(({ subject }) => subject)).toEqual([
+      'Rappel de rendez-vous, Paul',
+    ]);
+    const log = await rowsOf<{ subject: string; status: string }>(
+      t.database.db,
+      sql`select subject, status from email_log where project_id = ${ids.other} order by id`,
+    );
+    expect(log).toEqual([
+      { subject: 'Rappel de rendez-vous, Paul', status: 'sent' },
+      { subject: 'Annulé', status: 'cancelled' },
+    ]);
+  });
+
+  it("keeps a confidential project's mails from an adviser who may not see it", async () => {
+    const adviser = await logInWithProfile(t, {
+      email: 'conseiller.mail@exemple.fr',
+      permissions: ['projet.consult', 'projet.modify', 'template-email.consult'],
+    });
+    for (const url of [
+      path('api.projects.sent_emails', { projet: ids.secret }),
+      path('api.projects.scheduled_emails', { projet: ids.secret }),
+    ])
+      expect((await get(url, adviser)).statusCode).toBe(404);
+    const send = await post(
+      path('api.projects.send_email', { projet: ids.secret }),
+      { subject: 'Bonjour', html: '<p>Bonjour</p>', to: ['a@exemple.fr'] },
+      adviser,
+    );
+    expect(send.statusCode).toBe(404);
+    const preview = await post(
+      path('api.projects.replaced_content'),
+      { template: ids.template, projet: ids.secret },
+      adviser,
+    );
+    expect(preview.statusCode).toBe(404);
+  });
+});
+
+describe('a mailing (publipostage)', () => {
+  it("sends one mail to each selected project's owner, with that project's values", async () => {
+    const response = await post(path('api.projects.mailing_send'), {
+      template: ids.template,
+      projets: [ids.main, ids.other],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toEqual({ publipostage: expect.any(Number), recipients: 2 });
+    expect((await smtp.nextMail('paul.leroy@exemple.fr')).subject).toBe('Votre projet Appartement Leroy');
+    expect((await smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre projet Maison <Dupont>');
+  });
+
+  it('refuses a selection over the configured limit, in the spec words, and sends nothing', async () => {
+    const configured = await t.app.inject({
+      method: 'PUT',
+      url: path('api.configuration.mail'),
+      headers: authHeaders(t.admin),
+      payload: { mailingLimit: 1, perMinute: 0 },
+    });
+    expect(configured.statusCode, configured.body).toBe(200);
+    const mailCount = async () =>
+      (await rowsOf<{ count: number }>(t.database.db, sql`select count(*)::int as count from email_log`))[0]!.count;
+    const before = await mailCount();
+    const response = await post(path('api.projects.mailing_send'), {
+      template: ids.template,
+      projets: [ids.main, ids.other],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Vous avez sélectionné trop de projets pour un publipostage : réduisez votre sélection.',
+    );
+    expect(await mailCount()).toBe(before);
+  });
+});
