@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../shell/document-title.hook';
 import { ScreenHeader } from '../shell/screen-header.component';
 import { useUnsavedChangesGuard } from '../shell/unsaved-changes.hook';
 import { DuplicateAlert } from './duplicate-alert.component';
+import { formTabOfHash, hashOfFormTab } from './form-tab-hash';
 import { ResourceFields } from './resource-fields.component';
 import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 import { useResourceForm } from './resource-form.hook';
@@ -81,18 +82,18 @@ function ResourceForm({
   const listPath = path('admin.resource.list', { resource: slug });
 
   const tabs = formTabs(definition);
-  // Spec 2.2: the active tab lives in the address hash (and the hidden anchor field), so a reload
-  // or a shared link opens the same tab.
-  const hashTab = location.hash.replace(/^#/, '');
+  // Spec 2.2: the active tab lives in the address hash, in French (and the hidden anchor field),
+  // so a reload or a shared link opens the same tab.
+  const hashTab = formTabOfHash(location.hash.replace(/^#/, ''));
   const activeTab = tabs.some(({ tab }) => tab === hashTab) ? hashTab : (tabs[0]?.tab ?? null);
-  const showTab = (tab: string) => void navigate({ hash: tab }, { replace: true });
+  const showTab = (tab: string) => void navigate({ hash: hashOfFormTab(tab) }, { replace: true });
 
   return (
     <Stack>
       <ScreenHeader title={heading} />
       <Paper withBorder p="md">
         <form onSubmit={save} noValidate>
-          <input type="hidden" name="anchor" value={activeTab ?? ''} />
+          <input type="hidden" name="anchor" value={activeTab === null ? '' : hashOfFormTab(activeTab)} />
           <ResourceFields
             definition={definition}
             form={form}

@@ -15,6 +15,7 @@ import type { ResourceDefinition } from '../../shared/resources/resource';
 import { ApiRequestError, api } from '../api-client';
 import { AppModal } from '../shell/app-modal.component';
 import { toast } from '../shell/toasts.component';
+import { useConfirmLeave } from '../shell/unsaved-changes.hook';
 import { useWizard, WizardSteps } from '../shell/wizard-steps.component';
 import { useRefreshResource } from './resource-api.hook';
 
@@ -40,6 +41,7 @@ export function ImportModal({ definition, onClose }: ImportModalProps) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const wizard = useWizard('file');
+  const confirmLeave = useConfirmLeave();
   const fieldLabel = (name: string) => t(`resources.${slug}.fields.${name}`);
 
   function reset() {
@@ -103,7 +105,13 @@ export function ImportModal({ definition, onClose }: ImportModalProps) {
   ];
 
   return (
-    <AppModal onClose={close} size="xl" title={t('import.title', { resource: t(`resources.${slug}.label`) })}>
+    // A file chosen (and its columns mapped) but not imported is unsaved: closing asks first (spec 2.2).
+    <AppModal
+      onClose={close}
+      size="xl"
+      title={t('import.title', { resource: t(`resources.${slug}.label`) })}
+      dirty={file !== null}
+    >
       <Stack>
         <WizardSteps
           label={t('import.steps')}
@@ -210,7 +218,7 @@ export function ImportModal({ definition, onClose }: ImportModalProps) {
         )}
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={busy}>
+          <Button variant="default" onClick={() => confirmLeave(close)} disabled={busy}>
             {t('actions.cancel')}
           </Button>
           <Button onClick={() => void startImport()} loading={busy} disabled={!analysis}>

@@ -49,14 +49,14 @@ describe('tabbed form', () => {
     expect(await page.getByRole('tab', { name: 'Général' }).getAttribute('aria-selected')).toBe('true');
 
     await page.getByRole('tab', { name: 'Enchaînement' }).click();
-    await page.waitForURL((current) => current.hash === '#workflow');
+    await page.waitForURL((current) => current.hash === '#enchainement');
     // The hidden field a classic form post would carry; it has no role, only its name.
     const anchor = page.locator('input[name="anchor"]');
-    await expect.poll(() => anchor.inputValue()).toBe('workflow');
+    await expect.poll(() => anchor.inputValue()).toBe('enchainement');
 
     await page.reload();
     await page.getByRole('tab', { name: 'Enchaînement', selected: true }).waitFor();
-    expect(await anchor.inputValue()).toBe('workflow');
+    expect(await anchor.inputValue()).toBe('enchainement');
     await page.getByRole('button', { name: 'Ajouter : Transition' }).waitFor();
 
     // Saved from another tab: the name's tab says it holds the error.

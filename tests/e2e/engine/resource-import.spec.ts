@@ -48,7 +48,12 @@ describe('import', () => {
       .waitFor();
     const report = dialog.getByRole('table', { name: 'Erreurs par ligne' });
     expect(await report.locator('tbody tr').allInnerTexts()).toEqual(["3\tAdresse (URL)\tL'url n'est pas valide"]);
+    // The file chosen is not imported: closing asks first (spec 2.2).
     await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await page
+      .getByRole('dialog', { name: 'Modifications non enregistrées' })
+      .getByRole('button', { name: 'Quitter sans enregistrer' })
+      .click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Aucun élément ne correspond.').waitFor();
 

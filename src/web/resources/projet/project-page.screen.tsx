@@ -19,9 +19,10 @@ import { useResourceRecord } from '../../engine/resource-api.hook';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
-import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 import { Loading } from '../../shell/loading.component';
 import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
+import { ProjectFailure } from '../tickets/project-failure.component';
 import { ProjectDocumentsPanel } from './documents.panel';
 import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
@@ -181,7 +182,7 @@ export function ProjectPageScreen() {
   const { data: record, isError, error } = useResourceRecord(projects, id);
   useDocumentTitle(record ? recordTitle(projects, record) : t('resources.projet.singular'));
   if (!can(user, 'projet', 'show')) return <ErrorScreen status={403} />;
-  if (isError) return <ErrorScreen status={errorStatusOfFailure(error)} />;
+  if (isError) return <ProjectFailure error={error} />;
   if (!record) return <Loading />;
   const active = tabs.some(({ name }) => name === hash.slice(1)) ? hash.slice(1) : 'apercu';
   return (

@@ -8,6 +8,7 @@ import { api } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 import { queryKeys } from '../../query-keys';
 
 /** Templates read at once: a service keeps a handful, one page holds them. */
@@ -29,6 +30,7 @@ export function TemplateApplyModal({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
+  const confirmLeave = useConfirmLeave();
   const { data } = useQuery({
     queryKey: queryKeys.resource.list('template-tache', 'apply-choices'),
     queryFn: () =>
@@ -68,7 +70,12 @@ export function TemplateApplyModal({
   const tasks = Array.isArray(template?.tasks) ? template.tasks.length : 0;
 
   return (
-    <AppModal title={t('resources.template-tache.apply.title')} onClose={() => !apply.isPending && onClose()}>
+    // A template chosen and not yet applied is unsaved: closing asks first (spec 2.2).
+    <AppModal
+      title={t('resources.template-tache.apply.title')}
+      onClose={() => !apply.isPending && onClose()}
+      dirty={chosen !== null}
+    >
       {!data ? (
         <Loading />
       ) : (
@@ -98,7 +105,7 @@ export function TemplateApplyModal({
               </Text>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={apply.isPending}>
+              <Button variant="default" onClick={() => confirmLeave(onClose)} disabled={apply.isPending}>
                 {t('actions.cancel')}
               </Button>
               <Button type="submit" disabled={!template || tasks === 0} loading={apply.isPending}>

@@ -8,8 +8,9 @@ import { path } from '../../../shared/routes';
 import { useResourceRecord } from '../../engine/resource-api.hook';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
-import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
+import { ErrorScreen } from '../../shell/error.screen';
 import { ScreenHeader } from '../../shell/screen-header.component';
+import { ProjectFailure } from './project-failure.component';
 import { TicketBoard } from './ticket-board.component';
 
 /**
@@ -26,7 +27,8 @@ export function ProjectBoardScreen() {
   useDocumentTitle(name ? `${title} – ${name}` : title);
   const id = Number(projet);
   if (!can(user, 'tickets', 'list')) return <ErrorScreen status={403} />;
-  if (isError || !Number.isInteger(id)) return <ErrorScreen status={isError ? errorStatusOfFailure(error) : 404} />;
+  if (isError) return <ProjectFailure error={error} />;
+  if (!Number.isInteger(id)) return <ErrorScreen status={404} />;
   return (
     <Stack>
       <ScreenHeader title={title}>

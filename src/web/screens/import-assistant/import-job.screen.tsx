@@ -18,6 +18,7 @@ import { PageGuard } from '../../shell/page-guard.component';
 import { ErrorScreen, errorStatusOfFailure } from '../../shell/error.screen';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 import { useWizard, WizardSteps } from '../../shell/wizard-steps.component';
 import { ImportMapping } from './import-mapping.component';
 import { ImportAdviceList, ImportProgress, ImportRejections, ImportResultsTable } from './import-results.component';
@@ -45,6 +46,9 @@ function ImportWizard({ job }: { job: ImportJob }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const wizard = useWizard(stepOf(job));
+  const confirmLeave = useConfirmLeave();
+  // A step clicked leaves the mapping's form (unmounted): asked first when it holds unsaved data.
+  const steps = { ...wizard, go: (step: string) => confirmLeave(() => wizard.go(step)) };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -93,7 +97,7 @@ function ImportWizard({ job }: { job: ImportJob }) {
     <Stack>
       <WizardSteps
         label={t('import_assistant.steps.label')}
-        wizard={wizard}
+        wizard={steps}
         steps={[
           { value: 'file', label: t('import_assistant.steps.file'), disabled: true },
           { value: 'mapping', label: t('import_assistant.steps.mapping'), disabled: running || imported },

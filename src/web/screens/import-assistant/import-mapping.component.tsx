@@ -16,6 +16,7 @@ import { normalize } from '../../../shared/resources/import';
 import { ApiRequestError, api } from '../../api-client';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { toast } from '../../shell/toasts.component';
+import { useUnsavedChangesGuard } from '../../shell/unsaved-changes.hook';
 import { Loading } from '../../shell/loading.component';
 import { queryKeys } from '../../query-keys';
 
@@ -91,7 +92,11 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
   const { t } = useTranslation();
   const label = (key: string) => t(`resources.templates-import.choices.field.${key}`);
   const [state, setState] = useState(() => stateOf(initial));
+  const [first] = useState(state);
   const [templateName, setTemplateName] = useState('');
+  // The mapping is saved by a simulation only: one changed (or a template's name typed) and not
+  // simulated asks before the step or the page is left (spec 2.2).
+  useUnsavedChangesGuard(JSON.stringify(state) !== JSON.stringify(first) || templateName.trim() !== '');
   const [templateError, setTemplateError] = useState<string | null>(null);
   const preview = useQuery({
     queryKey: queryKeys.importPreview(job.id, state.sheet, state.header),
