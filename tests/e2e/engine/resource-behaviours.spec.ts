@@ -336,7 +336,7 @@ describe('preview', () => {
     await dialog.getByRole('heading', { name: 'Historique' }).waitFor();
     expect(await shownValue(dialog, 'Nom').textContent()).toBe('Local commercial');
     expect(await shownValue(dialog, 'Missions').textContent()).toBe('Petit tertiaire privé');
-    await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+    await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Principal Administrateur/).waitFor();
     await expectAccessible(page);
 
     // The footer's button; the header's cross bears the same name.

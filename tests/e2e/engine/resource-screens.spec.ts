@@ -211,7 +211,7 @@ describe('forms', () => {
     await page.getByLabel(/^Adresse \(URL\)/).fill('https://france-renov.gouv.fr');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'France Rénov', level: 1 }).waitFor();
-    await page.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+    await page.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Principal Administrateur/).waitFor();
 
     await page.getByRole('link', { name: 'Dupliquer' }).click();
     await page.getByRole('heading', { name: 'Dupliquer : France Rénov' }).waitFor();
