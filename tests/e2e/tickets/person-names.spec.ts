@@ -9,7 +9,9 @@ const started = useBrowserAndServer();
 describe('a person is named one way everywhere', () => {
   it('« Nom Prénom » on a kanban card, in the header and in the users list alike', async () => {
     const page = await started.openAsAdmin('/admin');
-    const [profile] = await createRecords(page, 'groupes', [{ name: 'Profil de Lucie', permissions: ['tickets.consult'] }]);
+    const [profile] = await createRecords(page, 'groupes', [
+      { name: 'Profil de Lucie', permissions: ['tickets.consult'] },
+    ]);
     const [lucie] = await createRecords(page, 'utilisateurs', [
       { firstName: 'Lucie', lastName: 'Moreau', email: 'lucie.moreau@exemple.fr', groupIds: [profile!.id] },
     ]);
@@ -18,9 +20,7 @@ describe('a person is named one way everywhere', () => {
     ]);
 
     await openBoard(page, project);
-    await expect
-      .poll(() => card(page, 'Visite technique').textContent())
-      .toContain('Attribué à : Moreau Lucie');
+    await expect.poll(() => card(page, 'Visite technique').textContent()).toContain('Attribué à : Moreau Lucie');
     await page.getByRole('button', { name: 'Menu de Principal Administrateur', exact: true }).waitFor();
 
     await page.goto(path('admin.resource.list', { resource: 'utilisateurs' }));
