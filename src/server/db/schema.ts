@@ -343,7 +343,6 @@ export const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string |
 export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
   likeIgnoringAccents(column, likePattern(text));
 
-/** A characteristic's text as the project list's filter compares it: case and accents ignored. */
 /**
  * A user as SQL names them wherever a person is written (history, board, time report, SARE file…):
  * formatPersonName's "Nom Prénom", or the email; `alias` names the users' row in the query.
@@ -355,6 +354,7 @@ export const userDisplayName = (alias: string) => {
   return sql.raw(`coalesce(nullif(concat_ws(' ', ${parts.join(', ')}), ''), ${alias}.email)`);
 };
 
+/** A characteristic's text as the project list's filter compares it: case and accents ignored. */
 export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
 
 /** A field searched with "contains" (the list's search or filter), on a trigram index of its column. */
