@@ -30,7 +30,7 @@ describe("an audited resource's history", () => {
     const { entries, total, titles } = history.json<AuditPage>();
     expect(total).toBe(2);
     expect(entries.map(({ action }) => action)).toEqual(['update', 'create']);
-    expect(entries[0]!.actorName).toBe('Administrateur Principal');
+    expect(entries[0]!.actorName).toBe('Principal Administrateur');
     expect(entries[0]!.changes).toEqual([
       { field: 'name', before: 'Agence locale', after: 'Agence locale de l’énergie' },
       { field: 'parents', before: [], after: [parent.id] },

@@ -315,7 +315,7 @@ describe('the history of the records it changes', () => {
     expect(await entries('structures', townHall.id)).toEqual([
       {
         action: 'update',
-        actorName: 'Administrateur Principal',
+        actorName: 'Principal Administrateur',
         changes: [
           { field: 'inseeCode', before: null, after: '69202' },
           {

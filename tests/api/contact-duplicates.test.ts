@@ -213,7 +213,7 @@ describe('merging a pair', () => {
       ]),
     );
     for (const entry of merged)
-      expect(entry).toMatchObject({ action: 'update', actorName: 'Administrateur Principal' });
+      expect(entry).toMatchObject({ action: 'update', actorName: 'Principal Administrateur' });
     expect(projectHistory.total).toBe(4);
   });
 

@@ -47,17 +47,14 @@ describe('log in as another user', () => {
     const started = await impersonate(admin, id);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toEqual({
-      message: 'Vous êtes maintenant connecté en tant que Camille Conseillère.',
+      message: 'Vous êtes maintenant connecté en tant que Conseillère Camille.',
       location: '/admin',
     });
     const cookie = sessionCookieOf(started);
     const session = (await sessionOf(cookie)).json<SessionPayload>();
     expect(session.user.email).toBe('camille.conseillere@exemple.fr');
-    const { firstName, lastName, email } = admin.session.user;
-    expect(session.impersonator).toEqual({
-      id: admin.session.user.id,
-      name: `${firstName} ${lastName}`.trim() || email,
-    });
+    // Named "Nom Prénom", as everywhere: the seeded administrator is Administrateur (first) Principal (last).
+    expect(session.impersonator).toEqual({ id: admin.session.user.id, name: 'Principal Administrateur' });
     // The administrator's own session was replaced, not kept alongside.
     expect((await sessionOf(admin.cookie)).statusCode).toBe(401);
 

@@ -94,7 +94,7 @@ describe('a project document', () => {
     const [entry] = await history(ids.house);
     expect(entry).toMatchObject({
       action: 'add',
-      actorName: 'Administrateur Principal',
+      actorName: 'Principal Administrateur',
       changes: [{ field: 'piece-jointe', before: null, after: 'Devis toiture' }],
     });
   });

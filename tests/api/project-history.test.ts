@@ -110,7 +110,7 @@ describe('a project’s history', () => {
     expect(page.entries.at(-1)!.action).toBe('create');
     // A state is named by its title, as any reference the changes name.
     expect(page.titles.state).toEqual({ [ids.study]: 'À l’étude', [ids.works]: 'En travaux' });
-    expect(page.entries[0]!.actorName).toBe('Administrateur Principal');
+    expect(page.entries[0]!.actorName).toBe('Principal Administrateur');
   });
 
   it('is filtered by kind on the server, paging counting that kind alone', async () => {

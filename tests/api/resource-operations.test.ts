@@ -126,7 +126,7 @@ describe('the operations without a request', () => {
     const record = await operations.create(individuals, { lastName: 'Par un job' }, as(administrator));
     const history = await operations.history(individuals, record.id, { page: 1, pageSize: 20 }, as(administrator));
     expect(history.entries.map(({ action, actorName }) => ({ action, actorName }))).toEqual([
-      { action: 'create', actorName: 'Administrateur Principal' },
+      { action: 'create', actorName: 'Principal Administrateur' },
     ]);
   });
 });
@@ -182,7 +182,7 @@ describe("a command's patch (operations.patch)", () => {
     expect(await history(moved!.id)).toEqual([
       {
         action: 'update',
-        actorName: 'Administrateur Principal',
+        actorName: 'Principal Administrateur',
         changes: [
           { field: 'postalCode', before: '01000', after: '01090' },
           { field: 'cityOutside', before: 'Bourg-en-Bresse', after: 'Montmerle-sur-Saône' },
@@ -247,7 +247,7 @@ describe("a command's patch (operations.patch)", () => {
     await operations.patch(individuals, [{ id: tracked!.id, values }], as(administrator()), untracked);
     expect((await history(tracked!.id))[0]).toEqual({
       action: 'update',
-      actorName: 'Administrateur Principal',
+      actorName: 'Principal Administrateur',
       changes: [{ field: 'postalCode', before: '01000', after: '01960' }],
     });
     // Out of the adviser's sight: a 404, unless beyondReadScope (a merge re-pointing every link).

@@ -116,7 +116,7 @@ const expectedLines = () => ({
   a3: line({
     1: String(ids.a3),
     2: service,
-    3: 'Julien Bernard',
+    3: 'Bernard Julien',
     4: 'A02',
     5: '2026-02-01',
     6: '10',
@@ -135,7 +135,7 @@ const expectedLines = () => ({
   a1: line({
     1: String(ids.a1),
     2: service,
-    3: 'Julien Bernard',
+    3: 'Bernard Julien',
     4: 'A01',
     5: '2026-03-10',
     6: '45',
@@ -158,7 +158,7 @@ const expectedLines = () => ({
   // No adviser named: whoever wrote the act (the administrator, who has no service).
   a4: line({
     1: String(ids.a4),
-    3: 'Administrateur Principal',
+    3: 'Principal Administrateur',
     4: 'A03',
     5: '2026-03-11',
     7: 'M',
@@ -175,7 +175,7 @@ const expectedLines = () => ({
   a2: line({
     1: String(ids.a2),
     2: service,
-    3: 'Julien Bernard',
+    3: 'Bernard Julien',
     4: 'A4b',
     5: '2026-03-12',
     7: 'M',
@@ -317,7 +317,7 @@ describe('the SARE export', () => {
     expect([1, 2, 3, 4, 5, 7, 11, 20, 22, 28, 39].map((column) => act.getCell(column).text)).toEqual([
       String(ids.a2),
       'Espace Conseil France Rénov’ de Bresse',
-      'Julien Bernard',
+      'Bernard Julien',
       'A4b',
       '2026-03-12',
       'M',

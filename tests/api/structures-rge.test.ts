@@ -231,7 +231,7 @@ describe('RGE import (rge-import/{id})', () => {
     expect(await history(structure.id)).toEqual([
       {
         action: 'update',
-        actorName: 'Administrateur Principal',
+        actorName: 'Principal Administrateur',
         changes: [
           {
             field: 'qualifications',

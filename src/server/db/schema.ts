@@ -16,6 +16,7 @@ import {
   type IndexBuilder,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
+import { personNameParts } from '../../shared/i18n/format';
 import { auditActions, type AuditChange } from '../../shared/resources/audit';
 import { isReference } from '../../shared/resources/field-kinds';
 import { USERS_TARGET, filtersByPrefix, type FieldDef, type FieldKind } from '../../shared/resources/fields';
@@ -391,11 +392,18 @@ export const likeIgnoringAccents = (column: AnyPgColumn | SQL, pattern: string |
 export const containsIgnoringAccents = (column: AnyPgColumn | SQL, text: string) =>
   likeIgnoringAccents(column, likePattern(text));
 
-/** A characteristic's text as the project list's filter compares it: case and accents ignored. */
-/** A user as the lines saying who did what name them: "Prénom Nom", or the email; `alias` names the users' row in the query. */
-export const userDisplayName = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`);
+/**
+ * A user as SQL names them wherever a person is written (history, board, time report, SARE file…):
+ * formatPersonName's "Nom Prénom", or the email; `alias` names the users' row in the query.
+ */
+export const userDisplayName = (alias: string) => {
+  const parts = personNameParts.map(
+    (part) => `nullif(trim(${alias}.${part === 'lastName' ? 'last_name' : 'first_name'}), '')`,
+  );
+  return sql.raw(`coalesce(nullif(concat_ws(' ', ${parts.join(', ')}), ''), ${alias}.email)`);
+};
 
+/** A characteristic's text as the project list's filter compares it: case and accents ignored. */
 export const characteristicKey = (value: AnyPgColumn | SQL) => sql`immutable_unaccent(lower(${value}))`;
 
 /** A field searched with "contains" (the list's search or filter), on a trigram index of its column. */

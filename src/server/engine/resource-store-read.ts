@@ -121,7 +121,7 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
   const { visibleTarget, titlesWithRows, referenceTitles } = references;
 
   /**
-   * Who created or changed a record, as the history line says it ("Prénom Nom", or the email), read
+   * Who created or changed a record, as the history line says it ("Nom Prénom", or the email), read
    * with it. The column is named with its table: drizzle leaves a one-table select's columns bare,
    * and the users' own created_by would be read instead.
    */

@@ -53,9 +53,10 @@ describe('durations and names, written one way', () => {
     expect(formatDuration(-90)).toBe('-1 h 30');
   });
 
-  it('names a person "Prénom Nom", else by their email', () => {
-    expect(formatPersonName({ firstName: 'Camille', lastName: 'Martin', email: 'c@x.fr' })).toBe('Camille Martin');
+  it('names a person "Nom Prénom", else by their email', () => {
+    expect(formatPersonName({ firstName: 'Camille', lastName: 'Martin', email: 'c@x.fr' })).toBe('Martin Camille');
     expect(formatPersonName({ firstName: ' ', lastName: 'Martin', email: 'c@x.fr' })).toBe('Martin');
+    expect(formatPersonName({ firstName: 'Camille', lastName: null })).toBe('Camille');
     expect(formatPersonName({ firstName: '', lastName: '', email: 'c@x.fr' })).toBe('c@x.fr');
   });
 });

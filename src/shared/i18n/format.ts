@@ -88,16 +88,23 @@ export function formatDuration(minutes: number): string {
 }
 
 /**
- * A person as the screens name them, the one way: "Prénom Nom", or their email when both are empty
- * (the server's userDisplayName writes the same in SQL).
+ * The order a person's name is written in, everywhere: last name first, as their record's title
+ * ("Martin Julien", titleField then titleSuffix) and the lists that sort people by last name.
+ */
+export const personNameParts = ['lastName', 'firstName'] as const;
+
+/**
+ * A person (user or individual) as every screen, message and file names them, the one way:
+ * "Nom Prénom", or their email when both are empty. SQL writes the same with the server's
+ * userDisplayName, built from personNameParts.
  */
 export function formatPersonName(person: {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
 }) {
-  const name = [person.firstName, person.lastName]
-    .map((part) => (part ?? '').trim())
+  const name = personNameParts
+    .map((part) => (person[part] ?? '').trim())
     .filter((part) => part !== '')
     .join(' ');
   return name !== '' ? name : (person.email ?? '');

@@ -44,7 +44,7 @@ export const HISTORY_PAGE_SIZE = 20;
 export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.enum(auditActions),
-  /** "Prénom Nom", or the email; null when the user is gone or the server acted. */
+  /** "Nom Prénom" (formatPersonName), or the email; null when the user is gone or the server acted. */
   actorName: z.string().nullable(),
   createdAt: z.string(),
   changes: z.array(auditChangeSchema),

@@ -11,6 +11,7 @@ import { ListPagination } from './list/list-pagination.component';
 import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
 import { RecordPanel } from './record-panel.component';
+import { addLabel } from './add-label';
 import { Loading } from '../shell/loading.component';
 import { AppModal } from '../shell/app-modal.component';
 import { useSession } from '../session.hook';
@@ -47,10 +48,6 @@ export function ChildPanel({
   const writable =
     !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
   const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
-  // "Ajouter un partenaire": the child's own words (gender, elision), else "Ajouter : Partenaire".
-  const addLabel = t([`resources.${child.slug}.add_one`, 'engine.create_title'], {
-    resource: t(`resources.${child.slug}.singular`),
-  });
   if (!can(user, child.slug, 'list')) {
     return (
       <RecordPanel title={t(`resources.${child.slug}.label`)}>
@@ -68,12 +65,12 @@ export function ChildPanel({
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => setAdding(true)}
           >
-            {addLabel}
+            {addLabel(t, child.slug)}
           </Button>
         </Group>
       )}
       {adding && childParent && (
-        <AppModal onClose={() => setAdding(false)} title={addLabel} size="xl">
+        <AppModal onClose={() => setAdding(false)} title={addLabel(t, child.slug)} size="xl">
           <ModalRecordForm
             definition={child}
             parent={childParent}

@@ -4,6 +4,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyValue } from '../../shared/resources/field-kinds';
 import type { FieldDef } from '../../shared/resources/fields';
+import { addLabel } from './add-label';
 import type { FieldErrorTree, FieldInputProps } from './field-input.component';
 
 export type Row = Record<string, unknown>;
@@ -20,8 +21,8 @@ export function nextFreeIndex(indexes: readonly number[]): number {
 export function CollectionInput({
   slug,
   def,
+  name,
   label,
-  rowLabel: rowName,
   rows,
   onChange,
   errors,
@@ -30,9 +31,9 @@ export function CollectionInput({
 }: {
   slug: string;
   def: FieldDef;
+  /** The collection field's name: its rows' name ("Transition") and add button ("Ajouter une transition"). */
+  name: string;
   label: string;
-  /** What one row is called ("Transition"), for its legend and the add button. */
-  rowLabel: string;
   rows: Row[];
   onChange: (rows: Row[]) => void;
   errors?: FieldErrorTree;
@@ -45,6 +46,7 @@ export function CollectionInput({
   subInputs?: Record<string, ComponentType<FieldInputProps & { row: Row }>>;
 }) {
   const { t } = useTranslation();
+  const rowName = t(`resources.${slug}.rows.${name}`);
   const fields = Object.entries(def.fields ?? {});
   const [indexes, setIndexes] = useState(() => rows.map((_, position) => position));
   const rowError = typeof errors?.message === 'string' ? t(errors.message) : undefined;
@@ -120,7 +122,7 @@ export function CollectionInput({
         )}
         <Group>
           <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={add}>
-            {t('engine.collection_add', { label: rowName })}
+            {addLabel(t, slug, name)}
           </Button>
         </Group>
       </Stack>

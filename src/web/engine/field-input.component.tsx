@@ -11,6 +11,7 @@ import { path } from '../../shared/routes';
 import { api } from '../api-client';
 import { resourceSuggestions, routeSuggestions, useRecordTitles } from './autocomplete-input.component';
 import { useCreateInModal } from './create-in-modal.hook';
+import { addLabel } from './add-label';
 import { webFieldKinds } from './field-kinds.component';
 import { queryKeys } from '../query-keys';
 
@@ -98,7 +99,7 @@ function EditLink({ target, id }: { target: string; id: number | null }) {
   const singular = t(`resources.${target}.singular`);
   return id === null ? (
     <Anchor component={Link} size="sm" to={path('admin.resource.create', { resource: target })}>
-      {t('engine.create_title', { resource: singular })}
+      {addLabel(t, target)}
     </Anchor>
   ) : (
     <Anchor component={Link} size="sm" to={path('admin.resource.edit', { resource: target, id })}>

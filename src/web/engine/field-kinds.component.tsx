@@ -392,12 +392,12 @@ export const webFieldKinds: Record<FieldKind, WebFieldKind> = {
     filter: textFilter,
   },
   collection: {
-    input: ({ t, slug, name, def, label, value, onChange, errors, Input }) => (
+    input: ({ slug, name, def, label, value, onChange, errors, Input }) => (
       <CollectionInput
         slug={slug}
+        name={name}
         def={def}
         label={label}
-        rowLabel={t(`resources.${slug}.rows.${name}`, { defaultValue: label })}
         rows={(value as Record<string, unknown>[] | undefined) ?? []}
         onChange={onChange}
         errors={errors}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { findResource } from '../../shared/resources/registry';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { AppModal } from '../shell/app-modal.component';
+import { addLabel } from './add-label';
 import type { CreateInModalProps } from './create-in-modal.hook';
 import { ModalRecordForm } from './resource-modal-form.component';
 
@@ -26,7 +27,7 @@ export function CreateInModalButton({ target, onCreated }: CreateInModalProps) {
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={() => setOpened(true)}
         >
-          {t(`resources.${target}.new`)}
+          {addLabel(t, target)}
         </Button>
       </Group>
       {opened && (
@@ -55,11 +56,7 @@ function CreateModal({
 }) {
   const { t } = useTranslation();
   return (
-    <AppModal
-      onClose={onClose}
-      title={t('engine.create_title', { resource: t(`resources.${definition.slug}.singular`) })}
-      size="xl"
-    >
+    <AppModal onClose={onClose} title={addLabel(t, definition.slug)} size="xl">
       <ModalRecordForm definition={definition} onCancel={onClose} onSaved={onCreated} />
     </AppModal>
   );

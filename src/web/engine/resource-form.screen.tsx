@@ -21,6 +21,7 @@ import { useRefreshResource, useResourceRecord } from './resource-api.hook';
 import { useResourceForm } from './resource-form.hook';
 import { Loading } from '../shell/loading.component';
 import { useRecordPath } from './web-module';
+import { addLabel } from './add-label';
 
 export type FormMode = 'create' | 'edit' | 'clone';
 
@@ -75,9 +76,7 @@ function ResourceForm({
 
   const title = record ? recordTitle(definition, record) : '';
   const heading =
-    mode === 'create'
-      ? t('engine.create_title', { resource: t(`resources.${slug}.singular`) })
-      : t(mode === 'edit' ? 'engine.edit_title' : 'engine.clone_title', { title });
+    mode === 'create' ? addLabel(t, slug) : t(mode === 'edit' ? 'engine.edit_title' : 'engine.clone_title', { title });
   useDocumentTitle(heading);
   const listPath = path('admin.resource.list', { resource: slug });
 

@@ -87,7 +87,7 @@ describe('a list body from a web module', () => {
     expect(html).toContain('Carte France Rénov’ (sélectionnable, delete)');
     expect(html).not.toContain('<table');
     // What surrounds the body stays: the add link, the count, the batch action.
-    expect(html).toContain('Ajouter');
+    expect(html).toContain('Ajouter un lien utile');
     expect(html).toContain('2 éléments');
     expect(html).toContain('Action groupée');
   });

@@ -9,7 +9,7 @@ import { useSession } from '../session.hook';
 import { CreateInModalContext } from './create-in-modal.hook';
 import { CreateInModalButton } from './resource-create.modal';
 import type { FormMode } from './resource-form.screen';
-import { useWebModule } from './web-module';
+import { cloneDialogState, useWebModule } from './web-module';
 
 // Each screen loads on its first visit (the router starts it with this file): a list does not bring the forms' editors.
 const ResourceFormScreen = lazy(async () => ({ default: (await import('./resource-form.screen')).ResourceFormScreen }));
@@ -62,9 +62,17 @@ export function ResourceRoute({ screen }: { screen: ResourceScreen }) {
 
 /** A resource's screen: the engine's, with what its web module adds (useWebModule, given by the app). */
 function ResourceScreenOf({ definition, screen }: { definition: ResourceDefinition; screen: ResourceScreen }) {
-  const { recordPage } = useWebModule(definition.slug);
+  const { recordPage, CloneAction } = useWebModule(definition.slug);
   const { id } = useParams();
   switch (screen) {
+    case 'clone':
+      // A resource its server copies (the projects'): no prefilled form, dupliquer/{id} opens its
+      // page with the clone dialog (cloneDialogState), as its list's row does.
+      return recordPage && CloneAction && id ? (
+        <Navigate replace to={recordPage(id)} state={cloneDialogState} />
+      ) : (
+        <ResourceFormScreen definition={definition} mode={screen} />
+      );
     case 'list':
       return <ResourceListScreen definition={definition} />;
     case 'show':

@@ -51,7 +51,9 @@ export interface WebModule {
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
   /**
    * Replaces the list row's clone link (dupliquer/{id}, a prefilled create form) for a resource
-   * whose server copies a record with what belongs to it (the projects' own clone route).
+   * whose server copies a record with what belongs to it (the projects' own clone route). Such a
+   * resource has no clone form: dupliquer/{id} leads to its recordPage with `cloneDialogState` as
+   * the location's state, and that page opens the same dialog.
    */
   CloneAction?: ComponentType<{ record: ResourceRecord; title: string }>;
   /**
@@ -61,6 +63,13 @@ export interface WebModule {
    */
   batchActions?: { Component: ComponentType; needs: readonly ResourceAction[] };
 }
+
+/** The location state with which a record page opens its clone dialog (see CloneAction). */
+export const cloneDialogState = { cloneDialog: true } as const;
+
+/** Whether a location's state asks its record page for the clone dialog. */
+export const asksCloneDialog = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>).cloneDialog === true;
 
 /**
  * The web modules by resource slug. The app gives them (the admin layout, from src/web/resources/registry.ts):

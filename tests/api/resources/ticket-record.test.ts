@@ -80,7 +80,7 @@ describe('a ticket’s comments', () => {
 
     expect((await comments(id)).map(({ comment, authorName }) => [comment, authorName])).toEqual([
       ['Relance faite.', 'collegue@exemple.fr'],
-      ['Devis demandé au couvreur.', 'Administrateur Principal'],
+      ['Devis demandé au couvreur.', 'Principal Administrateur'],
     ]);
 
     // The colleague may not edit the administrator's comment: a French 403, nothing changed.
@@ -227,7 +227,7 @@ describe('a ticket’s time', () => {
       spent: 150,
       remaining: 90,
       byUser: [
-        { user: admin, name: 'Administrateur Principal', minutes: 120 },
+        { user: admin, name: 'Principal Administrateur', minutes: 120 },
         { user: other, name: 'collegue@exemple.fr', minutes: 30 },
       ],
     });

@@ -347,12 +347,12 @@ describe('the trail of moves and status changes', () => {
       ).toEqual([
         {
           action: 'update',
-          actorName: 'Administrateur Principal',
+          actorName: 'Principal Administrateur',
           changes: [{ field: 'status', before: 'in_progress', after: 'blocked' }],
         },
         {
           action: 'update',
-          actorName: 'Administrateur Principal',
+          actorName: 'Principal Administrateur',
           changes: [{ field: 'step', before: step.todo, after: step.doing }],
         },
         expect.objectContaining({ action: 'create' }),

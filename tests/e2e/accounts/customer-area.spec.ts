@@ -64,7 +64,7 @@ describe('customer area', () => {
 
     await logInThroughForm(page, customer);
     await page.waitForURL((url) => url.pathname === path('client.home'));
-    await page.getByRole('heading', { name: 'Bonjour Inès Garnier', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Bonjour Inès', exact: true, level: 1 }).waitFor();
     const missions = page.getByRole('list').getByRole('listitem');
     await expect
       .poll(() => missions.allTextContents())
@@ -80,7 +80,7 @@ describe('customer area', () => {
   it('logs out to its login page, after which the area asks for a login again', async () => {
     await page.goto(path('client.login'));
     await logInThroughForm(page, customer);
-    await page.getByRole('heading', { name: 'Bonjour Inès Garnier', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Bonjour Inès', exact: true, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === path('client.login'));
     await loginHeading().waitFor();

@@ -34,13 +34,13 @@ describe('log in as another user', () => {
 
     await impersonateButton(page).click();
     await banner(page)
-      .getByText('Vous êtes connecté en tant que Lucie Moreau (session ouverte par Administrateur Principal).')
+      .getByText('Vous êtes connecté en tant que Moreau Lucie (session ouverte par Principal Administrateur).')
       .waitFor();
     expect(new URL(page.url()).pathname).toBe(path('admin.dashboard'));
     await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
     // Her profile opens the useful links; everybody has their own notifications.
     expect(await menuLabels(page)).toEqual(['Tableau de bord', 'Notifications', 'Liens utiles']);
-    await page.getByRole('button', { name: 'Menu de Lucie Moreau' }).waitFor();
+    await page.getByRole('button', { name: 'Menu de Moreau Lucie' }).waitFor();
     await expectAccessible(page);
     // The server holds the user's rights, not the administrator's.
     expect((await page.request.get(path('api.resource.collection', { resource: 'liens-utiles' }))).status()).toBe(200);
@@ -52,7 +52,7 @@ describe('log in as another user', () => {
 
     await banner(page).getByRole('button', { name: 'Revenir à mon compte' }).click();
     await page.waitForURL((url) => url.pathname === path('admin.dashboard'));
-    await page.getByRole('button', { name: 'Menu de Administrateur Principal' }).waitFor();
+    await page.getByRole('button', { name: 'Menu de Principal Administrateur' }).waitFor();
     expect(await banner(page).count()).toBe(0);
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Utilisateurs', 'Configuration']));
     expect((await page.request.get(path('api.resource.collection', { resource: 'utilisateurs' }))).status()).toBe(200);

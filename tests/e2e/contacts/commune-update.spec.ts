@@ -98,7 +98,7 @@ describe("individual's structures", () => {
     await page.reload();
     await page.getByLabel(/^Nom/).fill('Perrin');
     await page.getByRole('tab', { name: 'Structures' }).click();
-    await page.getByRole('button', { name: 'Ajouter : Structure' }).click();
+    await page.getByRole('button', { name: 'Ajouter une structure', exact: true }).click();
     const link = page.getByRole('group', { name: 'Structure n° 1', exact: true });
     const structure = link.getByRole('combobox', { name: 'Structure', exact: true });
     expect(await structure.isDisabled()).toBe(true);

@@ -43,7 +43,7 @@ async function countMatching(resource: string, q: string): Promise<number> {
 describe('tabbed form', () => {
   it('keeps the active tab in the hash and the anchor field, and marks the tab holding an error', async () => {
     await openAsAdmin('/admin/etapes/ajouter');
-    await page.getByRole('heading', { name: 'Ajouter : Étape' }).waitFor();
+    await page.getByRole('heading', { name: 'Ajouter une étape', level: 1 }).waitFor();
     const tabNames = await page.getByRole('tab').allTextContents();
     expect(tabNames).toEqual(['Général', 'Enchaînement', 'Notifications']);
     expect(await page.getByRole('tab', { name: 'Général' }).getAttribute('aria-selected')).toBe('true');
@@ -57,7 +57,7 @@ describe('tabbed form', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Enchaînement', selected: true }).waitFor();
     expect(await anchor.inputValue()).toBe('enchainement');
-    await page.getByRole('button', { name: 'Ajouter : Transition' }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter une transition', exact: true }).waitFor();
 
     // Saved from another tab: the name's tab says it holds the error.
     await save();
@@ -108,7 +108,7 @@ describe('repeatable collection', () => {
     await createRecords(page, 'types-tache', [{ name: 'Visite technique' }]);
     await page.reload();
     await page.getByLabel(/^Nom/).fill('Parcours copropriété');
-    const add = page.getByRole('button', { name: `Ajouter : ${rowName}` });
+    const add = page.getByRole('button', { name: 'Ajouter une tâche', exact: true });
 
     await add.click();
     await add.click();
@@ -136,7 +136,7 @@ describe('edit-link fields (spec 2.2)', () => {
     await openAsAdmin('/admin/template-tache/ajouter');
     const [projectType] = await createRecords(page, 'types-projet', [{ name: 'Rénovation de maison' }]);
     await page.reload();
-    const add = page.getByRole('link', { name: 'Ajouter : Type de projet' });
+    const add = page.getByRole('link', { name: 'Ajouter un type de projet', exact: true });
     expect(await add.getAttribute('href')).toBe('/admin/types-projet/ajouter');
     await choose(page.getByRole('combobox', { name: 'Type de projet' }), 'Rénovation de maison');
     const edit = page.getByRole('link', { name: 'Modifier : Type de projet' });
@@ -336,7 +336,7 @@ describe('preview', () => {
     await dialog.getByRole('heading', { name: 'Historique' }).waitFor();
     expect(await shownValue(dialog, 'Nom').textContent()).toBe('Local commercial');
     expect(await shownValue(dialog, 'Missions').textContent()).toBe('Petit tertiaire privé');
-    await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+    await dialog.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Principal Administrateur/).waitFor();
     await expectAccessible(page);
 
     // The footer's button; the header's cross bears the same name.

@@ -200,7 +200,7 @@ describe('export', () => {
 describe('forms', () => {
   it('validates in French, creates, clones a prefilled form and shows the history', async () => {
     await openAsAdmin('/admin/liens-utiles/ajouter');
-    await page.getByRole('heading', { name: 'Ajouter : Lien utile' }).waitFor();
+    await page.getByRole('heading', { name: 'Ajouter un lien utile', level: 1 }).waitFor();
     await page.getByLabel(/^Adresse \(URL\)/).fill('pas une adresse');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Ce champ est obligatoire.').waitFor();
@@ -211,7 +211,7 @@ describe('forms', () => {
     await page.getByLabel(/^Adresse \(URL\)/).fill('https://france-renov.gouv.fr');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('heading', { name: 'France Rénov', level: 1 }).waitFor();
-    await page.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Administrateur Principal/).waitFor();
+    await page.getByText(/Créé le \d\d\/\d\d\/\d{4} \d\d:\d\d — Principal Administrateur/).waitFor();
 
     await page.getByRole('link', { name: 'Dupliquer' }).click();
     await page.getByRole('heading', { name: 'Dupliquer : France Rénov' }).waitFor();

@@ -128,7 +128,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     await modal.getByRole('button', { name: 'Annuler' }).click();
     await guard.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
     await modal.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('button', { name: /^Menu de Administrateur/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Menu de Principal Administrateur/ }).count()).toBe(1);
     await context.close();
   });
 
@@ -169,7 +169,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     await page.clock.resume();
 
     await page.reload();
-    await page.getByRole('button', { name: /^Menu de Administrateur Durand/ }).click();
+    await page.getByRole('button', { name: /^Menu de Durand Administrateur/ }).click();
     await page.getByRole('menuitem', { name: 'Mon profil' }).click();
     await page.getByRole('dialog', { name: 'Mon profil' }).getByText('Claire Durand, conseillère').waitFor();
     await context.close();

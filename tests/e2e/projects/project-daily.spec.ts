@@ -110,7 +110,7 @@ describe('the project list and page, as an adviser uses them each day', () => {
     const [project] = await createRecords(page, 'projet', [{ name: 'Maison Roux' }]);
 
     await page.goto(`/admin/projet/editer/${project!.id}#missions`);
-    await page.getByRole('button', { name: 'Ajouter : Mission' }).click();
+    await page.getByRole('button', { name: 'Ajouter une mission', exact: true }).click();
     const missionRow = page.getByRole('group', { name: 'Mission n° 1' });
     await missionRow.getByRole('combobox', { name: /^Mission/ }).click();
     await page.getByRole('option', { name: 'Conseil', exact: true }).click();

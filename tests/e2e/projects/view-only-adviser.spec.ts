@@ -56,7 +56,7 @@ describe('a view-only adviser', () => {
     await visit.waitFor();
     expect(await page.locator('[aria-roledescription="ticket déplaçable"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Changer le statut de « Visite technique »' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Nouveau ticket' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ajouter un ticket' }).count()).toBe(0);
     await drag(page, visit, columnEnd(page, 'En cours'));
     await column(page, 'À faire')
       .getByRole('button', { name: /^Visite technique/ })

@@ -2,7 +2,8 @@ import { and, arrayOverlaps, desc, eq, getTableColumns, inArray, ne, or, sql } f
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { holdsAll } from '../../../shared/permissions';
 import { rowsOf, type Database } from '../../db/database';
-import { accessProfilesTable, missionsTable, projectsTable, users } from '../../db/schema';
+import { accessProfilesTable, missionsTable, projectsTable, userDisplayName, users } from '../../db/schema';
+import { formatPersonName } from '../../../shared/i18n/format';
 import { isLive, liveRows } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import { path } from '../../../shared/routes';
@@ -253,7 +254,7 @@ export const usersHooks: ServerResource = {
         return db
           .select({
             value: users.id,
-            label: sql<string>`trim(${users.lastName} || ' ' || ${users.firstName})`,
+            label: sql<string>`${userDisplayName('users')}`,
             email: users.email,
           })
           .from(users)
@@ -324,7 +325,7 @@ export const usersHooks: ServerResource = {
       });
       await closeSession(db, reply, auth);
       await openSession(db, request, reply, target.id, { persistent: false, impersonatorId: auth.user.id });
-      const name = [target.firstName, target.lastName].join(' ');
+      const name = formatPersonName(target);
       return { key: 'impersonation.started', values: { name }, location: path('admin.dashboard') };
     },
   },

@@ -10,7 +10,7 @@ import type { FieldDef } from '../../../shared/resources/fields';
 import { resources } from '../../../shared/resources/registry';
 import { inputSchema, recordTitle, type ResourceDefinition } from '../../../shared/resources/resource';
 import type { Database } from '../../db/database';
-import { recordMerges, resourceTables, users } from '../../db/schema';
+import { recordMerges, resourceTables, userDisplayName, users } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
 import { referencePaths } from '../../engine/resource-store';
 import type { ResourceContext } from '../../engine/server-resource';
@@ -192,9 +192,7 @@ export async function mergeHistory(db: Database, slug: DuplicateResource, id: nu
       mergedAt: recordMerges.createdAt,
       choices: recordMerges.choices,
       movedLinks: recordMerges.movedLinks,
-      mergedByName: sql<
-        string | null
-      >`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+      mergedByName: sql<string | null>`${userDisplayName('users')}`,
     })
     .from(recordMerges)
     .leftJoin(users, eq(users.id, recordMerges.mergedBy))

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/resources/commentaires-projet.resource';
 import { sareFormats, type SareFilters, type SareQuery } from '../../../shared/api/sare.contract';
 import type { Database } from '../../db/database';
-import { individualsTable, projectsTable, structuresTable } from '../../db/schema';
+import { individualsTable, projectsTable, structuresTable, userDisplayName } from '../../db/schema';
 import { liveRows } from '../../engine/record-scope';
 import type { ResourceContext } from '../../engine/server-resource';
 import { XLSX_CONTENT_TYPE, xlsxStream } from '../../engine/resource-export';
@@ -265,7 +265,7 @@ async function chunk(
     select c.id, to_char(c.act_date, 'YYYY-MM-DD') as act_date, c.act_type, c.duration_minutes,
       c.information_types, c.service_continuation, c.customer_question, c.adviser_answer,
       c.audit_report_handed_over, to_char(c.updated_at, 'YYYY-MM-DD') as updated_at,
-      coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as adviser_name,
+      ${userDisplayName('u')} as adviser_name,
       s.name as service_name,
       nullif(i.last_name, '') as last_name, nullif(i.first_name, '') as first_name,
       st.name as structure_name, nullif(st.siret, '') as siret,

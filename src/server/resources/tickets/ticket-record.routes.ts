@@ -18,7 +18,7 @@ import { parseBody } from '../../http/request-parsing';
 const visibleTicket = (request: { params: { id: number } }, { store, actor }: ResourceContext) =>
   store.get(tickets, request.params.id, actor);
 
-/** A user's name (table alias u) as the history says it: "Prénom Nom", or the email. */
+/** A user's name (table alias u) as the history says it: "Nom Prénom" (formatPersonName), or the email. */
 const userName = userDisplayName('u');
 
 /**

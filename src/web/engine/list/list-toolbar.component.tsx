@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { ExportModal, type ExportFormat } from '../resource-export.modal';
 import { ImportModal } from '../resource-import.modal';
 import { criteriaNames } from '../resource-filters.component';
+import { addLabel } from '../add-label';
 import { useListContext } from './list-context.hook';
 
 /** The list's title and what it offers besides its rows: sort, export, import, add. */
@@ -65,7 +66,7 @@ export function ListToolbar({ title }: { title: string }) {
           to={path('admin.resource.create', { resource: slug })}
           leftSection={<IconPlus size={16} aria-hidden />}
         >
-          {t('engine.add')}
+          {addLabel(t, slug)}
         </Button>
       )}
       {exportFormat && (

@@ -29,9 +29,9 @@ export function MissionRowsInput({ slug, name, def, value, onChange, errors }: F
   return (
     <CollectionInput
       slug={slug}
+      name={name}
       def={def}
       label={label}
-      rowLabel={t(`resources.${slug}.rows.${name}`, { defaultValue: label })}
       rows={rows}
       onChange={changed}
       errors={errors}

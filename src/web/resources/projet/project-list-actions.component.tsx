@@ -19,32 +19,10 @@ import { useProjectStates } from './project-states.hook';
 const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
 
-/**
- * The list row's "Dupliquer": a dialog saying what the copy takes and leaves (its name, today's
- * date, the starting state; co-owners, partners and characteristics copied; documents, acts,
- * tickets, internal notes and history not), then dupliquer/{id} and the copy's page.
- */
+/** The list row's "Dupliquer": the clone dialog. */
 export function ProjectCloneAction({ record, title }: { record: ResourceRecord; title: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function clone() {
-    setBusy(true);
-    try {
-      const copy = await api('POST', 'api.projects.clone', { params: { id: record.id } });
-      toast.success(copy.message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });
-      void navigate(path('admin.projects.page', { id: copy.id }));
-    } catch (error) {
-      toast.error(errorMessage(error, t('projects.errors.clone')));
-      setBusy(false);
-      setOpened(false);
-    }
-  }
-
   return (
     <>
       <RowAction
@@ -52,26 +30,55 @@ export function ProjectCloneAction({ record, title }: { record: ResourceRecord; 
         icon={<IconCopy size={18} aria-hidden />}
         onClick={() => setOpened(true)}
       />
-      {opened && (
-        <AppModal title={t('projects.clone.confirm_title', { title })} onClose={() => !busy && setOpened(false)}>
-          <Stack>
-            <Text>{t('projects.clone.confirm_body', { title })}</Text>
-            <List size="sm">
-              <List.Item>{t('projects.clone.copied')}</List.Item>
-              <List.Item>{t('projects.clone.not_copied')}</List.Item>
-            </List>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
-                {t('actions.cancel')}
-              </Button>
-              <Button onClick={() => void clone()} loading={busy}>
-                {t('projects.clone.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </AppModal>
-      )}
+      {opened && <ProjectCloneDialog id={record.id} title={title} onClose={() => setOpened(false)} />}
     </>
+  );
+}
+
+/**
+ * A project's copy, confirmed: a dialog saying what the copy takes and leaves (its name, today's
+ * date, the starting state; co-owners, partners and characteristics copied; documents, acts,
+ * tickets, internal notes and history not), then dupliquer/{id} and the copy's page. The list's
+ * row opens it, and so does the project's page reached by the old clone form's address.
+ */
+export function ProjectCloneDialog({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function clone() {
+    setBusy(true);
+    try {
+      const copy = await api('POST', 'api.projects.clone', { params: { id } });
+      toast.success(copy.message);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });
+      void navigate(path('admin.projects.page', { id: copy.id }));
+    } catch (error) {
+      toast.error(errorMessage(error, t('projects.errors.clone')));
+      setBusy(false);
+      onClose();
+    }
+  }
+
+  return (
+    <AppModal title={t('projects.clone.confirm_title', { title })} onClose={() => !busy && onClose()}>
+      <Stack>
+        <Text>{t('projects.clone.confirm_body', { title })}</Text>
+        <List size="sm">
+          <List.Item>{t('projects.clone.copied')}</List.Item>
+          <List.Item>{t('projects.clone.not_copied')}</List.Item>
+        </List>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
+          <Button onClick={() => void clone()} loading={busy}>
+            {t('projects.clone.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
   );
 }
 

@@ -16,6 +16,7 @@ import { RecordDetails } from '../../engine/record-details.component';
 import { RecordHistory } from '../../engine/record-history.component';
 import { CreateInModalButton } from '../../engine/resource-create.modal';
 import { useResourceRecord } from '../../engine/resource-api.hook';
+import { asksCloneDialog } from '../../engine/web-module';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
 import { useSession } from '../../session.hook';
 import { useDocumentTitle } from '../../shell/document-title.hook';
@@ -28,6 +29,7 @@ import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
+import { ProjectCloneDialog } from './project-list-actions.component';
 import { queryKeys } from '../../query-keys';
 
 // The gantt (frappe-gantt) and the time report load with their tab only.
@@ -175,7 +177,7 @@ const tabs: { name: string; lists?: string[]; Component: ComponentType<TabProps>
 export function ProjectPageScreen() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { hash } = useLocation();
+  const { hash, state } = useLocation();
   const navigate = useNavigate();
   const confirmLeave = useConfirmLeave();
   const user = useSession().data?.user ?? nobody;
@@ -189,6 +191,14 @@ export function ProjectPageScreen() {
     <CreateInModalContext.Provider value={CreateInModalButton}>
       <Stack>
         <ProjectHeader record={record} />
+        {/* Reached by the old clone form's address (dupliquer/{id}): the copy is the server's, confirmed here. */}
+        {asksCloneDialog(state) && (
+          <ProjectCloneDialog
+            id={record.id}
+            title={recordTitle(projects, record)}
+            onClose={() => void navigate({ hash }, { replace: true, state: null })}
+          />
+        )}
         <Tabs
           value={active}
           keepMounted={false}

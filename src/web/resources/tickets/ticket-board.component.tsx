@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Board, BoardCard } from '../../../shared/resources/ticket-board';
 import { nobody, can } from '../../../shared/permissions';
+import { addLabel } from '../../engine/add-label';
 import { useSession } from '../../session.hook';
 import { Loading } from '../../shell/loading.component';
 import { toast } from '../../shell/toasts.component';
@@ -248,7 +249,7 @@ export function TicketBoard({ project }: { project?: { id: number; title: string
       <BoardFilters params={params} withProject={!project} onApply={applyFilters} />
       {can(user, 'tickets', 'create') && (
         <Group>
-          <Button onClick={() => setCreating(true)}>{t('resources.tickets.board.new_ticket')}</Button>
+          <Button onClick={() => setCreating(true)}>{addLabel(t, 'tickets')}</Button>
         </Group>
       )}
       {/* A move refused (by the workflow, the rights, the server): said to whoever does not see the toast. */}

@@ -13,6 +13,7 @@ import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource
 import { timeEntries } from '../../../shared/resources/tickets-temps.resource';
 import { path } from '../../../shared/routes';
 import { api, withFailureMessage } from '../../api-client';
+import { addLabel } from '../../engine/add-label';
 import { FieldValue } from '../../engine/field-value.component';
 import type { ExtraTab } from '../../engine/resource-fields.component';
 import { ModalRecordForm } from '../../engine/resource-modal-form.component';
@@ -82,7 +83,7 @@ export function TicketModal({
   const user = useSession().data?.user ?? nobody;
   const title =
     currentId === null
-      ? t('resources.tickets.modal.create')
+      ? addLabel(t, tickets.slug)
       : record.data && !canOnRecord(user, tickets, record.data, 'update')
         ? t('resources.tickets.modal.view')
         : t('resources.tickets.modal.edit');

@@ -31,7 +31,8 @@ export function CustomerHomeScreen() {
   if (isError) return <ErrorScreen status={500} area="customer_area" />;
   if (isPending) return <Loading />;
   if (!session) return <Navigate to={path('client.login', { redirect: path('client.home') })} replace />;
-  const name = formatPersonName(session.user);
+  // A greeting is a sentence: it calls the person by their first name, as the dashboard does.
+  const name = session.user.firstName.trim() || formatPersonName(session.user);
 
   async function logOut() {
     await api('POST', 'api.customer.logout');
