@@ -231,3 +231,64 @@ describe('a mailing (publipostage)', () => {
     expect(await mailCount()).toBe(before);
   });
 });
+
+describe('the delivery, when the SMTP server refuses', () => {
+  const logOf = async (id: number) =>
+    (
+      await rowsOf<{ status: string; attempts: number; error: string }>(
+        t.database.db,
+        sql`select status, attempts, error from email_log where id = ${id}`,
+      )
+    )[0];
+  const send = async (to: string[], subject: string) => {
+    const response = await post(path('api.projects.send_email', { projet: ids.other }), {
+      subject,
+      html: '<p>Bonjour</p>',
+      to,
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json().email as number;
+  };
+  /** Moves the server's clock this far ahead until the callback is done, as time passing would. */
+  const later = async <T>(seconds: number, callback: () => Promise<T>): Promise<T> => {
+    const realNow = clock.now;
+    clock.now = () => new Date(realNow().getTime() + seconds * 1000);
+    try {
+      return await callback();
+    } finally {
+      clock.now = realNow;
+    }
+  };
+
+  it('tries again after 30 s, then 60 s, while it refuses for a while, and delivers once', async () => {
+    smtp.refuseNext(2);
+    const id = await send(['patient@exemple.fr'], 'Réessayé');
+    await expect.poll(() => logOf(id)).toMatchObject({ status: 'scheduled', attempts: 1 });
+    expect((await logOf(id))!.error).toContain('Service temporairement indisponible');
+    // Not before its time.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await logOf(id))!.attempts).toBe(1);
+
+    await later(31, () => expect.poll(() => logOf(id)).toMatchObject({ status: 'scheduled', attempts: 2 }));
+    await later(31 + 61, async () => {
+      await expect.poll(() => logOf(id)).toMatchObject({ status: 'sent', attempts: 3, error: '' });
+    });
+    expect(smtp.received.filter(({ subject }) => subject === 'Réessayé')).toHaveLength(1);
+  });
+
+  it('marks failed with the SMTP reply a mail whose only address is refused for good, and records refused copies', async () => {
+    smtp.refuseRecipient('inconnu@exemple.fr');
+    const lost = await send(['inconnu@exemple.fr'], 'Perdu');
+    await expect.poll(() => logOf(lost)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await logOf(lost))!.error).toContain('Boîte aux lettres inconnue');
+
+    const partly = await send(['paul.leroy@exemple.fr', 'inconnu@exemple.fr'], 'En partie');
+    await expect.poll(() => logOf(partly)).toMatchObject({ status: 'sent' });
+    expect((await logOf(partly))!.error).toBe('Adresses refusées par le serveur de messagerie : inconnu@exemple.fr');
+    expect(smtp.received.filter(({ subject }) => subject === 'Perdu')).toEqual([]);
+    const sent = await get(path('api.projects.sent_emails', { projet: ids.other }));
+    expect((sent.json() as ProjectEmails).items.find(({ subject }) => subject === 'Perdu')).toMatchObject({
+      status: 'failed',
+    });
+  });
+});

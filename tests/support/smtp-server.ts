@@ -17,6 +17,8 @@ export interface TestSmtpServer {
   /** The next `count` mails are refused with a temporary failure (451), as a busy server does; how many were. */
   refuseNext(count: number): void;
   readonly refused: number;
+  /** Refuses this address for good (550 at RCPT TO), as a server does for a mailbox that does not exist. */
+  refuseRecipient(address: string): void;
   /** The next mail to this address not yet taken; rejects after the timeout. */
   nextMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /**
@@ -27,18 +29,31 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port, keeping every mail it receives, parsed. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on a free local port, keeping every mail it receives, parsed. `acceptDelayMs`: it
+ * answers each mail this late, as a busy server does; a mail whose sender hung up meanwhile is not
+ * kept, as a real server does not deliver a mail it never confirmed.
+ */
+export async function startSmtpServer({ acceptDelayMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   let held: { arrived: () => void; released: Promise<void> } | null = null;
   let toRefuse = 0;
   let refused = 0;
+  const unknownRecipients = new Set<string>();
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      if (!unknownRecipients.has(address.address)) return callback();
+      callback(Object.assign(new Error('Boîte aux lettres inconnue'), { responseCode: 550 }));
+    },
+    onData(stream, session, callback) {
       if (toRefuse > 0) {
         toRefuse -= 1;
         refused += 1;
@@ -54,6 +69,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             held.arrived();
             await held.released;
           }
+          if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
+          if (closedSessions.has(session.id)) return callback(new Error('connection closed'));
           const to = [mail.to ?? []].flat().flatMap(({ value }) => value.map(({ address }) => address ?? ''));
           received.push({
             to: to.join(', '),
@@ -78,6 +95,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     get refused() {
       return refused;
+    },
+    refuseRecipient(address) {
+      unknownRecipients.add(address);
     },
     async nextMail(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

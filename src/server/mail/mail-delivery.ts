@@ -56,8 +56,8 @@ export interface MailDelivery {
 
 /** How many mails one claim takes: a process holds no more than these at a time. */
 const BATCH = 20;
-/** How long a claim holds its mails; SMTP timeouts stay well under it. */
-const LEASE_SECONDS = 30;
+/** How long a claim holds a mail; renewed as each mail's turn comes, so it need only outlast one SMTP exchange. */
+const LEASE_SECONDS = 20;
 const SMTP_TIMEOUT_MS = 15_000;
 /** Tries before a temporary refusal counts as a failure; the waits double from 30 s. */
 const MAX_ATTEMPTS = 5;
@@ -148,8 +148,19 @@ export function createMailDelivery(
     );
   }
 
+  /** Holds the mail for one more lease, unless another process took it over meanwhile (then it is theirs). */
+  async function renew(mail: ClaimedMail): Promise<boolean> {
+    const renewed = await rowsOf(
+      db,
+      sql`update email_log set lease_until = ${new Date(clock.now().getTime() + LEASE_SECONDS * 1000)}
+          where id = ${mail.id} and status = 'sending' and attempts = ${mail.attempts} returning id`,
+    );
+    return renewed.length > 0;
+  }
+
   async function deliver(mail: ClaimedMail): Promise<void> {
     if (!transport) return settle(mail, 'recorded', '');
+    if (!(await renew(mail))) return;
     try {
       const info = await transport.sendMail({
         from,

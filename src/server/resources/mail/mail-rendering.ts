@@ -3,7 +3,7 @@ import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { formatDate, formatDateTime, formatPersonName } from '../../../shared/i18n/format';
 import { translate } from '../../../shared/i18n/catalog';
-import { CHARACTERISTIC_PREFIX, replaceVariables } from '../../../shared/mail/template-variables';
+import { CHARACTERISTIC_PREFIX, replaceVariables, variablesIn } from '../../../shared/mail/template-variables';
 import type { ResolvedMail } from '../../../shared/mail/project-mail';
 import { individuals } from '../../../shared/resources/individus.resource';
 import { projects } from '../../../shared/resources/projet.resource';
@@ -52,8 +52,14 @@ export interface ProjectMailData {
 /**
  * Every variable's value for one project, as people read it (dates dd/mm/yyyy, titles, an option's
  * label): the project as the actor may read it (a 404 otherwise), its owner, the actor as the adviser.
+ * `uses`: the variables the mail holds, when known: the next meeting and the characteristics, which
+ * cost queries of their own, are read only if used (a mailing resolves hundreds of projects).
  */
-export async function projectMailData(context: ResourceContext, projectId: number): Promise<ProjectMailData> {
+export async function projectMailData(
+  context: ResourceContext,
+  projectId: number,
+  uses: (name: string) => boolean = () => true,
+): Promise<ProjectMailData> {
   const { store, actor, db, locale } = context;
   const project = await store.get(projects, projectId, actor);
   const owner =
@@ -69,7 +75,9 @@ export async function projectMailData(context: ResourceContext, projectId: numbe
     .from(users)
     .where(eq(users.id, actor.id));
   const missionTitles = Object.values(project.titles.missionIds ?? {});
-  const [meeting] = await upcomingMeetings(context, projectId).catch(() => []);
+  const [meeting] = uses('projet.prochain_rendez_vous')
+    ? await upcomingMeetings(context, projectId).catch(() => [])
+    : [];
   const date = (value: unknown) => (typeof value === 'string' ? formatDate(value) : '');
   const values = new Map<string, string>([
     ['projet.reference', String(project.reference ?? '')],
@@ -96,7 +104,8 @@ export async function projectMailData(context: ResourceContext, projectId: numbe
     ['conseiller.email', adviser?.email ?? ''],
     ['date_du_jour', formatDate(new Date().toISOString().slice(0, 10))],
   ]);
-  for (const form of await projectForms(context, projectId))
+  const characteristics = uses(CHARACTERISTIC_PREFIX) ? await projectForms(context, projectId) : [];
+  for (const form of characteristics)
     for (const field of form.fields)
       values.set(
         `${CHARACTERISTIC_PREFIX}${field.id}`,
@@ -112,6 +121,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * A mail with its variables replaced: the subject as text, the content and signature as sanitised
  * HTML (the values escaped), and its plain-text alternative. A variable without a value is left empty.
  */
+/** Whether a mail's texts use a variable; `caracteristique.` asks for any characteristic. */
+export function usedIn(source: MailSource): (name: string) => boolean {
+  const names = variablesIn(`${source.subject} ${source.html} ${source.signature ?? ''}`);
+  return (name) => names.some((used) => used === name || (name.endsWith('.') && used.startsWith(name)));
+}
+
 export function resolveMail(source: MailSource, values: Map<string, string>): ResolvedMail {
   const valueOf = (name: string) => values.get(name) ?? '';
   const body = source.signature ? `${source.html}\n<div class="signature">${source.signature}</div>` : source.html;

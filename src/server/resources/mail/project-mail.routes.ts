@@ -13,7 +13,7 @@ import type { MailToQueue } from '../../mail/mail-delivery';
 import type { ResourceContext, ResourceRoute } from '../../engine/server-resource';
 import { loadSettings, mailSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
-import { projectMailData, resolveMail, templateSource, type MailSource } from './mail-rendering';
+import { projectMailData, resolveMail, templateSource, usedIn, type MailSource } from './mail-rendering';
 
 const sentStatuses: MailStatus[] = ['sent', 'recorded', 'failed'];
 const scheduledStatuses: MailStatus[] = ['scheduled', 'sending'];
@@ -49,21 +49,26 @@ async function documentAttachments(
   return files;
 }
 
-/** Writes in the project's history that a mail was sent or scheduled, and moves its last intervention date. */
-async function recordInProject(
+/** Writes in each project's history that a mail was sent or scheduled, and moves its last intervention date. */
+async function recordInProjects(
   context: ResourceContext & { tx: NonNullable<ResourceContext['tx']> },
-  project: number,
-  subject: string,
+  mails: { project: number; subject: string }[],
   sendAt: Date | undefined,
 ) {
   const label = sendAt ? 'mail.history.scheduled' : 'mail.history.sent';
   await context.operations.patch(
     projects,
-    [{ id: project, values: {}, labelled: [{ field: 'email', label, before: null, after: subject }] }],
+    mails.map(({ project, subject }) => ({
+      id: project,
+      values: {},
+      labelled: [{ field: 'email', label, before: null, after: subject }],
+    })),
     context,
     { permissionChecked: true },
   );
-  if (!sendAt) await advanceLastIntervention(context.tx, project, clock.now().toISOString().slice(0, 10));
+  if (sendAt) return;
+  const today = clock.now().toISOString().slice(0, 10);
+  for (const { project } of mails) await advanceLastIntervention(context.tx, project, today);
 }
 
 /** A project's mails of these statuses, newest first, as its panels show them. */
@@ -195,7 +200,7 @@ export const projectMailRoutes: ResourceRoute[] = [
           createdBy: context.actor.id,
         };
         const ids = await context.mailer.queue(tx, [mail]);
-        await recordInProject({ ...context, tx }, projet, resolved.subject, sendAt);
+        await recordInProjects({ ...context, tx }, [{ project: projet, subject: resolved.subject }], sendAt);
         return ids;
       });
       return { email: id! };
@@ -246,10 +251,11 @@ export const projectMailRoutes: ResourceRoute[] = [
       const { mailingLimit } = await loadSettings(context.db, mailSettings);
       if (projets.length > mailingLimit) throw new ApiError(400, 'mail.errors.too_many_projects');
       const template = await templateSource(context, templateId);
+      const uses = usedIn(template);
       const sendAt = sendDate(envoiLe);
       const mails: MailToQueue[] = [];
       for (const project of new Set(projets)) {
-        const { values, recipient: to } = await projectMailData(context, project);
+        const { values, recipient: to } = await projectMailData(context, project, uses);
         if (to === null) continue;
         mails.push({
           to: [to],
@@ -270,7 +276,11 @@ export const projectMailRoutes: ResourceRoute[] = [
           tx,
           mails.map((mail) => ({ ...mail, mailingId: created!.id })),
         );
-        for (const mail of mails) await recordInProject({ ...context, tx }, mail.projectId!, mail.subject, sendAt);
+        await recordInProjects(
+          { ...context, tx },
+          mails.map((mail) => ({ project: mail.projectId!, subject: mail.subject })),
+          sendAt,
+        );
         return created!.id;
       });
       return { publipostage: mailing, recipients: mails.length };
