@@ -47,8 +47,13 @@ async function startSink() {
 }
 
 /** The process's resident memory in MB, from /proc (Linux). */
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssOf = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // the process ended: its output follows the error
+  }
+};
 
 async function main() {
   const appDir = benchedAppDir();
@@ -119,6 +124,9 @@ async function main() {
           `server peak RSS ${Math.round(peak)} MB`,
       );
     }
+  } catch (error) {
+    console.error(server.output().slice(-3000));
+    throw error;
   } finally {
     await database.close();
     await server.stop();

@@ -63,6 +63,8 @@ const SMTP_TIMEOUT_MS = 15_000;
 const MAX_ATTEMPTS = 5;
 const FIRST_RETRY_SECONDS = 30;
 const POLL_MS = 2_000;
+/** Mails a process sends at once. */
+const SENDERS = 5;
 
 interface ClaimedMail {
   id: number;
@@ -216,7 +218,13 @@ export function createMailDelivery(
         return;
       }
       if (claimed.length === 0) return;
-      for (const mail of claimed) await deliver(mail);
+      // A few at once, over the pool's connections (nodemailer keeps five).
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(SENDERS, claimed.length) }, async () => {
+          while (next < claimed.length) await deliver(claimed[next++]!);
+        }),
+      );
     }
   }
   /** One drain at a time in a process; a call during one runs another after it. */

@@ -13,7 +13,14 @@ import type { MailToQueue } from '../../mail/mail-delivery';
 import type { ResourceContext, ResourceRoute } from '../../engine/server-resource';
 import { loadSettings, mailSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
-import { projectMailData, resolveMail, templateSource, usedIn, type MailSource } from './mail-rendering';
+import {
+  projectMailData,
+  projectsMailData,
+  resolveMail,
+  templateSource,
+  usedIn,
+  type MailSource,
+} from './mail-rendering';
 
 const sentStatuses: MailStatus[] = ['sent', 'recorded', 'failed'];
 const scheduledStatuses: MailStatus[] = ['scheduled', 'sending'];
@@ -254,8 +261,7 @@ export const projectMailRoutes: ResourceRoute[] = [
       const uses = usedIn(template);
       const sendAt = sendDate(envoiLe);
       const mails: MailToQueue[] = [];
-      for (const project of new Set(projets)) {
-        const { values, recipient: to } = await projectMailData(context, project, uses);
+      for (const [project, { values, recipient: to }] of await projectsMailData(context, projets, uses)) {
         if (to === null) continue;
         mails.push({
           to: [to],
