@@ -33,18 +33,23 @@ export async function templateSource(
   id: number,
 ): Promise<MailSource & { attachments: { path: string; name: string }[] }> {
   const template = await context.store.get(emailTemplates, id, context.actor);
-  const files = (template.attachments as { file?: { path: string; name: string } | null }[] | null) ?? [];
+  // A file field holds the upload's path, which ends with the file's name.
+  const files = (template.attachments as { file?: string | null }[] | null) ?? [];
   return {
     subject: String(template.subject),
     html: String(template.content),
     signature: typeof template.signature === 'string' ? template.signature : '',
-    attachments: files.flatMap(({ file }) => (file ? [{ path: file.path, name: file.name }] : [])),
+    attachments: files.flatMap(({ file }) =>
+      file ? [{ path: file, name: file.slice(file.lastIndexOf('/') + 1) }] : [],
+    ),
   };
 }
 
 /** What a mail needs of a project: every variable's value, and its owner's address (a mailing's recipient). */
 export interface ProjectMailData {
   values: Map<string, string>;
+  /** The name of each characteristic variable's form field, by variable (a column's header). */
+  characteristicNames: Map<string, string>;
   /** The individual owner's address, else the structure's; null without one. */
   recipient: string | null;
 }
@@ -96,14 +101,17 @@ export async function projectMailData(context: ResourceContext, projectId: numbe
     ['conseiller.email', adviser?.email ?? ''],
     ['date_du_jour', formatDate(new Date().toISOString().slice(0, 10))],
   ]);
+  const characteristicNames = new Map<string, string>();
   for (const form of await projectForms(context, projectId))
-    for (const field of form.fields)
+    for (const field of form.fields) {
       values.set(
         `${CHARACTERISTIC_PREFIX}${field.id}`,
         displayValue(field, form.values[String(field.id)], form.titles[String(field.id)], locale),
       );
+      characteristicNames.set(`${CHARACTERISTIC_PREFIX}${field.id}`, field.name);
+    }
   const address = [owner?.email, structure?.email].find((email) => typeof email === 'string' && email !== '');
-  return { values, recipient: (address as string | undefined) ?? null };
+  return { values, characteristicNames, recipient: (address as string | undefined) ?? null };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
