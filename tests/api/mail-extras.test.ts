@@ -292,6 +292,31 @@ describe('export-publipostage', () => {
     expect(cells[1]![3]).toBe(`"'=HYPERLINK(""http://x"")"`);
   });
 
+  it('adds a column for each characteristic the template uses, named by its field', async () => {
+    const created = async (slug: string, values: Record<string, unknown>) => (await api().created(slug, values)).id;
+    const theme = await created('thematiques-projet', { name: 'Isolation' });
+    const surface = await created('champs-de-formulaire', { name: 'Surface habitable', type: 'number', unit: 'm²' });
+    const form = await created('formulaires', { name: 'Logement', projectThemes: [theme], fields: [surface] });
+    const project = await created('projet', { name: 'Maison isolée', ownerIndividual: ids.dupont, theme });
+    const saved = await post(path('api.projects.characteristics', { projet: project, form }), {
+      values: { [surface]: 120 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const template = await created('template-email', {
+      subject: 'Votre logement',
+      content: `<p>Surface : {{ caracteristique.${surface} }}</p>`,
+    });
+    const response = await get(
+      path('api.projects.mailing_export', { ids: `${project}`, template, format: 'csv' }),
+      t.admin,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, row] = response.body.split('\r\n').map((line) => line.split(';'));
+    expect(header!.slice(-2)).toEqual(['Date du jour', 'Surface habitable']);
+    expect(row!.slice(0, 2)).toEqual(['marie.dupont@exemple.fr', 'Votre logement']);
+    expect(row!.at(-1)).toBe('120 m²');
+  });
+
   it('gives the same as XLSX from the list, with the mailing’s body (publipostage/export)', async () => {
     const response = await post(path('api.projects.mailing_export_ajax'), {
       template: ids.template,
