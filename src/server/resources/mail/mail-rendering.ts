@@ -10,7 +10,7 @@ import { projects } from '../../../shared/resources/projet.resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { emailTemplates } from '../../../shared/resources/template-email.resource';
 import type { ResourceRecordView } from '../../../shared/resources/resource';
-import { users } from '../../db/schema';
+import { users, type MailAttachment } from '../../db/schema';
 import type { ResourceContext } from '../../engine/server-resource';
 import { displayValue, projectForms } from '../projet/project-characteristics';
 import { upcomingMeetings } from '../projet/project-tickets.routes';
@@ -27,21 +27,21 @@ const titleOf = (record: ResourceRecordView, field: string): string => {
   return id == null ? '' : (record.titles[field]?.[String(id)] ?? '');
 };
 
+/** A file field's value (the upload's path, which ends with the file's name) as a file a mail carries. */
+export const fileAttachment = (path: string): MailAttachment => ({ path, name: path.slice(path.lastIndexOf('/') + 1) });
+
 /** A template as the actor may read it (a 404 otherwise): its subject, content and signature. */
 export async function templateSource(
   context: ResourceContext,
   id: number,
-): Promise<MailSource & { attachments: { path: string; name: string }[] }> {
+): Promise<MailSource & { attachments: MailAttachment[] }> {
   const template = await context.store.get(emailTemplates, id, context.actor);
-  // A file field holds the upload's path, which ends with the file's name.
   const files = (template.attachments as { file?: string | null }[] | null) ?? [];
   return {
     subject: String(template.subject),
     html: String(template.content),
     signature: typeof template.signature === 'string' ? template.signature : '',
-    attachments: files.flatMap(({ file }) =>
-      file ? [{ path: file, name: file.slice(file.lastIndexOf('/') + 1) }] : [],
-    ),
+    attachments: files.flatMap(({ file }) => (file ? [fileAttachment(file)] : [])),
   };
 }
 
