@@ -14,6 +14,7 @@ import type { HooksLookup } from './engine/resource-store';
 import { serverHooks } from './resources/registry';
 import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
+import { registerEmailFileRoutes } from './files/email-files.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
@@ -214,6 +215,7 @@ export async function buildApp({
   registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
+  registerEmailFileRoutes(app, db, hooksOf, uploadsDir);
   await registerImportAssistantRoutes(app, db, uploadsDir, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
   answerOtherMethods(app);

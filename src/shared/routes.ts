@@ -143,6 +143,12 @@ export const routeTable = {
   'api.projects.replaced_content': '/api/projet/get-replaced-content',
   'api.projects.send_email': '/api/projet/envoyer-email/{projet}',
   'api.projects.mailing_send': '/api/projet/publipostage/envoyer',
+  // The user's signature and a meeting invitation (iCalendar), for the mail being written.
+  'api.projects.signature': '/api/projet/get-signature',
+  'api.projects.invitation': '/api/projet/get-invitation',
+  // A mailing's recipients with their values, as a file for a mail merge elsewhere (GET, and the list's ajax POST).
+  'api.projects.mailing_export': '/api/projet/export-publipostage',
+  'api.projects.mailing_export_ajax': '/api/projet/publipostage/export',
   // The advice acts in ADEME's SARE file (public-agency format), how many acts it holds, one act's.
   'api.project_comments.sare_export': '/api/commentaires-projet/export-sare',
   'api.project_comments.sare_count': '/api/commentaires-projet/export-sare/nombre',
@@ -195,6 +201,8 @@ export const routeTable = {
   'api.import_jobs.individuals': '/api/import-individus/{id}/individus-ajax',
   'api.upload': '/api/televersements',
   'uploads.file': '/uploads/{chemin}',
+  // A mail's attachment: {chemin} is <email log id>/<file name>.
+  'emails.file': '/emails/{chemin}',
 
   // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
   'resource.filter': '/admin/{resource}/filtre-de-recherche',

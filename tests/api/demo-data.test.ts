@@ -10,6 +10,8 @@ import type { ResourcePage } from '../../src/shared/resources/resource';
 import type { ProjectForm } from '../../src/shared/project-characteristics';
 import type { AuditPage } from '../../src/shared/resources/audit';
 import { path } from '../../src/shared/routes';
+import type { ProjectEmails } from '../../src/shared/mail/project-mail';
+import { demoProjects } from '../../src/server/seed/demo-projects';
 import { adminCredentials, logIn } from '../support/test-app';
 import { openTestDatabase, temporaryUploadsDir } from '../support/test-database';
 
@@ -95,5 +97,45 @@ it('loads demo data for every resource on the first start only, references resol
   });
   expect(download.statusCode).toBe(200);
   expect(download.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  // Demo projects have sent and scheduled mails to their owners, an attachment readable by /emails/{chemin}.
+  const demoProject = async (index: number) => {
+    const found = await app.inject({
+      method: 'GET',
+      url: path('api.resource.collection', { resource: 'projet', q: String(demoProjects[index]!.name) }),
+      headers: { cookie },
+    });
+    return found.json<ResourcePage>().items[0]!.id;
+  };
+  const mails = async (route: 'api.projects.sent_emails' | 'api.projects.scheduled_emails', index: number) =>
+    (
+      await app.inject({ method: 'GET', url: path(route, { projet: await demoProject(index) }), headers: { cookie } })
+    ).json<ProjectEmails>().items;
+  const [report] = await mails('api.projects.sent_emails', 1);
+  expect(report).toMatchObject({
+    subject: 'Compte rendu de la visite de votre logement',
+    recipients: ['jp.moreau@exemple.fr'],
+    sender: 'Lefebvre Sophie',
+    status: 'sent',
+    attachments: ['Rapport d’audit énergétique.pdf'],
+  });
+  const attachment = await app.inject({
+    method: 'GET',
+    url: path('emails.file', { chemin: `${report!.id}/${report!.attachments[0]}` }),
+    headers: { cookie },
+  });
+  expect(attachment.statusCode).toBe(200);
+  expect(attachment.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const scheduled = await mails('api.projects.scheduled_emails', 0);
+  expect(scheduled.map(({ subject, recipients, status }) => ({ subject, recipients, status }))).toEqual([
+    {
+      subject: expect.stringMatching(/^Rappel de votre rendez-vous – projet /),
+      recipients: ['marie.dupont@exemple.fr'],
+      status: 'scheduled',
+    },
+  ]);
+  expect(new Date(scheduled[0]!.date).getTime()).toBeGreaterThan(Date.now());
+  expect((await mails('api.projects.sent_emails', 0)).map(({ subject }) => subject)).toEqual([
+    'Invitation : réunion d’information sur la rénovation énergétique',
+  ]);
   await app.close();
 });

@@ -536,6 +536,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       civility: 'monsieur',
       lastName: 'Moreau',
       firstName: 'Jean-Pierre',
+      email: 'jp.moreau@exemple.fr',
       landline: '04 74 12 34 56',
       address: '27 chemin de la Vavrette',
       postalCode: '01000',
@@ -565,6 +566,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       civility: 'monsieur',
       lastName: 'Girard',
       firstName: 'Thomas',
+      email: 'thomas.girard@exemple-bir.fr',
       mobile: '07 61 23 45 67',
       structures: [
         {

@@ -9,8 +9,10 @@ import { inputSchema, type ResourceDefinition } from '../../shared/resources/res
 import { hashPassword } from '../auth/passwords';
 import { communesCount, loadCommunes, type CommunesLoadResult } from './communes-load';
 import type { Database } from '../db/database';
+import { loadConfig } from '../config';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
+import { seedDemoMails } from './demo-mails';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { seedOperations, type SeedOperations } from './seed-operations';
@@ -24,6 +26,8 @@ export interface SeedOptions {
   uploadsDir?: string;
   /** Loads every current commune when their table is empty (~35 000 rows: off unless asked, as in tests). */
   communes?: boolean;
+  /** MAIL_FROM: the sender the demo mails name (the configuration's default unless told). */
+  mailFrom?: string;
 }
 
 export interface SeedResult {
@@ -141,6 +145,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       });
       await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
+      await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

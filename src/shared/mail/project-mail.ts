@@ -4,9 +4,9 @@ import { mailStatuses } from '../resources/journal-emails.resource';
 
 /** An address a person typed: trimmed, checked as the spec says ("L'adresse email n'est pas valide"). */
 const address = z.string().trim().pipe(z.email('validation.email').max(254, 'validation.too_long'));
-const addresses = z.array(address).max(50, 'mail.errors.too_many_recipients');
+export const addresses = z.array(address).max(50, 'mail.errors.too_many_recipients');
 /** An ISO date-time with its offset: when a mail is to leave. */
-const sendAt = z.iso.datetime({ offset: true, message: 'validation.datetime' });
+export const sendAt = z.iso.datetime({ offset: true, message: 'validation.datetime' });
 
 /** POST /api/projet/get-replaced-content: a template resolved on a project. */
 export const replacedContentBodySchema = z.strictObject({ template: recordId, projet: recordId });

@@ -1,7 +1,7 @@
 import { field } from './fields';
 import { defineResource } from './resource';
 
-/** The files a project's document may be (extensions, lower case): office documents, PDF, images, text, archives, mails. */
+/** The files a project's document may be (extensions, lower case): office documents, PDF, images, text, archives, mails, meeting invitations. */
 export const documentExtensions = [
   'pdf',
   'doc',
@@ -24,6 +24,7 @@ export const documentExtensions = [
   'zip',
   'eml',
   'msg',
+  'ics',
 ] as const;
 
 /** Whether a file's name or path ends with one of the documents' extensions. */

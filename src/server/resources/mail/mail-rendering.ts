@@ -12,7 +12,7 @@ import { emailTemplates } from '../../../shared/resources/template-email.resourc
 import type { ResourceDefinition, ResourceRecord, ResourceRecordView } from '../../../shared/resources/resource';
 import { missions } from '../../../shared/resources/missions.resource';
 import { clock } from '../../clock';
-import { users } from '../../db/schema';
+import { users, type MailAttachment } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { ResourceContext } from '../../engine/server-resource';
 import { displayValue, projectForms } from '../projet/project-characteristics';
@@ -30,24 +30,29 @@ const titleOf = (record: TitledRecord, field: string): string => {
   return id == null ? '' : (record.titles[field]?.[String(id)] ?? '');
 };
 
+/** A file field's value (the upload's path, which ends with the file's name) as a file a mail carries. */
+export const fileAttachment = (path: string): MailAttachment => ({ path, name: path.slice(path.lastIndexOf('/') + 1) });
+
 /** A template as the actor may read it (a 404 otherwise): its subject, content and signature. */
 export async function templateSource(
   context: ResourceContext,
   id: number,
-): Promise<MailSource & { attachments: { path: string; name: string }[] }> {
+): Promise<MailSource & { attachments: MailAttachment[] }> {
   const template = await context.store.get(emailTemplates, id, context.actor);
-  const files = (template.attachments as { file?: { path: string; name: string } | null }[] | null) ?? [];
+  const files = (template.attachments as { file?: string | null }[] | null) ?? [];
   return {
     subject: String(template.subject),
     html: String(template.content),
     signature: typeof template.signature === 'string' ? template.signature : '',
-    attachments: files.flatMap(({ file }) => (file ? [{ path: file.path, name: file.name }] : [])),
+    attachments: files.flatMap(({ file }) => (file ? [fileAttachment(file)] : [])),
   };
 }
 
 /** What a mail needs of a project: every variable's value, and its owner's address (a mailing's recipient). */
 export interface ProjectMailData {
   values: Map<string, string>;
+  /** The name of each characteristic variable's form field, by variable (a column's header). */
+  characteristicNames: Map<string, string>;
   /** The individual owner's address, else the structure's; null without one. */
   recipient: string | null;
 }
@@ -143,14 +148,17 @@ export async function projectsMailData(
       ['date_du_jour', today],
     ]);
     const characteristics = uses(CHARACTERISTIC_PREFIX) ? await projectForms(context, project.id) : [];
+    const characteristicNames = new Map<string, string>();
     for (const form of characteristics)
-      for (const field of form.fields)
+      for (const field of form.fields) {
         values.set(
           `${CHARACTERISTIC_PREFIX}${field.id}`,
           displayValue(field, form.values[String(field.id)], form.titles[String(field.id)], locale),
         );
+        characteristicNames.set(`${CHARACTERISTIC_PREFIX}${field.id}`, field.name);
+      }
     const address = [owner?.email, structure?.email].find((email) => typeof email === 'string' && email !== '');
-    data.set(project.id, { values, recipient: (address as string | undefined) ?? null });
+    data.set(project.id, { values, characteristicNames, recipient: (address as string | undefined) ?? null });
   }
   return data;
 }

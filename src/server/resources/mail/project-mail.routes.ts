@@ -14,6 +14,7 @@ import type { ResourceContext, ResourceRoute } from '../../engine/server-resourc
 import { loadSettings, mailSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
 import {
+  fileAttachment,
   projectMailData,
   projectsMailData,
   resolveMail,
@@ -48,10 +49,11 @@ async function documentAttachments(
   const files: MailAttachment[] = [];
   for (const id of ids) {
     const document = await context.store.get(projectDocuments, id, context.actor);
-    const file = document.file as { path: string; name: string } | null;
+    // A file field holds the upload's path, which ends with the file's name.
+    const file = typeof document.file === 'string' ? document.file : null;
     if (Number(document.project) !== project || !file)
       throw new ApiError(400, 'errors.form', { documents: 'mail.errors.document_not_in_project' });
-    files.push({ path: file.path, name: file.name });
+    files.push(fileAttachment(file));
   }
   return files;
 }

@@ -36,6 +36,7 @@ import {
 } from './project-characteristics';
 import { projectPageRoutes } from './project-page.routes';
 import { projectMailRoutes } from '../mail/project-mail.routes';
+import { projectMailToolRoutes } from '../mail/mail-tools.routes';
 import { projectTicketRoutes } from './project-tickets.routes';
 
 /** A list criterion naming a record by its id: refused in French otherwise. */
@@ -327,6 +328,7 @@ export const projectsHooks: ServerResource = {
     },
     ...projectPageRoutes,
     ...projectMailRoutes,
+    ...projectMailToolRoutes,
     ...projectTicketRoutes,
   ],
 };
