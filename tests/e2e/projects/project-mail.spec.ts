@@ -41,7 +41,7 @@ describe('mail from a project', () => {
     await page.getByText('Aucun e-mail envoyé pour ce projet.').waitFor();
     await page.getByRole('button', { name: 'Envoyer un e-mail' }).click();
     const dialog = mailDialog(page);
-    await dialog.getByRole('textbox', { name: "Modèle d'e-mail" }).click();
+    await dialog.getByRole('combobox', { name: "Modèle d'e-mail" }).click();
     await page.getByRole('option', { name: 'Votre projet {{ projet.nom }}' }).click();
     // The preview, resolved on this project, in the fields the mail is sent from.
     await expect
@@ -51,7 +51,7 @@ describe('mail from a project', () => {
       .poll(() => dialog.getByRole('textbox', { name: 'Contenu' }).textContent())
       .toBe('Bonjour Madame Dupont,Votre projet « Maison Dupont » avance.');
     await dialog.getByRole('checkbox', { name: 'Dupont Marie (Porteur) – marie.dupont@exemple.fr' }).check();
-    const others = dialog.getByRole('textbox', { name: 'Autres adresses' });
+    const others = dialog.getByRole('combobox', { name: 'Autres adresses' });
     await others.fill('pas-une-adresse');
     await others.press('Enter');
     await dialog.getByText("L'adresse email n'est pas valide").waitFor();
@@ -114,9 +114,9 @@ describe('mail from a project', () => {
     await page.getByRole('checkbox', { name: 'Sélectionner Maison Moreau' }).check();
     await page.getByRole('button', { name: 'Publipostage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Publipostage : 2 projets sélectionnés' });
-    await dialog.getByRole('textbox', { name: /^Modèle d'e-mail/ }).click();
+    await dialog.getByRole('combobox', { name: /^Modèle d'e-mail/ }).click();
     await page.getByRole('option', { name: 'Campagne isolation' }).click();
-    await dialog.getByRole('textbox', { name: 'Aperçu pour le projet' }).click();
+    await dialog.getByRole('combobox', { name: 'Aperçu pour le projet' }).click();
     await page.getByRole('option', { name: 'Maison Moreau' }).click();
     await dialog.frameLocator('iframe[title="Aperçu de l\'e-mail"]').getByText('Bonjour Madame Moreau,').waitFor();
     await expectAccessible(page);
