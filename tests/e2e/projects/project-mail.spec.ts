@@ -166,4 +166,29 @@ describe('mail from a project', () => {
     expect(await scheduled.getByRole('button').allTextContents()).toEqual(['Relance prévue']);
     expect(await page.getByRole('button', { name: 'Envoyer un e-mail' }).count()).toBe(0);
   });
+
+  it('saves the mail settings, and a mailing over the limit is refused with the server’s message', async () => {
+    const page = await started.openAsAdmin(path('admin.configuration'));
+    const settings = page.getByRole('form', { name: 'E-mails' });
+    await settings.getByRole('textbox', { name: /^Limite du publipostage/ }).fill('1');
+    await settings.getByRole('textbox', { name: /^E-mails par minute/ }).fill('0');
+    await settings.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'La configuration a bien été enregistrée.').waitFor();
+    await expectAccessible(page);
+
+    await projectWithTemplate(page, 'Blanc', 'Invitation à la permanence');
+    await projectWithTemplate(page, 'Roux', 'Rappel');
+    await page.goto('/admin/projet?q=Maison');
+    await listRow(page, 'Maison Roux').waitFor();
+    await page.getByRole('checkbox', { name: 'Sélectionner Maison Blanc' }).check();
+    await page.getByRole('checkbox', { name: 'Sélectionner Maison Roux' }).check();
+    await page.getByRole('button', { name: 'Publipostage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publipostage : 2 projets sélectionnés' });
+    await dialog.getByRole('combobox', { name: /^Modèle d'e-mail/ }).click();
+    await page.getByRole('option', { name: 'Invitation à la permanence' }).click();
+    await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await dialog
+      .getByText('Vous avez sélectionné trop de projets pour un publipostage : réduisez votre sélection.')
+      .waitFor();
+  });
 });
