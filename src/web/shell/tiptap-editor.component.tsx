@@ -32,13 +32,16 @@ function submitOpenModal(event: KeyboardEvent<HTMLDivElement>): void {
 export function TiptapEditor({ label, description, error, required, value, onChange, onReady }: RichTextEditorProps) {
   const { t } = useTranslation('js');
   const labelId = useId();
+  const errorId = useId();
   const controlLabels = t('rich_text', { returnObjects: true }) as Record<string, string>;
+  const invalid: Record<string, string> = error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {};
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+    // useEditor gives the editor its options again at each render: the error described once shown.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, ...invalid } },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
     onCreate: ({ editor: current }) => onReady?.(current),
   });
@@ -48,6 +51,7 @@ export function TiptapEditor({ label, description, error, required, value, onCha
       label={label}
       description={description}
       error={error}
+      errorProps={{ id: errorId }}
       required={required}
       labelElement="div"
       labelProps={{ id: labelId }}

@@ -138,9 +138,14 @@ describe('mail from a project', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' {{ porteur.age }}');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page
-      .getByText("La variable « porteur.age » n'existe pas : choisissez-la dans la liste des variables.")
-      .waitFor();
+    // Under the content field, as its description.
+    const unknown = "La variable « porteur.age » n'existe pas : choisissez-la dans la liste des variables.";
+    await page.getByText(unknown).waitFor();
+    await expect
+      .poll(() =>
+        editor.evaluate((area) => document.getElementById(area.getAttribute('aria-describedby') ?? '')?.textContent),
+      )
+      .toBe(unknown);
     await expectAccessible(page);
   });
 
