@@ -82,6 +82,11 @@ describe('mail from a project', () => {
     await page.getByRole('button', { name: 'Envoyer un e-mail' }).click();
     const dialog = mailDialog(page);
     await dialog.getByRole('textbox', { name: 'Objet' }).fill('Rappel de votre visite');
+    // A mail begun is not lost to a stray Escape (spec 2.2).
+    await page.keyboard.press('Escape');
+    const guard = page.getByRole('dialog', { name: 'Modifications non enregistrées' });
+    await guard.getByRole('button', { name: 'Rester' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Objet' }).inputValue()).toBe('Rappel de votre visite');
     await dialog.getByRole('textbox', { name: 'Contenu' }).click();
     await page.keyboard.type('Nous passerons chez vous le mois prochain.');
     await dialog.getByRole('checkbox', { name: /marie\.martin@exemple\.fr/ }).check();

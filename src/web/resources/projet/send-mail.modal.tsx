@@ -155,7 +155,8 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
             searchable
             clearable
           />
-          {template !== null && preview.isFetching ? (
+          {preview.error && <FormErrorAlert error={preview.error.message} />}
+          {template !== null && preview.isPending ? (
             <Text size="sm">{t('mailUi.send.preview_loading')}</Text>
           ) : (
             <>
