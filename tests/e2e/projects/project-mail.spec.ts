@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SessionPayload } from '../../../src/shared/account/account.schema';
+import type { UploadedFile } from '../../../src/shared/resources/fields';
 import { path } from '../../../src/shared/routes';
 import { createRecords, createUserWithProfile, logInAs } from '../../support/api-as-page';
 import { expectAccessible, listRow, toast, useBrowserAndServer } from '../../support/browser';
@@ -31,12 +32,30 @@ async function sendByApi(page: Page, project: number, subject: string, envoiLe?:
   if (response.status() !== 202) throw new Error(`${subject}: ${response.status()} ${await response.text()}`);
 }
 
+/** Adds a document to the project through the API: its file sent first. */
+async function addDocument(page: Page, project: number, title: string, name: string): Promise<void> {
+  const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
+  const headers = { 'x-csrf-token': session.csrfToken };
+  const [documentType] = await createRecords(page, 'types-de-document', [{ name: `Type de ${title}` }]);
+  const sent = await page.request.post(path('api.upload', { dossier: 'piece-jointe', nom: name }), {
+    data: Buffer.from('%PDF-1.4 devis'),
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+  });
+  const { path: file } = (await sent.json()) as UploadedFile;
+  const created = await page.request.post(
+    path('api.resource.children', { resource: 'projet', id: project, child: 'piece-jointe' }),
+    { data: { title, documentType: documentType!.id, file }, headers },
+  );
+  if (created.status() !== 201) throw new Error(`${title}: ${created.status()} ${await created.text()}`);
+}
+
 const mailDialog = (page: Page) => page.getByRole('dialog', { name: 'Envoyer un e-mail' });
 
 describe('mail from a project', () => {
   it('writes a mail from a template with its preview, checks free addresses, sends it and opens it in "Mails envoyés"', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project } = await projectWithTemplate(page, 'Dupont', 'Votre projet {{ projet.nom }}');
+    await addDocument(page, project.id, 'Devis isolation', 'devis-isolation.pdf');
     await page.goto(`${path('admin.projects.page', { id: project.id })}#mails-envoyes`);
     await page.getByText('Aucun e-mail envoyé pour ce projet.').waitFor();
     await page.getByRole('button', { name: 'Envoyer un e-mail' }).click();
@@ -59,6 +78,7 @@ describe('mail from a project', () => {
     await others.fill('voisin@exemple.fr');
     await others.press('Enter');
     await expect.poll(() => dialog.getByText("L'adresse email n'est pas valide").count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: 'Devis isolation' }).check();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await toast(page, "L'e-mail a bien été envoyé.").waitFor();
@@ -102,6 +122,12 @@ describe('mail from a project', () => {
       .filter({ hasText: 'Rappel de votre visite' });
     await row.getByRole('cell', { name: `15/03/${next} 09:30` }).waitFor();
     await row.getByText('Programmé').waitFor();
+    await row.getByRole('button', { name: 'Changer la date' }).click();
+    const dateDialog = page.getByRole('dialog', { name: "Nouvelle date d'envoi de « Rappel de votre visite »" });
+    await dateDialog.getByRole('textbox', { name: /^Envoi prévu le/ }).fill(`16/03/${next} - 14:00`);
+    await dateDialog.getByRole('button', { name: 'Changer la date' }).click();
+    await toast(page, "La date d'envoi a bien été changée.").waitFor();
+    await row.getByRole('cell', { name: `16/03/${next} 14:00` }).waitFor();
     await row.getByRole('button', { name: 'Annuler' }).click();
     const confirm = page.getByRole('dialog', { name: "Annuler l'envoi de « Rappel de votre visite » ?" });
     await confirm.getByRole('button', { name: "Annuler l'envoi" }).click();
