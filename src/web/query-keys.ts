@@ -44,8 +44,15 @@ export const queryKeys = {
     forms: (id: number) => ['projet', id, 'forms'] as const,
     highlights: (id: number) => ['projet', id, 'highlights'] as const,
     filterableFields: ['projet', 'filterable-fields'] as const,
+    /** Who a mail from the project may go to: its people with an address, refreshed with the project. */
+    mailRecipients: (id: number) => ['resource', 'projet', 'mail-recipients', id] as const,
     /** The project types a mission row offers (types-projet/ajax/par-mission), refreshed with the types. */
     typesOfMission: (mission: number) => ['resource', 'types-projet', 'by-mission', mission] as const,
+  },
+  mail: {
+    /** A template resolved on a project (get-replaced-content), refreshed with the templates. */
+    preview: (template: number | null, project: number | null) =>
+      ['resource', 'template-email', 'preview', template, project] as const,
   },
   /** A suggestion route's answer, by the address asked. */
   autocomplete: (url: string) => ['autocomplete', url] as const,

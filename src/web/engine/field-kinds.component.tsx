@@ -225,8 +225,14 @@ export const webFieldKinds: Record<FieldKind, WebFieldKind> = {
     filter: textFilter,
   },
   richtext: {
-    input: ({ label, value, onChange }) => (
-      <RichTextEditor label={label} value={String(value ?? '')} onChange={onChange} />
+    input: ({ common, value, onChange }) => (
+      <RichTextEditor
+        label={common.label}
+        error={common.error}
+        required={common.required}
+        value={String(value ?? '')}
+        onChange={onChange}
+      />
     ),
     value: plainValue,
     filter: textFilter,

@@ -2,6 +2,7 @@ import type { WebModule } from '../engine/web-module';
 import { individualsModule } from './individus/individus.module';
 import { projectsModule } from './projet/projet.module';
 import { structuresModule } from './structures/structures.module';
+import { emailTemplatesModule } from './template-email/template-email.module';
 import { ticketsModule } from './tickets/tickets.module';
 
 /**
@@ -12,5 +13,6 @@ export const webModules: Readonly<Record<string, WebModule>> = {
   individus: individualsModule,
   projet: projectsModule,
   structures: structuresModule,
+  'template-email': emailTemplatesModule,
   tickets: ticketsModule,
 };

@@ -11,7 +11,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense
       fallback={
-        <Input.Wrapper label={props.label} description={props.description} labelElement="div">
+        <Input.Wrapper
+          label={props.label}
+          description={props.description}
+          error={props.error}
+          required={props.required}
+          labelElement="div"
+        >
           <Loader size="sm" />
         </Input.Wrapper>
       }

@@ -1,7 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,12 @@ import { useTranslation } from 'react-i18next';
 export interface RichTextEditorProps {
   label: string;
   description?: string;
+  error?: string;
+  required?: boolean;
   value: string;
   onChange: (html: string) => void;
+  /** Given the editor once made: a caller inserting text at its cursor (a template's variables). */
+  onReady?: (editor: Editor) => void;
 }
 
 /** Ctrl/Cmd+S in the editor submits the open modal, as its submit button would. */
@@ -25,23 +29,30 @@ function submitOpenModal(event: KeyboardEvent<HTMLDivElement>): void {
 }
 
 /** The editor itself (tiptap): loaded by RichTextEditor when one is first shown. */
-export function TiptapEditor({ label, description, value, onChange }: RichTextEditorProps) {
+export function TiptapEditor({ label, description, error, required, value, onChange, onReady }: RichTextEditorProps) {
   const { t } = useTranslation('js');
   const labelId = useId();
+  const errorId = useId();
   const controlLabels = t('rich_text', { returnObjects: true }) as Record<string, string>;
+  const invalid: Record<string, string> = error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {};
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
+    // useEditor gives the editor its options again at each render: the error described once shown.
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, ...invalid } },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+    onCreate: ({ editor: current }) => onReady?.(current),
   });
 
   return (
     <Input.Wrapper
       label={label}
       description={description}
+      error={error}
+      errorProps={{ id: errorId }}
+      required={required}
       labelElement="div"
       labelProps={{ id: labelId }}
       onKeyDown={submitOpenModal}

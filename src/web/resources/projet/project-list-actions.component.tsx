@@ -1,11 +1,12 @@
 import { Button, Group, List, Select, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
-import type { ResourceRecord } from '../../../shared/resources/resource';
+import { projects } from '../../../shared/resources/projet.resource';
+import { recordTitle, type ResourceRecord } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
 import { api, ApiRequestError } from '../../api-client';
 import { useListContext } from '../../engine/list/list-context.hook';
@@ -15,6 +16,9 @@ import { AppModal } from '../../shell/app-modal.component';
 import { saveFile } from '../../shell/save-file';
 import { toast } from '../../shell/toasts.component';
 import { useProjectStates } from './project-states.hook';
+
+// The mailing's modal (and the date picker it holds) loads with its first opening.
+const MailingModal = lazy(async () => ({ default: (await import('./mailing.modal')).MailingModal }));
 
 const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
@@ -94,7 +98,42 @@ export function ProjectBatchActions() {
     <Group align="flex-end">
       {can(user, 'projet', 'update') && <BatchState ids={ids} onDone={refresh} clear={selection.clear} />}
       {can(user, 'projet', 'export') && <BatchExport ids={ids} />}
+      {can(user, 'projet', 'update') && can(user, 'template-email', 'show') && <BatchMailing ids={ids} />}
     </Group>
+  );
+}
+
+/** "Publipostage": the ticked projects' owners written to from a template (mailing.modal.tsx). */
+function BatchMailing({ ids }: { ids: number[] }) {
+  const { t } = useTranslation();
+  const { items, refresh, selection } = useListContext();
+  const [opened, setOpened] = useState(false);
+  const titled = ids.map((id) => {
+    const record = items.find((item) => item.id === id);
+    return { id, title: record ? recordTitle(projects, record) : t('mailUi.mailing.project', { id }) };
+  });
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        onClick={() => (ids.length === 0 ? toast.error(t('batch.no_items')) : setOpened(true))}
+      >
+        {t('mailUi.mailing.open')}
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <MailingModal
+            projects={titled}
+            onClose={() => setOpened(false)}
+            onSent={() => {
+              selection.clear();
+              void refresh();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -9,7 +8,6 @@ import { projects } from '../../../shared/resources/projet.resource';
 import { findResource } from '../../../shared/resources/registry';
 import { canOnRecord, recordTitle, type ResourceRecordView } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
-import { api } from '../../api-client';
 import { ChildPanel } from '../../engine/child-panels.component';
 import { CreateInModalContext } from '../../engine/create-in-modal.hook';
 import { RecordDetails } from '../../engine/record-details.component';
@@ -30,7 +28,6 @@ import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
 import { ProjectCloneDialog } from './project-list-actions.component';
-import { queryKeys } from '../../query-keys';
 
 // The gantt (frappe-gantt) and the time report load with their tab only.
 const ProjectGanttPanel = lazy(async () => ({ default: (await import('./gantt.panel')).ProjectGanttPanel }));
@@ -52,18 +49,15 @@ const childTab =
   (slug: string): ComponentType<TabProps> =>
   ({ record }) => <ChildPanel parent={projects} record={record} child={findResource(slug)!} />;
 
-/** Mails sent or scheduled for the project (emails-envoyes/{projet}, emails-programmes/{projet}). */
+/** Mails sent or scheduled for the project, with the mail form: loaded with their tab (tiptap comes with the form). */
+const ProjectMailsPanel = lazy(async () => ({ default: (await import('./project-mails.panel')).ProjectMailsPanel }));
 const mailsTab =
-  (route: 'api.projects.sent_emails' | 'api.projects.scheduled_emails', empty: string): ComponentType<TabProps> =>
-  ({ record }) => {
-    const { t } = useTranslation();
-    const { data } = useQuery({
-      queryKey: queryKeys.resource.route('projet', route, record.id),
-      queryFn: () => api('GET', route, { params: { projet: record.id } }),
-    });
-    if (!data) return <Loading />;
-    return <Text size="sm">{t(`resources.projet.page.empty.${empty}`, { count: data.total })}</Text>;
-  };
+  (route: 'api.projects.sent_emails' | 'api.projects.scheduled_emails'): ComponentType<TabProps> =>
+  ({ record }) => (
+    <Suspense fallback={<Loading />}>
+      <ProjectMailsPanel record={record} route={route} />
+    </Suspense>
+  );
 
 /** The project's meetings ahead (tickets), for whoever may list the tickets. */
 function MaybeUpcomingMeetings({ projectId }: { projectId: number }) {
@@ -151,8 +145,8 @@ const tabs: { name: string; lists?: string[]; Component: ComponentType<TabProps>
   { name: 'coporteurs', Component: childTab('coporteurs-projet') },
   { name: 'partenaires', Component: childTab('partenaires-projet') },
   { name: 'conseils', Component: childTab('commentaires-projet') },
-  { name: 'mails-envoyes', Component: mailsTab('api.projects.sent_emails', 'sent_mails') },
-  { name: 'mails-programmes', Component: mailsTab('api.projects.scheduled_emails', 'scheduled_mails') },
+  { name: 'mails-envoyes', Component: mailsTab('api.projects.sent_emails') },
+  { name: 'mails-programmes', Component: mailsTab('api.projects.scheduled_emails') },
   { name: 'export', Component: ExportTab },
   {
     name: 'documents',

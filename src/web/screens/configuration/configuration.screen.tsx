@@ -14,7 +14,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationSettings } from '../../../shared/account/registration.schema';
-import type { DashboardSettings, ExternalServicesSettings, TicketSettings } from '../../../shared/configuration.schema';
+import type {
+  DashboardSettings,
+  ExternalServicesSettings,
+  MailSettings,
+  TicketSettings,
+} from '../../../shared/configuration.schema';
 import { type RouteName } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
@@ -42,6 +47,7 @@ function SettingsForm<T extends object>({
       | 'api.configuration.dashboard'
       | 'api.configuration.external_services'
       | 'api.configuration.tickets'
+      | 'api.configuration.mail'
     );
   title: string;
   children: (values: T, change: (changes: Partial<T>) => void, errors: FieldErrors) => ReactNode;
@@ -93,7 +99,7 @@ function SettingsForm<T extends object>({
   );
 }
 
-/** /admin/configuration, for administrators: registration (switch, default group, welcome mail), the dashboards' allowed sites, external services. */
+/** /admin/configuration, for administrators: registration (switch, default group, welcome mail), the dashboards' allowed sites, external services, tickets, mail. */
 export function ConfigurationScreen() {
   return (
     <PageGuard page="admin.configuration">
@@ -209,6 +215,32 @@ function ConfigurationGroups() {
             max={365}
             required
           />
+        )}
+      </SettingsForm>
+      <SettingsForm<MailSettings> route="api.configuration.mail" title={t('configuration.mail')}>
+        {(values, change, errors) => (
+          <>
+            <NumberInput
+              label={t('configuration.fields.mailingLimit')}
+              description={t('configuration.mailing_limit_help')}
+              value={values.mailingLimit}
+              onChange={(value) => change({ mailingLimit: Number(value) })}
+              error={errors.mailingLimit}
+              min={1}
+              max={100000}
+              required
+            />
+            <NumberInput
+              label={t('configuration.fields.perMinute')}
+              description={t('configuration.per_minute_help')}
+              value={values.perMinute}
+              onChange={(value) => change({ perMinute: Number(value) })}
+              error={errors.perMinute}
+              min={0}
+              max={100000}
+              required
+            />
+          </>
         )}
       </SettingsForm>
     </Stack>

@@ -1,0 +1,295 @@
+import { Button, Checkbox, Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { SendEmailBody } from '../../../shared/mail/project-mail';
+import { can, nobody } from '../../../shared/permissions';
+import { projectDocuments } from '../../../shared/resources/piece-jointe.resource';
+import type { ResourceRecordView } from '../../../shared/resources/resource';
+import { api, ApiRequestError } from '../../api-client';
+import { DateInput } from '../../engine/date-input.component';
+import { queryKeys } from '../../query-keys';
+import { useSession } from '../../session.hook';
+import { AppModal } from '../../shell/app-modal.component';
+import { FormErrorAlert } from '../../shell/form-error-alert.component';
+import { RichTextEditor } from '../../shell/rich-text-editor.component';
+import { toast } from '../../shell/toasts.component';
+import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
+import { loadProjectRecipients } from './project-mail-recipients';
+
+type FieldErrors = Record<string, string>;
+const isEmail = (address: string) => z.email().safeParse(address).success;
+
+/** The mail templates a mail may start from (the first 100, by subject). */
+export function useMailTemplates() {
+  return useQuery({
+    queryKey: queryKeys.resource.list('template-email', 'mail-choice'),
+    queryFn: () =>
+      api('GET', 'api.resource.collection', {
+        params: { resource: 'template-email' },
+        query: { parPage: 100, tri: 'subject' },
+      }),
+  });
+}
+
+/** A template resolved on a project (get-replaced-content), once both are chosen. */
+export function useResolvedTemplate(template: number | null, project: number | null) {
+  return useQuery({
+    queryKey: queryKeys.mail.preview(template, project),
+    queryFn: () => api('POST', 'api.projects.replaced_content', { body: { template: template!, projet: project! } }),
+    enabled: template !== null && project !== null,
+  });
+}
+
+/** The field errors of one list of addresses (`to`, `to.2`…), shown under its input. */
+const errorOf = (errors: FieldErrors, field: string) =>
+  Object.entries(errors).find(([key]) => key === field || key.startsWith(`${field}.`))?.[1];
+
+/**
+ * "Envoyer un e-mail" from a project (envoyer-email/{projet}): a template, its preview resolved on
+ * the project and editable, or a subject and content written freely; recipients among the project's
+ * people with an address and free addresses, copies, the project's documents attached; now or at a
+ * date. The server's field errors show under their fields.
+ */
+export function SendMailModal({ project, onClose }: { project: ResourceRecordView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const confirmLeave = useConfirmLeave();
+  const user = useSession().data?.user ?? nobody;
+  const templates = useMailTemplates();
+  const recipients = useQuery({
+    queryKey: queryKeys.project.mailRecipients(project.id),
+    queryFn: () => loadProjectRecipients(project),
+  });
+  const documents = useQuery({
+    queryKey: queryKeys.resource.list(projectDocuments.slug, `projet-${project.id}-mail`),
+    queryFn: () =>
+      api('GET', 'api.resource.children', {
+        params: { resource: 'projet', id: project.id, child: projectDocuments.slug },
+        query: { parPage: 100 },
+      }),
+    enabled: can(user, projectDocuments.slug, 'list'),
+  });
+  const [template, setTemplate] = useState<number | null>(null);
+  const preview = useResolvedTemplate(template, project.id);
+  // The subject and content typed over the preview; undefined while the preview stands as it is.
+  const [subject, setSubject] = useState<string | undefined>();
+  const [html, setHtml] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [others, setOthers] = useState<string[]>([]);
+  const [cc, setCc] = useState<string[]>([]);
+  const [bcc, setBcc] = useState<string[]>([]);
+  const [attached, setAttached] = useState<string[]>([]);
+  const [later, setLater] = useState(false);
+  const [sendAt, setSendAt] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const dirty =
+    template !== null ||
+    subject !== undefined ||
+    html !== undefined ||
+    [chosen, others, cc, bcc, attached].some((list) => list.length > 0) ||
+    sendAt !== null;
+  const shownSubject = subject ?? preview.data?.subject ?? '';
+  const shownHtml = html ?? preview.data?.html ?? '';
+  // Each free address checked as it is typed (spec: "L'adresse email n'est pas valide").
+  const invalid = (list: string[]) => (list.some((address) => !isEmail(address)) ? t('validation.email') : undefined);
+
+  function chooseTemplate(value: string | null) {
+    setTemplate(value === null ? null : Number(value));
+    // A new template's preview replaces what was typed over the previous one.
+    setSubject(undefined);
+    setHtml(undefined);
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if ([others, cc, bcc].some((list) => invalid(list))) return;
+    if (later && !sendAt) return setErrors({ envoiLe: t('validation.required') });
+    const body: SendEmailBody = {
+      to: [...chosen, ...others],
+      cc,
+      bcc,
+      documents: attached.map(Number),
+      ...(template !== null ? { template } : {}),
+      // The template alone when its preview is sent as it is: the server resolves it (signature included).
+      ...(template === null || subject !== undefined || html !== undefined
+        ? { subject: shownSubject, html: shownHtml }
+        : {}),
+      ...(later && sendAt ? { envoiLe: sendAt } : {}),
+    };
+    setSending(true);
+    setError(null);
+    setErrors({});
+    try {
+      await api('POST', 'api.projects.send_email', { params: { projet: project.id }, body });
+      toast.success(t(later ? 'mailUi.send.scheduled' : 'mailUi.send.sent'));
+      // The two mail tabs, the project's history and last intervention date.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resource.all('projet') });
+      onClose();
+    } catch (caught) {
+      if (!(caught instanceof ApiRequestError)) throw caught;
+      setError(caught.message);
+      setErrors(caught.payload.fieldErrors ?? {});
+      setSending(false);
+    }
+  }
+
+  return (
+    <AppModal title={t('mailUi.send.title')} onClose={onClose} size="xl" dirty={dirty && !sending}>
+      <form noValidate onSubmit={(event) => void send(event)} aria-label={t('mailUi.send.title')}>
+        <Stack>
+          <FormErrorAlert error={error} />
+          <Select
+            label={t('mailUi.fields.template')}
+            placeholder={t('mailUi.send.free_text')}
+            data={(templates.data?.items ?? []).map((item) => ({
+              value: String(item.id),
+              label: String(item.subject),
+            }))}
+            value={template === null ? null : String(template)}
+            onChange={chooseTemplate}
+            searchable
+            clearable
+          />
+          {preview.error && <FormErrorAlert error={preview.error.message} />}
+          {template !== null && preview.isPending ? (
+            <Text size="sm">{t('mailUi.send.preview_loading')}</Text>
+          ) : (
+            <>
+              <TextInput
+                label={t('mailUi.fields.subject')}
+                value={shownSubject}
+                onChange={(event) => setSubject(event.currentTarget.value)}
+                error={errors.subject}
+                required={template === null}
+              />
+              <RichTextEditor
+                // A new preview is a new content: the editor starts again from it.
+                key={`${template ?? 'free'}-${preview.dataUpdatedAt}`}
+                label={t('mailUi.fields.content')}
+                description={template === null ? undefined : t('mailUi.send.preview_help')}
+                error={errors.html}
+                required={template === null}
+                value={shownHtml}
+                onChange={setHtml}
+              />
+            </>
+          )}
+          <Checkbox.Group
+            label={t('mailUi.fields.recipients')}
+            description={recipients.data?.length === 0 ? t('mailUi.send.no_known_recipient') : undefined}
+            value={chosen}
+            onChange={setChosen}
+            error={errorOf(errors, 'to')}
+          >
+            <Stack gap={4} mt={4}>
+              {(recipients.data ?? []).map((recipient) => (
+                <Checkbox
+                  key={recipient.email}
+                  value={recipient.email}
+                  label={t('mailUi.send.recipient', {
+                    role: t(`mailUi.roles.${recipient.role}`),
+                    name: recipient.name,
+                    email: recipient.email,
+                  })}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <TagsInput
+            label={t('mailUi.fields.others')}
+            description={t('mailUi.send.addresses_help')}
+            value={others}
+            onChange={setOthers}
+            error={invalid(others)}
+            splitChars={[',', ' ', ';']}
+          />
+          <Group grow align="flex-start">
+            <TagsInput
+              label={t('mailUi.fields.cc')}
+              value={cc}
+              onChange={setCc}
+              error={invalid(cc) ?? errorOf(errors, 'cc')}
+              splitChars={[',', ' ', ';']}
+            />
+            <TagsInput
+              label={t('mailUi.fields.bcc')}
+              value={bcc}
+              onChange={setBcc}
+              error={invalid(bcc) ?? errorOf(errors, 'bcc')}
+              splitChars={[',', ' ', ';']}
+            />
+          </Group>
+          {(documents.data?.items.length ?? 0) > 0 && (
+            <Checkbox.Group
+              label={t('mailUi.fields.documents')}
+              value={attached}
+              onChange={setAttached}
+              error={errorOf(errors, 'documents')}
+            >
+              <Stack gap={4} mt={4}>
+                {documents.data!.items.map((document) => (
+                  <Checkbox key={document.id} value={String(document.id)} label={String(document.title ?? '')} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+          <SendTime later={later} onLater={setLater} sendAt={sendAt} onSendAt={setSendAt} error={errors.envoiLe} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => confirmLeave(onClose)} disabled={sending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {t(later ? 'mailUi.send.schedule' : 'mailUi.send.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+/** Now, or at a date and time (an ISO moment). */
+export function SendTime({
+  later,
+  onLater,
+  sendAt,
+  onSendAt,
+  error,
+}: {
+  later: boolean;
+  onLater: (later: boolean) => void;
+  sendAt: string | null;
+  onSendAt: (sendAt: string | null) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Radio.Group
+        label={t('mailUi.fields.when')}
+        value={later ? 'later' : 'now'}
+        onChange={(value) => onLater(value === 'later')}
+      >
+        <Group mt={4}>
+          <Radio value="now" label={t('mailUi.send.now')} />
+          <Radio value="later" label={t('mailUi.send.later')} />
+        </Group>
+      </Radio.Group>
+      {later && (
+        <DateInput
+          label={t('mailUi.fields.sendAt')}
+          value={sendAt}
+          onChange={onSendAt}
+          withTime
+          required
+          error={error}
+        />
+      )}
+    </Stack>
+  );
+}
