@@ -107,6 +107,43 @@ describe('sending from a project', () => {
     expect(JSON.stringify(history.json())).toContain('Votre projet Maison <Dupont>');
   });
 
+  it("attaches the project documents chosen, and refuses another project's", async () => {
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: path('api.upload', { dossier: 'piece-jointe', nom: 'compte-rendu-visite.pdf' }),
+      headers: { ...authHeaders(t.admin), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('%PDF-1.4\n%compte rendu\n'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentType = (await api().created('types-de-document', { name: 'Compte rendu' })).id;
+    const children = (project: number) =>
+      path('api.resource.children', { resource: 'projet', id: project, child: 'piece-jointe' });
+    const report = await api().post(
+      'piece-jointe',
+      { title: 'Compte rendu de visite', documentType, file: uploaded.json().path },
+      children(ids.main),
+    );
+    expect(report.statusCode, report.body).toBe(201);
+
+    const sent = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Compte rendu',
+      html: '<p>Ci-joint le compte rendu.</p>',
+      to: ['marie.dupont@exemple.fr'],
+      documents: [report.json().id],
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect((await smtp.nextMail('marie.dupont@exemple.fr')).attachments).toEqual(['compte-rendu-visite.pdf']);
+
+    const elsewhere = await post(path('api.projects.send_email', { projet: ids.other }), {
+      subject: 'Compte rendu',
+      html: '<p>Ci-joint.</p>',
+      to: ['paul.leroy@exemple.fr'],
+      documents: [report.json().id],
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().fieldErrors).toEqual({ documents: "Ce document n'appartient pas au projet." });
+  });
+
   it('refuses an invalid address in the spec words, and sends nothing', async () => {
     const before = smtp.received.length;
     const response = await post(path('api.projects.send_email', { projet: ids.main }), {

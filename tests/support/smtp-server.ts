@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The attached files' names. */
+  attachments: string[];
 }
 
 export interface TestSmtpServer {
@@ -77,6 +79,7 @@ export async function startSmtpServer({ acceptDelayMs = 0 } = {}): Promise<TestS
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: mail.html || '',
+            attachments: mail.attachments.map(({ filename }) => filename ?? ''),
           });
           callback();
         },
