@@ -113,7 +113,10 @@ async function main() {
         { template: template.id, projets: ids },
       );
       const answered = performance.now();
-      while (sink.arrivals.length - before < reply.recipients) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (sink.arrivals.length - before < reply.recipients) {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error('the server ended');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       clearInterval(sampler);
       const first = sink.arrivals[before]! - started;
       const last = sink.arrivals.at(-1)! - started;

@@ -63,6 +63,8 @@ const SMTP_TIMEOUT_MS = 15_000;
 const MAX_ATTEMPTS = 5;
 const FIRST_RETRY_SECONDS = 30;
 const POLL_MS = 2_000;
+/** Rows one insert writes. */
+const INSERT_CHUNK = 500;
 /** Mails a process sends at once. */
 const SENDERS = 5;
 
@@ -251,30 +253,35 @@ export function createMailDelivery(
     async queue(tx, mails) {
       if (mails.length === 0) return [];
       const now = clock.now();
-      const rows = await tx
-        .insert(emailLog)
-        .values(
-          mails.map((mail) => ({
-            sender: options.mailFrom,
-            recipient: joined(mail.to),
-            cc: joined(mail.cc),
-            bcc: joined(mail.bcc),
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            attachments: mail.attachments ?? [],
-            status: 'scheduled' as const,
-            projectId: mail.projectId ?? null,
-            mailingId: mail.mailingId ?? null,
-            templateId: mail.templateId ?? null,
-            sendAt: mail.sendAt ?? now,
-            createdBy: mail.createdBy,
-          })),
-        )
-        .returning({ id: emailLog.id });
-      const first = Math.min(...mails.map((mail) => (mail.sendAt ?? now).getTime()));
+      const ids: number[] = [];
+      // A few hundred rows a statement: a mailing of thousands would pass PostgreSQL's parameter limit.
+      for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
+        const rows = await tx
+          .insert(emailLog)
+          .values(
+            mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
+              sender: options.mailFrom,
+              recipient: joined(mail.to),
+              cc: joined(mail.cc),
+              bcc: joined(mail.bcc),
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+              attachments: mail.attachments ?? [],
+              status: 'scheduled' as const,
+              projectId: mail.projectId ?? null,
+              mailingId: mail.mailingId ?? null,
+              templateId: mail.templateId ?? null,
+              sendAt: mail.sendAt ?? now,
+              createdBy: mail.createdBy,
+            })),
+          )
+          .returning({ id: emailLog.id });
+        ids.push(...rows.map(({ id }) => id));
+      }
+      const first = mails.reduce((earliest, mail) => Math.min(earliest, (mail.sendAt ?? now).getTime()), Infinity);
       await jobs.send('mail-dispatch', {}, { tx, ...(first > now.getTime() ? { startAfter: new Date(first) } : {}) });
-      return rows.map(({ id }) => id);
+      return ids;
     },
     dispatch,
     start() {

@@ -65,19 +65,24 @@ async function recordInProjects(
   sendAt: Date | undefined,
 ) {
   const label = sendAt ? 'mail.history.scheduled' : 'mail.history.sent';
-  await context.operations.patch(
-    projects,
-    mails.map(({ project, subject }) => ({
-      id: project,
-      values: {},
-      labelled: [{ field: 'email', label, before: null, after: subject }],
-    })),
-    context,
-    { permissionChecked: true },
-  );
+  // A few hundred projects a patch, as the email log's inserts.
+  for (let start = 0; start < mails.length; start += 500)
+    await context.operations.patch(
+      projects,
+      mails.slice(start, start + 500).map(({ project, subject }) => ({
+        id: project,
+        values: {},
+        labelled: [{ field: 'email', label, before: null, after: subject }],
+      })),
+      context,
+      { permissionChecked: true },
+    );
   if (sendAt) return;
-  const today = clock.now().toISOString().slice(0, 10);
-  for (const { project } of mails) await advanceLastIntervention(context.tx, project, today);
+  await advanceLastIntervention(
+    context.tx,
+    mails.map(({ project }) => project),
+    clock.now().toISOString().slice(0, 10),
+  );
 }
 
 /** A project's mails of these statuses, newest first, as its panels show them. */

@@ -14,9 +14,11 @@ export const projectContactHooks: ServerResource = {
   },
 };
 
-/** Moves a project's last intervention date forward to this day (never back), in the caller's transaction. */
-export async function advanceLastIntervention(tx: Database, project: number, day: string): Promise<void> {
+/** Moves projects' last intervention date forward to this day (never back), in the caller's transaction. */
+export async function advanceLastIntervention(tx: Database, project: number | number[], day: string): Promise<void> {
+  const ids = [project].flat();
   await tx.execute(
-    sql`update projects set last_intervention_date = greatest(last_intervention_date, ${day}::date) where id = ${project}`,
+    sql`update projects set last_intervention_date = greatest(last_intervention_date, ${day}::date)
+        where id = any(${sql.raw(`array[${ids.map(Number).join(',')}]::integer[]`)})`,
   );
 }
