@@ -29,6 +29,7 @@ import { runMaintenance } from './jobs/maintenance';
 import { notifyCreatedTicketAttributions } from './resources/tickets/ticket-notifications';
 import { createMailer, type MailConfig } from './mail/mailer';
 import { loadSettings, mailSettings } from './settings/settings';
+import { buildMailing } from './resources/mail/project-mail.routes';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
@@ -212,6 +213,7 @@ export async function buildApp({
   registerConfigurationRoutes(app, db);
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
+  await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));
   registerResourceRoutes(app, operations);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { clock } from '../../src/server/clock';
+import { buildMailing } from '../../src/server/resources/mail/project-mail.routes';
 import { rowsOf } from '../../src/server/db/database';
 import type { ProjectEmails } from '../../src/shared/mail/project-mail';
 import { path } from '../../src/shared/routes';
@@ -244,6 +246,28 @@ describe('a mailing (publipostage)', () => {
     expect(response.json()).toEqual({ publipostage: expect.any(Number), recipients: 2 });
     expect((await smtp.nextMail('paul.leroy@exemple.fr')).subject).toBe('Votre projet Appartement Leroy');
     expect((await smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre projet Maison <Dupont>');
+  });
+
+  it('queues each mail once, however many times its build runs at once', async () => {
+    const response = await post(path('api.projects.mailing_send'), {
+      template: ids.template,
+      projets: [ids.main, ids.other, ids.main],
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { publipostage, recipients } = response.json() as { publipostage: number; recipients: number };
+    expect(recipients).toBe(2);
+    // The job runs, and two more runs of it race it, as a job taken up again while the first still runs.
+    const log = pino({ enabled: false });
+    await Promise.all([
+      buildMailing(t.app.resourceOperations.services, publipostage, log),
+      buildMailing(t.app.resourceOperations.services, publipostage, log),
+    ]);
+    await untilJobsSettled(t.database);
+    const queued = await rowsOf<{ recipient: string }>(
+      t.database.db,
+      sql`select recipient from email_log where mailing_id = ${publipostage} order by recipient`,
+    );
+    expect(queued).toEqual([{ recipient: 'marie.dupont@exemple.fr' }, { recipient: 'paul.leroy@exemple.fr' }]);
   });
 
   it('refuses a selection over the configured limit, in the spec words, and sends nothing', async () => {

@@ -129,7 +129,8 @@ export function useAdminApp({ mail }: { mail?: () => AppOptions['mail'] } = {}):
 }
 
 /**
- * Resolves once the job queue holds no job still to run (created, waiting for a retry, or running):
+ * Resolves once the job queue holds no job still to run (created and due, waiting for a retry, or
+ * running; a job created for a later date, as a scheduled mail's wake-up, is not pending yet):
  * a test asserting that something did not happen (no second mail) asserts it then, not after a
  * sleep that passes whenever the unwanted effect is merely late.
  */
@@ -138,7 +139,8 @@ export async function untilJobsSettled(database: DatabaseHandle, timeoutMs = 15_
   for (;;) {
     const [{ pending }] = (await rowsOf<{ pending: number }>(
       database.db,
-      sql`select count(*)::int as pending from pgboss.job where state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as pending from pgboss.job
+          where state in ('retry', 'active') or (state = 'created' and start_after <= now())`,
     )) as [{ pending: number }];
     if (pending === 0) return;
     if (Date.now() > deadline) throw new Error(`${pending} job(s) still pending after ${timeoutMs} ms`);

@@ -158,13 +158,19 @@ export const sessions = pgTable(
 
 /**
  * A mass mailing (publipostage): one template sent to the owners of a selection of projects, each
- * mail a row of the email log that names it.
+ * mail a row of the email log that names it, written by the `mailing-build` job a chunk at a time.
  */
 export const mailings = pgTable('mailings', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   templateId: integer('template_id').references(() => emailTemplatesTable.id as AnyPgColumn, { onDelete: 'set null' }),
   sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
   recipients: integer('recipients').notNull(),
+  /** The projects selected, in order; `built`: how many of them a build job has resolved and queued. */
+  projectIds: integer('project_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  built: integer('built').notNull().default(0),
   ...timestamps,
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
 });

@@ -16,6 +16,8 @@ export interface JobData {
   mail: { to: string; subject: string; text: string; html: string };
   /** Wakes the delivery of the email log's due mails (mail/mail-delivery.ts): at once, or at a scheduled mail's date. */
   'mail-dispatch': Record<string, never>;
+  /** A mailing's mails, resolved and queued a chunk at a time (resources/mail/project-mail.routes.ts). */
+  'mailing-build': { mailing: number };
   /** The forgotten-password form's work: find the account, write a link, mail it (one waiting job per address). */
   'password-reset': { email: string };
   /** A new user's password-creation link, written and mailed once the user's creation commits. */
@@ -33,6 +35,7 @@ export type JobName = keyof JobData;
 const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
   mail: { retryLimit: 5, retryDelay: 30, retryBackoff: true, notify: true },
   'mail-dispatch': { retryLimit: 3, retryDelay: 5, heartbeatSeconds: 10, notify: true },
+  'mailing-build': { retryLimit: 3, retryDelay: 5, heartbeatSeconds: 10, notify: true },
   'password-reset': { retryLimit: 3, retryDelay: 10, notify: true },
   'password-creation': { retryLimit: 3, retryDelay: 10, notify: true },
   'import-run': { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10, notify: true },

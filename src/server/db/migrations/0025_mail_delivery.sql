@@ -22,6 +22,8 @@ CREATE TABLE "mailings" (
 	"template_id" integer,
 	"send_at" timestamp with time zone NOT NULL,
 	"recipients" integer NOT NULL,
+	"project_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"built" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted_at" timestamp with time zone,

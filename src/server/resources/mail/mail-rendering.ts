@@ -83,16 +83,17 @@ async function readable(context: ResourceContext, definition: ResourceDefinition
  * option's label), and each owner's address: the projects as the actor may read them (a 404 if one is
  * hidden or missing), their owners, the actor as the adviser, read a few hundred at a time. `uses`: the
  * variables the mail holds, when known: the next meeting and the characteristics, which cost queries
- * per project, are read only if used.
+ * per project, are read only if used. `skipHidden`: leave out a hidden or missing project instead.
  */
 export async function projectsMailData(
   context: ResourceContext,
   projectIds: number[],
   uses: (name: string) => boolean = () => true,
+  { skipHidden = false } = {},
 ): Promise<Map<number, ProjectMailData>> {
   const { actor, db, locale } = context;
   const found = await readable(context, projects, projectIds);
-  if (projectIds.some((id) => !found.has(id))) throw new ApiError(404, 'errors.not_found');
+  if (!skipHidden && projectIds.some((id) => !found.has(id))) throw new ApiError(404, 'errors.not_found');
   const referenced = (field: string) =>
     [...found.values()].flatMap((project) => (project[field] == null ? [] : [Number(project[field])]));
   const [owners, ownerStructures, missionRecords] = await Promise.all([

@@ -1,4 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { defaultLocale } from '../../../shared/i18n/catalog';
+import { individuals } from '../../../shared/resources/individus.resource';
+import { structures } from '../../../shared/resources/structures.resource';
+import { loadActor } from '../../auth/actor';
+import { rowsOf } from '../../db/database';
 import { formatPersonName } from '../../../shared/i18n/format';
 import type { ProjectEmail, ProjectEmails } from '../../../shared/mail/project-mail';
 import { isKnownVariable, variablesIn } from '../../../shared/mail/template-variables';
@@ -10,7 +16,7 @@ import { clock } from '../../clock';
 import { emailLog, mailings, users, type MailAttachment } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { MailToQueue } from '../../mail/mail-delivery';
-import type { ResourceContext, ResourceRoute } from '../../engine/server-resource';
+import type { ResourceContext, ResourceRoute, ResourceServices } from '../../engine/server-resource';
 import { loadSettings, mailSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
 import {
@@ -83,6 +89,90 @@ async function recordInProjects(
     mails.map(({ project }) => project),
     clock.now().toISOString().slice(0, 10),
   );
+}
+
+/**
+ * How many of these projects' owners have an address: every project must be one the actor may read
+ * (a 404 otherwise, as elsewhere), counted in one query over the read scopes.
+ */
+async function mailingRecipients({ db, store, actor }: ResourceContext, selected: number[]): Promise<number> {
+  const [counted] = await rowsOf<{ visible: number; recipients: number }>(
+    db,
+    sql`select count(*)::int as visible,
+          count(coalesce(nullif(i.email, ''), nullif(s.email, '')))::int as recipients
+        from ${store.scoped(projects.slug, actor)} p
+        left join ${store.scoped(individuals.slug, actor)} i on i.id = p.owner_individual
+        left join ${store.scoped(structures.slug, actor)} s on s.id = p.owner_structure
+        where p.id = any(${sql.raw(`array[${selected.map(Number).join(',')}]::integer[]`)})`,
+  );
+  if (counted!.visible < selected.length) throw new ApiError(404, 'errors.not_found');
+  return counted!.recipients;
+}
+
+/** Projects a mailing's build resolves and queues in one transaction: its memory stays flat, its first mails leave at once. */
+const MAILING_CHUNK = 200;
+
+/**
+ * The `mailing-build` job: resolves the template on the mailing's projects and queues a mail to each
+ * owner with an address, a chunk per transaction, as the user who sent it (their read scope at this
+ * time). Taken up again after its process died, it goes on from the last chunk committed (`built`,
+ * moved in each chunk's transaction under a row lock: a chunk is never queued twice).
+ */
+export async function buildMailing(
+  services: ResourceServices,
+  mailingId: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const [mailing] = await services.db.select().from(mailings).where(eq(mailings.id, mailingId));
+  if (!mailing || mailing.templateId === null || mailing.createdBy === null) return;
+  const context: ResourceContext = {
+    ...services,
+    actor: await loadActor(services.db, mailing.createdBy),
+    locale: defaultLocale,
+    log,
+  };
+  const template = await templateSource(context, mailing.templateId);
+  const uses = usedIn(template);
+  const sendAt = mailing.sendAt.getTime() > clock.now().getTime() ? mailing.sendAt : undefined;
+  for (let start = mailing.built; start < mailing.projectIds.length; start += MAILING_CHUNK) {
+    const chunk = mailing.projectIds.slice(start, start + MAILING_CHUNK);
+    // Projects deleted or hidden since the mailing was sent are left out.
+    const data = await projectsMailData(context, chunk, uses, { skipHidden: true });
+    const mails: MailToQueue[] = [...data].flatMap(([project, { values, recipient }]) =>
+      recipient === null
+        ? []
+        : [
+            {
+              to: [recipient],
+              ...resolveMail(template, values),
+              attachments: template.attachments,
+              projectId: project,
+              mailingId,
+              templateId: mailing.templateId,
+              sendAt,
+              createdBy: mailing.createdBy,
+            },
+          ],
+    );
+    const done = await services.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(mailings)
+        .set({ built: start + chunk.length, updatedAt: new Date() })
+        .where(and(eq(mailings.id, mailingId), eq(mailings.built, start)))
+        .returning({ id: mailings.id });
+      if (!claimed) return false;
+      await context.mailer.queue(tx, mails);
+      if (mails.length > 0)
+        await recordInProjects(
+          { ...context, tx },
+          mails.map((mail) => ({ project: mail.projectId!, subject: mail.subject })),
+          sendAt,
+        );
+      return true;
+    });
+    // Another run of this job went further meanwhile: it has the rest.
+    if (!done) return;
+  }
 }
 
 /** A project's mails of these statuses, newest first, as its panels show them. */
@@ -254,49 +344,34 @@ export const projectMailRoutes: ResourceRoute[] = [
       }),
   },
   {
-    // publipostage/envoyer: one mail to each selected project's owner who has an address.
+    // publipostage/envoyer: one mail to each selected project's owner who has an address, built by a job.
     name: 'api.projects.mailing_send',
     method: 'POST',
     action: 'update',
     alsoNeeds: [{ resource: emailTemplates.slug, action: 'show' }],
     summary: 'openapi.operations.projects_mailing_send',
     async handle(request, context) {
-      const { template: templateId, projets, envoiLe } = request.body;
+      const { template, projets, envoiLe } = request.body;
       const { mailingLimit } = await loadSettings(context.db, mailSettings);
       if (projets.length > mailingLimit) throw new ApiError(400, 'mail.errors.too_many_projects');
-      const template = await templateSource(context, templateId);
-      const uses = usedIn(template);
-      const sendAt = sendDate(envoiLe);
-      const mails: MailToQueue[] = [];
-      for (const [project, { values, recipient: to }] of await projectsMailData(context, projets, uses)) {
-        if (to === null) continue;
-        mails.push({
-          to: [to],
-          ...resolveMail(template, values),
-          attachments: template.attachments,
-          projectId: project,
-          templateId,
-          sendAt,
-          createdBy: context.actor.id,
-        });
-      }
+      await templateSource(context, template);
+      const selected = [...new Set(projets)];
+      const recipients = await mailingRecipients(context, selected);
       const mailing = await context.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(mailings)
-          .values({ templateId, sendAt: sendAt ?? clock.now(), recipients: mails.length, createdBy: context.actor.id })
+          .values({
+            templateId: template,
+            sendAt: sendDate(envoiLe) ?? clock.now(),
+            recipients,
+            projectIds: selected,
+            createdBy: context.actor.id,
+          })
           .returning({ id: mailings.id });
-        await context.mailer.queue(
-          tx,
-          mails.map((mail) => ({ ...mail, mailingId: created!.id })),
-        );
-        await recordInProjects(
-          { ...context, tx },
-          mails.map((mail) => ({ project: mail.projectId!, subject: mail.subject })),
-          sendAt,
-        );
+        await context.jobs.send('mailing-build', { mailing: created!.id }, { tx });
         return created!.id;
       });
-      return { publipostage: mailing, recipients: mails.length };
+      return { publipostage: mailing, recipients };
     },
   },
 ];
