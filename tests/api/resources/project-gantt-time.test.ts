@@ -171,8 +171,8 @@ describe('the project’s time report', () => {
     expect(response.json<TimeReport>()).toEqual({
       totals: { estimate: 180, spent: 265 },
       byUser: [
-        { id: reader.session.user.id, name: 'Paul Bernard', minutes: 145 },
-        { id: t.admin.session.user.id, name: 'Alice Martin', minutes: 120 },
+        { id: reader.session.user.id, name: 'Bernard Paul', minutes: 145 },
+        { id: t.admin.session.user.id, name: 'Martin Alice', minutes: 120 },
       ],
       byTaskType: [
         { id: ids.visit, name: 'Visite', minutes: 135 },

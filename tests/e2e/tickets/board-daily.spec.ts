@@ -8,6 +8,7 @@ import {
   openBoard,
   projectWithTickets,
   send,
+  spoken,
   type StepName,
 } from '../../support/ticket-board-page';
 
@@ -110,9 +111,13 @@ describe('the board as an adviser uses it every day', () => {
     const windows = card(page, 'Pose des fenêtres');
     await windows.focus();
     await page.keyboard.press('Space');
+    // Each key is acted on before the next (as a person hears it said): on a slow machine a key
+    // pressed while the board still drew was lost, and the move never asked.
+    await expect.poll(() => spoken(page)).toBe('« Pose des fenêtres » saisi, dans l’étape « À faire ».');
     // Meanwhile, a colleague deletes the ticket: the move the board still offers is refused.
     await send(page, 'POST', path('api.resource.delete', { resource: 'tickets', id: tickets[0]! }), {});
     await page.keyboard.press('ArrowRight');
+    await expect.poll(() => spoken(page)).toMatch(/^« Pose des fenêtres » au-dessus de l’étape « En cours »/);
     const answered = moveAnswered(page);
     await page.keyboard.press('Space');
     expect((await answered).status()).toBe(404);
