@@ -270,6 +270,45 @@ describe('a mailing (publipostage)', () => {
     expect(queued).toEqual([{ recipient: 'marie.dupont@exemple.fr' }, { recipient: 'paul.leroy@exemple.fr' }]);
   });
 
+  it('sends no more mails a minute than configured, across the minute, whatever the clock says', async () => {
+    const configure = (perMinute: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: path('api.configuration.mail'),
+        headers: authHeaders(t.admin),
+        payload: { mailingLimit: 500, perMinute },
+      });
+    expect((await configure(2)).statusCode).toBe(200);
+    const realNow = clock.now;
+    // The server's clock stands still mid-minute, then moves to the next minute.
+    const minute = new Date(Math.floor(realNow().getTime() / 60_000) * 60_000 + 60_000 * 10 + 30_000);
+    clock.now = () => minute;
+    try {
+      const response = await post(path('api.projects.mailing_send'), {
+        template: ids.template,
+        projets: [ids.main, ids.other, ids.secret],
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const { publipostage } = response.json() as { publipostage: number };
+      const statuses = async () =>
+        (
+          await rowsOf<{ status: string }>(
+            t.database.db,
+            sql`select status from email_log where mailing_id = ${publipostage} order by status`,
+          )
+        ).map(({ status }) => status);
+      await expect.poll(statuses).toEqual(['scheduled', 'sent', 'sent']);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await statuses()).toEqual(['scheduled', 'sent', 'sent']);
+
+      clock.now = () => new Date(minute.getTime() + 60_000);
+      await expect.poll(statuses).toEqual(['sent', 'sent', 'sent']);
+    } finally {
+      clock.now = realNow;
+      expect((await configure(0)).statusCode).toBe(200);
+    }
+  });
+
   it('refuses a selection over the configured limit, in the spec words, and sends nothing', async () => {
     const configured = await t.app.inject({
       method: 'PUT',
