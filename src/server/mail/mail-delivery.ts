@@ -211,11 +211,15 @@ export function createMailDelivery(
     for (;;) {
       const claimed = await claim();
       if (claimed === 'quota') {
-        // The rest waits for the next minute, whichever process wakes first.
+        // The rest waits for the next minute, whichever process wakes first: one wake-up, however
+        // many looks (every 2 s, in every process) find the quota spent.
         await jobs.send(
           'mail-dispatch',
           {},
-          { startAfter: new Date(Math.ceil((clock.now().getTime() + 1) / 60_000) * 60_000) },
+          {
+            startAfter: new Date(Math.ceil((clock.now().getTime() + 1) / 60_000) * 60_000),
+            singletonKey: 'next-minute',
+          },
         );
         return;
       }
