@@ -136,3 +136,12 @@ export function spawnBuiltServer(
     });
   });
 }
+
+/** Polls `check` every 50 ms until it holds; throws, naming `what`, past the timeout. */
+export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

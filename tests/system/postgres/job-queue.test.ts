@@ -11,6 +11,7 @@ import {
   startServer,
   type ProcessSession,
   type ServerProcess,
+  until,
 } from '../../support/server-process';
 import { createScratchDatabase, postgresServerUrl, type ScratchDatabase } from '../../support/test-database';
 
@@ -55,14 +56,6 @@ function call(
 
 async function job(server: ServerProcess, session: ProcessSession, id: number): Promise<ImportJob> {
   return (await call(server, session, 'GET', routePath('api.import_jobs.item', { id }))).json() as Promise<ImportJob>;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('the job queue across processes', () => {

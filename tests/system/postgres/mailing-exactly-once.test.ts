@@ -10,6 +10,7 @@ import {
   startServer,
   type ProcessSession,
   type ServerProcess,
+  until,
 } from '../../support/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server';
 import {
@@ -73,14 +74,6 @@ async function query<T>(text: string): Promise<T[]> {
     return (await client.query(text)).rows as T[];
   } finally {
     await client.end();
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
