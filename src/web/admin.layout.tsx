@@ -8,7 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { SessionPayload } from '../shared/account/account.schema';
 import { path } from '../shared/routes';
 import { api } from './api-client';
-import { ErrorScreen } from './shell/error.screen';
+import { ErrorScreen, InsideMainContext } from './shell/error.screen';
 import { loggedOutState } from './screens/login/login.screen';
 import { ProfileModal } from './screens/profile/profile.modal';
 import { useSession } from './session.hook';
@@ -151,8 +151,10 @@ function AdminShell({ session }: { session: SessionPayload }) {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <ImpersonationBanner session={session} />
-        <Outlet />
+        <InsideMainContext.Provider value={true}>
+          <ImpersonationBanner session={session} />
+          <Outlet />
+        </InsideMainContext.Provider>
       </AppShell.Main>
       <SettingsBar
         opened={settingsOpened}

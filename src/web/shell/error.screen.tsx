@@ -1,4 +1,5 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
 import { ApiRequestError } from '../api-client';
@@ -22,6 +23,12 @@ export function errorStatusOfFailure(error: unknown): ErrorStatus {
   return errorStatusOf(error.status) ?? 500;
 }
 
+/**
+ * True inside the back office's main region: an error page shown there is a section of it, since a
+ * page has one main landmark; shown on its own (an unknown address) it is the main region itself.
+ */
+export const InsideMainContext = createContext(false);
+
 /** Where each area's error pages lead: home once logged in, else its login page. */
 const areaPages = {
   back_office: { home: 'admin.dashboard', login: 'admin.login' },
@@ -42,13 +49,16 @@ export function ErrorScreen({ status, message, area = 'back_office' }: ErrorScre
   useDocumentTitle(title);
   const session = useSession(area);
   const pages = areaPages[area];
+  const insideMain = useContext(InsideMainContext);
   return (
-    <Center component="main" mih="60vh" p="md">
+    <Center component={insideMain ? 'section' : 'main'} aria-labelledby="error-title" mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={520} ta="center">
         <Text fz={64} fw={800} c="dimmed" aria-hidden>
           {status}
         </Text>
-        <Title order={1}>{title}</Title>
+        <Title order={1} id="error-title">
+          {title}
+        </Title>
         <Text>{message ?? t(`errors.pages.${status}.text`)}</Text>
         {/* A full page load: the app starts afresh from a known state. A logged-out person is offered the login page. */}
         {session.data === null ? (

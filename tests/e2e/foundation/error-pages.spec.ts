@@ -64,6 +64,8 @@ describe('the 403 page', () => {
       await expectShownAtOnce(page, refused, 'Accès protégé');
       await page.getByText(refusedText).waitFor();
       expect(await page.getByRole('textbox').count(), url).toBe(0);
+      // One main landmark: the refusal is a region of the back office's main, not a second main.
+      expect(await page.getByRole('main').count(), url).toBe(1);
       expect(await page.getByRole('button', { name: 'Enregistrer' }).count(), url).toBe(0);
     }
     await expectAccessible(page);
@@ -182,6 +184,11 @@ describe('the 404 page', () => {
     ]) {
       await page.goto(url);
       await expectShownAtOnce(page, refused, 'Page non trouvée');
+      expect(await page.getByRole('main').count(), url).toBe(1);
     }
+    // An unknown address is shown outside the back office's layout: the page is the main region itself.
+    await page.goto('/admin/adresse-inconnue');
+    await heading(page, 'Page non trouvée').waitFor(SHOWN);
+    expect(await page.getByRole('main').count()).toBe(1);
   });
 });
