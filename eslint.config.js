@@ -86,6 +86,31 @@ export default tseslint.config(
     },
   },
   {
+    // The import assistant parses and maps; it writes records only through the operations' batch door
+    // (operations.bulk: permission, read scope, rules, audit, after-commit work), never by itself: it
+    // imports neither the statements behind that door nor the tables of the records and their trail.
+    files: ['src/server/import-assistant/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema'],
+              importNamePattern: '^(resourceTables|auditEntries|.+Table)$',
+              message: "Write records through operations.bulk: the records' tables and their audit are the engine's.",
+            },
+            {
+              group: ['**/engine/resource-batch-writes', '**/engine/audit-trail', '**/engine/name-locks'],
+              message: 'Write records through operations.bulk (resource-batch-operations.ts), not its statements.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The database layer is the bottom one: schema, migrations and connection import no server code
     // above them (the seed and demo data, which write through the engine, live in seed/).
     files: ['src/server/db/**/*.ts'],

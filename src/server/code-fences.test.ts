@@ -49,6 +49,20 @@ describe('code fences', { timeout: 60_000 }, () => {
     expect(await brokenRules('src/server/db/planted.ts', engine)).toEqual(['no-restricted-imports']);
   });
 
+  it("keeps the import assistant to the operations' batch door for its writes", async () => {
+    const table = "import { resourceTables } from '../db/schema';\nexport const tables = resourceTables;\n";
+    const named = "import { individualsTable } from '../db/schema';\nexport const table = individualsTable;\n";
+    const statements =
+      "import { insertRecords } from '../engine/resource-batch-writes';\nexport const insert = insertRecords;\n";
+    for (const code of [table, named, statements]) {
+      expect(await brokenRules('src/server/import-assistant/planted.ts', code)).toEqual(['no-restricted-imports']);
+      expect(await brokenRules('src/server/engine/planted.ts', code)).toEqual([]);
+    }
+    // Its own job tables stay its own.
+    const jobs = "import { importJobRejections } from '../db/schema';\nexport const table = importJobRejections;\n";
+    expect(await brokenRules('src/server/import-assistant/planted.ts', jobs)).toEqual([]);
+  });
+
   it('keeps the web away from the server', async () => {
     const code = "import { users } from '../../server/db/schema';\nexport const table = users;\n";
     expect(await brokenRules('src/web/screens/planted.ts', code)).toEqual(['no-restricted-imports']);

@@ -20,6 +20,7 @@ import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
 import { auditPage } from './audit-trail';
 import { withRefusedActions } from './record-actions';
+import { createBatchOperations } from './resource-batch-operations';
 import { exportResource, type ExportFormat, type ExportStream } from './resource-export';
 import {
   createResourceStore,
@@ -142,6 +143,16 @@ export function createResourceOperations({
      * characteristics' save reading its records back): on PGlite, a read outside it would wait for it.
      */
     storeOver: (tx: Database): ResourceStore => createResourceStore(tx, hooksOf),
+
+    /** The batch door: thousands of records written set-based, for the contacts import assistant (resource-batch-operations.ts). */
+    bulk: createBatchOperations({
+      db,
+      store,
+      jobs,
+      hooksOf,
+      authorize,
+      storeOver: (tx) => createResourceStore(tx, hooksOf),
+    }),
 
     async list(definition: ResourceDefinition, query: ListQuery, { actor }: OperationContext): Promise<ResourcePage> {
       authorize(actor, definition.slug, 'list');

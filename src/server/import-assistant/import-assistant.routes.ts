@@ -19,6 +19,7 @@ import { can, createsNothing } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { RouteName } from '../../shared/routes';
+import { actorOf } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { importJobs } from '../db/schema';
@@ -342,8 +343,8 @@ export async function registerImportAssistantRoutes(
       const job = await jobOf(request);
       const payload = await reply(request, job);
       if (!payload.canUndo || !job.config) throw new ApiError(409, 'import_assistant.errors.cannot_undo');
-      const user = importingUser(request, job.config);
-      await undoJob(db, operations, job, user.id);
+      importingUser(request, job.config);
+      await undoJob(db, operations, job, actorOf(currentAuth(request)));
       return reply(request, await jobOf(request));
     },
   });

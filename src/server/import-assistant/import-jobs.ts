@@ -20,13 +20,12 @@ import { individuals } from '../../shared/resources/individus.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { importJobChanges, importJobCreations, importJobRejections, importJobs, uploads } from '../db/schema';
-import { loadActor } from '../auth/actor';
+import { loadActor, type Actor } from '../auth/actor';
 import type { ResourceOperations } from '../engine/resource-operations';
 import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } from '../engine/sheet-reader';
 import { ApiError } from '../http/api-error';
 import type { JobQueue } from '../jobs/job-queue';
 import { runImport, RunInterrupted, stepsOf } from './import-runner';
-import { undoChanges, writtenSince } from './import-writes';
 
 /**
  * The import assistant's jobs, in PostgreSQL (import_jobs): each holds its file's path, its last
@@ -237,35 +236,27 @@ export async function stepReport(
 }
 
 /**
- * Undoes an import as a whole, in one transaction: the records it changed get their values back,
- * those it created are deleted — refused, changing nothing, when one of them has been edited since
- * the import ended (undoing would lose that edit) or a record made since points at one.
+ * Undoes an import as a whole, in one transaction, through the batch door (`operations.bulk.undo`):
+ * the records it changed get their values back, those it created are deleted — refused, changing
+ * nothing, when one of them has been edited since the import ended (undoing would lose that edit)
+ * or a record made since points at one. `rollback`: a failed run taking back its own writes, as its
+ * sender whatever they may do now (their rights may be why it failed).
  */
 export async function undoJob(
   db: Database,
   operations: ResourceOperations,
   job: JobRow,
-  userId: number,
+  actor: Actor,
+  { rollback = false }: { rollback?: boolean } = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const executor = tx as unknown as Database;
-    const linked = operations.storeOver(executor);
     // A failed import's own rollback has no end yet, and nothing written after it.
-    if (job.finishedAt) {
-      for (const definition of [individuals, structures]) {
-        if (await writtenSince(executor, definition, job.id, job.finishedAt)) {
-          throw new ApiError(409, 'import_assistant.errors.undo_edited');
-        }
-      }
-    }
-    for (const definition of [individuals, structures]) {
-      const deleted = await undoChanges(executor, definition, job.id, userId);
-      if (deleted.length > 0 && (await linked.linkedIds(definition, deleted)).length > 0) {
-        throw new ApiError(409, 'import_assistant.errors.undo_linked');
-      }
-    }
-    await tx.delete(importJobChanges).where(eq(importJobChanges.jobId, job.id));
-    await tx.delete(importJobCreations).where(eq(importJobCreations.jobId, job.id));
+    await operations.bulk.undo(
+      [individuals, structures],
+      { jobId: job.id, since: job.finishedAt },
+      { actor, tx: tx as unknown as Database },
+      { rollback },
+    );
     await tx
       .update(importJobs)
       .set({ status: 'undone', undoneAt: new Date(), updatedAt: new Date() })
@@ -307,7 +298,6 @@ export function createImportWorker(
   log: FastifyBaseLogger,
 ) {
   const controller = new AbortController();
-  const { store } = operations.services;
 
   async function run({ jobId }: { jobId: number }, { retryCount }: { retryCount: number }): Promise<void> {
     const [job] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
@@ -315,8 +305,10 @@ export function createImportWorker(
     if (!job?.config || !runningStatuses.includes(job.status)) return;
     const dryRun = job.run === 'simulation';
     const config = job.config;
+    // A run taking back its own writes acts as its sender, whatever their rights now.
+    const sender: Actor = { id: job.userId, isAdmin: false, permissions: [], serviceId: null };
     if (retryCount > 0) {
-      if (!dryRun) await undoJob(db, operations, job, job.userId);
+      if (!dryRun) await undoJob(db, operations, job, sender, { rollback: true });
       await db.delete(importJobRejections).where(eq(importJobRejections.jobId, job.id));
     }
     const finish = (values: Partial<JobRow>) =>
@@ -329,7 +321,7 @@ export function createImportWorker(
       authorizeImport(actor, config);
       const results = await runImport({
         db,
-        store,
+        operations,
         jobId: job.id,
         actor,
         file: await jobFile(uploadsDir, job),
@@ -356,7 +348,7 @@ export function createImportWorker(
       let key = error instanceof ApiError ? error.messageKey : 'import_assistant.errors.failed';
       // All or nothing: what the failed import wrote is undone.
       if (!dryRun) {
-        await undoJob(db, operations, job, job.userId).catch((undoError: unknown) => {
+        await undoJob(db, operations, job, sender, { rollback: true }).catch((undoError: unknown) => {
           log.error({ err: undoError, job: job.id }, 'undoing a failed import failed');
           key = 'import_assistant.errors.failed_partly';
         });

@@ -1,5 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   defaultCriteria,
   type ImportConfig,
@@ -14,17 +13,16 @@ import type { ResourceDefinition } from '../../shared/resources/resource';
 import { structures } from '../../shared/resources/structures.resource';
 import { comparable } from '../db/comparable';
 import type { Database } from '../db/database';
-import { communesTable, importJobRejections, resourceTables } from '../db/schema';
+import { importJobRejections } from '../db/schema';
 import { normalize } from '../../shared/resources/import';
 import type { Actor } from '../auth/actor';
-import { isLive } from '../engine/record-scope';
-import { recordRefusals } from '../engine/record-rules';
+import type { BatchContext } from '../engine/resource-batch-operations';
 import { referenceLookup } from '../engine/resource-import';
+import type { ResourceOperations } from '../engine/resource-operations';
 import type { RecordRefusal } from '../engine/server-resource';
-import { lockNames } from '../resources/contacts/duplicates';
-import type { ResourceStore } from '../engine/resource-store';
 import { isBlankRow, sheetRows, type CsvEncoding, type SheetFile, type SheetRow } from '../engine/sheet-reader';
 import {
+  comparisonOf,
   compileMapping,
   criteriaKey,
   criteriaValues,
@@ -40,14 +38,14 @@ import {
   type Lookups,
   type RecordCells,
 } from './import-rows';
-import { addParents, findMatches, insertRecords, newIds, structuresNamed, updateRecords } from './import-writes';
 
 /**
  * Runs an import, or its simulation (dry run), step after step — structures, their territories,
  * individuals — each a pass over the file a batch of rows at a time. A batch is one transaction
  * whose every lookup and write is one statement for all its rows, while the next batch is read and
  * checked; a simulation makes the same checks and writes nothing but its report. The rows a step
- * leaves out are recorded with the reason.
+ * leaves out are recorded with the reason. Every lookup of records and every write goes through the
+ * operations' batch door (`operations.bulk`): the actor's permission, read scope, rules and audit.
  */
 
 /** Rows per batch: one transaction, one query per lookup and per write. */
@@ -55,7 +53,8 @@ export const BATCH_SIZE = 5000;
 
 export interface RunInput {
   db: Database;
-  store: ResourceStore;
+  /** The engine's door: its store for reference choices, its batch door for every record read and written. */
+  operations: ResourceOperations;
   jobId: number;
   /** Who imports: their rights decide which referenced records the rows may name. */
   actor: Actor;
@@ -120,6 +119,11 @@ class Run {
     readonly lookups: Lookups,
   ) {}
 
+  /** The batch door's context: the importer, and the batch's transaction (none in a simulation). */
+  context(executor: Database): BatchContext {
+    return { actor: this.input.actor, tx: this.input.dryRun ? undefined : executor };
+  }
+
   result(step: ImportStep): ImportStepResult {
     return (this.results[step] ??= { created: 0, updated: 0, rejected: 0 });
   }
@@ -156,8 +160,6 @@ class Run {
   }
 }
 
-const communesColumns = getTableColumns(communesTable) as Record<string, AnyPgColumn>;
-
 /** Communes and contact types, read once when the mapping needs them. */
 async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<Lookups> {
   const mapped = [...mapping.fields.structure, ...mapping.fields.individual, ...mapping.fields.link];
@@ -166,15 +168,11 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<L
     contactTypes: { byTitle: new Map(), ids: new Set() },
   };
   if (mapped.some(({ spec }) => spec.def.target === 'communes')) {
-    const rows = await input.db
-      .select({
-        id: communesColumns.id!,
-        inseeCode: communesColumns.inseeCode!,
-        name: communesColumns.name!,
-        postalCodes: communesColumns.postalCodes!,
-      })
-      .from(communesTable)
-      .where(isLive(communesTable));
+    // The communes the importer may read (the store's scoped rows: a reference list, every live one).
+    const communes = input.operations.services.store.scoped('communes', input.actor);
+    const { rows } = (await input.db.execute(
+      sql`select c.id, c.insee_code as "inseeCode", c.name, c.postal_codes as "postalCodes" from ${communes} as c`,
+    )) as { rows: { id: number; inseeCode: string; name: string; postalCodes: string[] }[] };
     for (const { id, inseeCode, name, postalCodes } of rows) {
       const commune = { id: Number(id), postalCodes: postalCodes as string[] };
       lookups.communes.byInsee.set(String(inseeCode), commune.id);
@@ -183,7 +181,7 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<L
     }
   }
   if (mapped.some(({ spec }) => spec.def.target === 'types-contact')) {
-    lookups.contactTypes = await referenceLookup(input.store, 'types-contact', input.actor);
+    lookups.contactTypes = await referenceLookup(input.operations.services.store, 'types-contact', input.actor);
   }
   return lookups;
 }
@@ -221,18 +219,12 @@ function blankOf(definition: ResourceDefinition): Record<string, unknown> {
 
 /**
  * A new record: the row's values (each already checked as a form checks it) over the fields'
- * defaults; refused when a required field has no value.
+ * defaults (the batch door refuses it when a required field has no value).
  */
-function newRecord(
-  definition: ResourceDefinition,
-  entity: 'structure' | 'individual',
-  values: Record<string, unknown>,
-): Record<string, unknown> | CellError[] {
-  const missing = Object.entries(definition.fields)
-    .filter(([name, def]) => def.required && !def.readOnly && (values[name] === undefined || values[name] === ''))
-    .map(([name]) => ({ field: importKeyOf(entity, [name]), message: 'validation.required' }));
-  return missing.length > 0 ? missing : { ...blankOf(definition), ...values };
-}
+const newRecord = (definition: ResourceDefinition, values: Record<string, unknown>): Record<string, unknown> => ({
+  ...blankOf(definition),
+  ...values,
+});
 
 const twoNames = (record: Record<string, unknown>, first: string, second: string) =>
   `${comparable(String(record[first] ?? ''))}\u0001${comparable(String(record[second] ?? ''))}`;
@@ -277,11 +269,10 @@ function structureOf(cells: RecordCells, existing: Record<string, unknown> | und
     }
     return { record, changed };
   }
-  const record = newRecord(structures, 'structure', {
+  const record = newRecord(structures, {
     ...values,
     addresses: hasAddress ? addressSchema.parse([{ ...address, main: true }]) : [],
   });
-  if (Array.isArray(record)) return { errors: record };
   return { record, changed: [] };
 }
 
@@ -312,18 +303,22 @@ function individualOf(
     }
     return { record, changed };
   }
-  const record = newRecord(individuals, 'individual', values);
-  if (Array.isArray(record)) return { errors: record };
+  const record = newRecord(individuals, values);
   if (structureId !== undefined) record.structures = [newLink()];
   return { record, changed: [] };
 }
 
+/** Whether the criteria are the duplicate rule's own fields (a row then matches the record that would be its duplicate). */
+function isByRule(entity: 'structure' | 'individual', criteria: ImportField[]): boolean {
+  const ruleFields = defaultCriteria[entity];
+  return criteria.length === ruleFields.length && criteria.every(({ key }, index) => key === ruleFields[index]);
+}
+
 /**
  * Plans a batch's records: the names it may write locked (when it writes), the rows' keys matched
- * against live records (one query), each row merged into its match or made a new record, then the
- * duplicate rule checked in the file, and in the database (one query) unless the criteria are the
- * rule's own fields (a row then matches the record that would be its duplicate). Answers the
- * accepted plans.
+ * against the live records the importer may read (one query through the batch door), each row
+ * merged into its match or made a new record, then the duplicate rule checked in the file. Answers
+ * the plans; the door checks the resource's rules when it writes them (write()).
  */
 async function plan(
   run: Run,
@@ -341,26 +336,28 @@ async function plan(
   }[],
 ): Promise<Plan[]> {
   const writes = !run.input.dryRun;
+  const { bulk } = run.input.operations;
+  const context = run.context(executor);
   const entity = definition === structures ? 'structure' : 'individual';
   const ruleFields = defaultCriteria[entity];
-  const byRule = criteria.length === ruleFields.length && criteria.every(({ key }, index) => key === ruleFields[index]);
+  const byRule = isByRule(entity, criteria);
   // The names it may write are locked first: by the match itself when its criteria are the rule's.
   if (writes && !byRule) {
     const nameOf = (cells: RecordCells, index: number) => String(cells.values.get(ruleFields[index]!) ?? '');
-    await lockNames(
-      executor,
-      resourceTables.get(definition.slug)!,
+    await bulk.lockNames(
+      definition,
       candidates.map(({ cells }) => [nameOf(cells, 0), nameOf(cells, 1)]),
+      context,
     );
   }
   // A row leaving every criterion empty matches nothing.
   const matchable = candidates.filter(({ cells }) => !givesNoCriteria(criteria, cells.values));
-  const found = await findMatches(
-    executor,
+  const found = await bulk.match(
     definition,
-    criteria.map(({ field, def }) => ({ field, def })),
+    criteria.map(({ field, def }) => ({ field, comparison: comparisonOf(def) })),
     matchable.map(({ cells }) => criteriaValues(criteria, cells.values)),
     { lock: writes, byRule },
+    context,
   );
   const position = new Map(matchable.map((candidate, index) => [candidate, index]));
   const plans: Plan[] = [];
@@ -397,58 +394,57 @@ async function plan(
     }
     plans.push({ row, id: matches[0] ? Number(matches[0].id) : null, key, ...built });
   }
-  // The resource's own rules, as its forms apply them (its server file's validate and beforeChange).
-  const refusals = await recordRefusals(
-    executor,
-    run.input.store.hooksOf(definition.slug),
-    plans.map(({ id, record }) => ({ id, values: record })),
-    run.input.actor,
-  );
-  const accepted = plans.filter(({ row }, ord) => {
-    const refusal = refusals[ord];
-    if (refusal) run.reject(step, row, rejectionsOf(entity, refusal));
-    return !refusal;
-  });
-  if (!byRule) for (const { record, row } of accepted) seenNames.set(twoNames(record, ...names), row);
-  return accepted;
+  return plans;
 }
 
 /**
- * Writes a batch's plans (nothing in a simulation) and counts them. New records get their ids
- * beforehand when the run needs them (structures, which rows then name); a simulation's are placeholders.
+ * Writes a batch's plans through the batch door (which checks them all — required fields, the
+ * resource's own rules as its forms apply them — and, in a simulation, writes nothing), rejects the
+ * rows it refuses and counts the others. Answers the plans written, new records with their ids when
+ * the run needs them (structures, which rows then name; a simulation's are placeholders), and the
+ * new ones among them.
  */
-async function write(run: Run, executor: Database, step: ImportStep, definition: ResourceDefinition, plans: Plan[]) {
+async function write(
+  run: Run,
+  executor: Database,
+  step: ImportStep,
+  definition: ResourceDefinition,
+  plans: Plan[],
+  { criteria, names, seenNames }: { criteria: ImportField[]; names: [string, string]; seenNames: Map<string, number> },
+): Promise<{ accepted: Plan[]; created: Plan[] }> {
+  const { dryRun, jobId } = run.input;
+  const entity = definition === structures ? 'structure' : 'individual';
+  const byRule = isByRule(entity, criteria);
   const creates = plans.filter(({ id }) => id === null);
   const updates = plans.filter(({ id }) => id !== null);
-  const needsIds = definition === structures;
-  if (run.input.dryRun || needsIds) {
-    const ids = run.input.dryRun
-      ? run.placeholders(creates.length)
-      : await newIds(executor, definition, creates.length);
-    creates.forEach((created, index) => (created.id = ids[index]!));
+  const result = await run.input.operations.bulk.write(
+    definition,
+    {
+      creates: creates.map(({ record }) => record),
+      updates: updates.map(({ id, record }) => ({ id: id!, values: record })),
+      fields: [...new Set(updates.flatMap((update) => update.changed))],
+    },
+    run.context(executor),
+    { dryRun, withIds: definition === structures, journal: { jobId } },
+  );
+  const kept = (list: Plan[], refusals: (RecordRefusal | null)[]) =>
+    list.filter(({ row }, index) => {
+      const refusal = refusals[index];
+      if (refusal) run.reject(step, row, rejectionsOf(entity, refusal));
+      return !refusal;
+    });
+  creates.forEach((created, index) => (created.id = result.ids[index] ?? null));
+  const created = kept(creates, result.createRefusals);
+  const updated = kept(updates, result.updateRefusals);
+  if (dryRun) {
+    const ids = run.placeholders(created.length);
+    created.forEach((plan, index) => (plan.id = ids[index]!));
   }
-  if (!run.input.dryRun) {
-    const { actor, jobId } = run.input;
-    await insertRecords(
-      executor,
-      definition,
-      creates.map(({ id, record }) => (id === null ? record : { ...record, id })),
-      actor.id,
-      jobId,
-    );
-    const changed = [...new Set(updates.flatMap((update) => update.changed))];
-    await updateRecords(
-      executor,
-      definition,
-      changed,
-      updates.map(({ id, record }) => ({ ...record, id })),
-      actor.id,
-      jobId,
-    );
-  }
-  run.result(step).created += creates.length;
-  run.result(step).updated += updates.length;
-  return creates;
+  const accepted = plans.filter((plan) => created.includes(plan) || updated.includes(plan));
+  if (!byRule) for (const { record, row } of accepted) seenNames.set(twoNames(record, ...names), row);
+  run.result(step).created += created.length;
+  run.result(step).updated += updated.length;
+  return { accepted, created };
 }
 
 /** A row a step keeps after its own checks, for its batch's database work. */
@@ -526,8 +522,12 @@ const structuresStep: Step<Candidate> = {
       run.structureNames,
       candidates,
     );
-    const created = await write(run, executor, 'structures', structures, plans);
-    for (const { key, id, row } of plans) run.structures.set(key, { id: id!, row });
+    const { accepted, created } = await write(run, executor, 'structures', structures, plans, {
+      criteria: run.mapping.criteria.structure,
+      names: ['name', 'acronym'],
+      seenNames: run.structureNames,
+    });
+    for (const { key, id, row } of accepted) run.structures.set(key, { id: id!, row });
     if (run.input.dryRun) {
       for (const { id, record } of created) {
         for (const name of [record.name, record.acronym].map((text) => comparable(String(text ?? '')))) {
@@ -565,7 +565,12 @@ const territoriesStep: Step<TerritoriesRow> = {
   },
 
   async apply(run, executor, wanted) {
-    const found = await structuresNamed(executor, structures, [...new Set(wanted.flatMap(({ names }) => names))]);
+    const found = await run.input.operations.bulk.named(
+      structures,
+      ['name', 'acronym'],
+      [...new Set(wanted.flatMap(({ names }) => names))],
+      run.context(executor),
+    );
     const parents = new Map<number, Set<number>>();
     for (const { row, id, names } of wanted) {
       const errors: CellError[] = [];
@@ -596,12 +601,12 @@ const territoriesStep: Step<TerritoriesRow> = {
     }
     run.result('territoires').updated = run.linked.size;
     if (!run.input.dryRun) {
-      await addParents(
-        executor,
+      await run.input.operations.bulk.addReferences(
         structures,
-        [...parents].map(([id, set]) => ({ id, parents: [...set] })),
-        run.input.actor.id,
-        run.input.jobId,
+        'parents',
+        [...parents].map(([id, set]) => ({ id, ids: [...set] })),
+        run.context(executor),
+        { journal: { jobId: run.input.jobId } },
       );
     }
   },
@@ -665,8 +670,12 @@ const individualsStep: Step<Candidate> = {
       run.individualNames,
       candidates,
     );
-    await write(run, executor, 'individus', individuals, plans);
-    for (const { key, row } of plans) run.individuals.set(key, row);
+    const { accepted } = await write(run, executor, 'individus', individuals, plans, {
+      criteria: run.mapping.criteria.individual,
+      names: ['lastName', 'firstName'],
+      seenNames: run.individualNames,
+    });
+    for (const { key, row } of accepted) run.individuals.set(key, row);
   },
 };
 

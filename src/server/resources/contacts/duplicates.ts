@@ -1,8 +1,9 @@
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { inputSchema, type ResourceDefinition } from '../../../shared/resources/resource';
 import type { Database } from '../../db/database';
 import { comparableText } from '../../db/schema';
+import { lockNames } from '../../engine/name-locks';
 import { liveRows } from '../../engine/record-scope';
 import { parseBody } from '../../http/request-parsing';
 import type { PendingRecord, RecordRefusal, ResourceRoute } from '../../engine/server-resource';
@@ -10,25 +11,6 @@ import { comparable } from '../../db/comparable';
 
 /** Both drivers answer { rows }. */
 type Rows<T> = { rows: T[] };
-
-/** The advisory lock key of two names already made comparable, in a table: a form and an import take the same. */
-export const lockKey = (table: string, first: SQL, second: SQL) =>
-  sql`hashtext(${table}::text || ':' || ${first} || ':' || ${second})`;
-
-/**
- * Takes the advisory locks of these names (a duplicate rule's two fields), sorted so that two writers
- * lock in the same order: two transactions writing the same names wait for each other, so they
- * cannot both pass the rule.
- */
-export async function lockNames(tx: Database, table: PgTable, names: [string, string][]): Promise<void> {
-  if (names.length === 0) return;
-  const keys = JSON.stringify(names.map(([a, b]) => ({ a, b })));
-  await tx.execute(sql`
-    select count(pg_advisory_xact_lock(${lockKey(getTableName(table), sql`a`, sql`b`)})) from (
-      select distinct ${comparableText(sql`k.a`)} as a, ${comparableText(sql`k.b`)} as b
-      from jsonb_to_recordset(${keys}::jsonb) as k(a text, b text) order by a, b
-    ) as names`);
-}
 
 /** A duplicate rule: two fields no two live records may share, compared as people compare names. */
 export interface DuplicateRule {

@@ -1,22 +1,22 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import type { FieldDef } from '../../shared/resources/fields';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Database } from '../db/database';
 import { auditEntries, comparableText, importJobChanges, importJobCreations, resourceTables } from '../db/schema';
-import { recordAudit } from '../engine/audit-trail';
-import { isLive, liveRows } from '../engine/record-scope';
-import { lockKey } from '../resources/contacts/duplicates';
-import { comparisonOf } from './import-rows';
+import { recordAudit } from './audit-trail';
+import { lockKey } from './name-locks';
+import { isLive } from './record-scope';
 
 /**
- * The import's statements, each for a whole batch of rows (one JSON parameter read with
- * jsonb_to_recordset): find the records rows match, find duplicates, insert, update — every write
- * recording what it changed in the same statement (import_job_creations, import_job_changes) — and undo.
- * Each write also gives the audit trail one entry per record it created, changed or deleted, as the
- * engine's writes do, in the same statement (auditedIn).
+ * The batch door's statements (resource-batch-operations.ts), each for a whole batch of records (one
+ * JSON parameter read with jsonb_to_recordset): find the records rows match, insert, update — every
+ * write recording what it changed in the same statement (the import journal: import_job_creations,
+ * import_job_changes) — and undo. Each write also gives the audit trail one entry per record it
+ * created, changed or deleted, as the engine's single writes do, in the same statement (auditedIn).
+ * Reads and updates go through the actor's read scope (`scope`, the store's scoped relation).
  * Lookups served by an index probe it row by row (LATERAL … LIMIT): without fresh statistics
  * (PGlite has no autovacuum) the planner would otherwise scan the whole table for every batch.
+ * Only the engine imports this module (a lint rule): others write through `operations.bulk`.
  */
 
 /** Both drivers answer { rows }. */
@@ -31,7 +31,7 @@ function tableOf(definition: ResourceDefinition) {
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The fields a record is written with: all those a client sends. */
-const writtenFields = (definition: ResourceDefinition) =>
+export const writtenFields = (definition: ResourceDefinition) =>
   Object.entries(definition.fields)
     .filter(([, def]) => !def.readOnly)
     .map(([name]) => name);
@@ -64,9 +64,18 @@ function payload(definition: ResourceDefinition, records: Record<string, unknown
   );
 }
 
-/** What a criterion compares, on both sides: the expression of comparisonOf(). */
-function compared(def: FieldDef, value: SQL): SQL {
-  switch (comparisonOf(def)) {
+/** How a criterion compares values: names as people compare them, emails without case, other values as they are stored. */
+export type Comparison = 'name' | 'email' | 'exact';
+
+/** A match's criterion: a field and how its values compare. */
+export interface Criterion {
+  field: string;
+  comparison: Comparison;
+}
+
+/** What a criterion compares, on both sides. */
+function compared(comparison: Comparison, value: SQL): SQL {
+  switch (comparison) {
     case 'name':
       return comparableText(value);
     case 'email':
@@ -77,22 +86,23 @@ function compared(def: FieldDef, value: SQL): SQL {
 }
 
 /**
- * The live records each row matches on the criteria (rows: the criteria's values, '' when empty),
- * two at most (one is a match, two make it ambiguous), by the row's position. When the batch
- * writes, the matches are locked until it ends; and when the criteria are the duplicate rule's
- * (`byRule`: its index serves them), the same statement first takes the advisory locks of
- * lockNames() (resources/duplicates.ts) for the rows' names.
+ * The records in `scope` (the actor's live records) each row matches on the criteria (rows: the
+ * criteria's values, '' when empty), two at most (one is a match, two make it ambiguous), by the
+ * row's position. When the batch writes, the matches are locked until it ends; and when the
+ * criteria are the duplicate rule's (`byRule`: its index serves them), the same statement first
+ * takes the advisory locks of lockNames() for the rows' names.
  */
 export async function findMatches(
   executor: Database,
   definition: ResourceDefinition,
-  criteria: { field: string; def: FieldDef }[],
+  scope: SQL,
+  criteria: Criterion[],
   rows: string[][],
   { lock, byRule }: { lock: boolean; byRule: boolean },
 ): Promise<Record<string, unknown>[][]> {
   const matches: Record<string, unknown>[][] = rows.map(() => []);
   if (rows.length === 0) return matches;
-  const { table, columns, name } = tableOf(definition);
+  const { columns, name } = tableOf(definition);
   const keys = JSON.stringify(
     rows.map((values, ord) =>
       Object.fromEntries([['ord', ord], ...values.map((value, index) => [`c${index}`, value])]),
@@ -100,17 +110,18 @@ export async function findMatches(
   );
   // Each value compared once per row, as the column is.
   const values = sql.join(
-    criteria.map(({ def }, index) => sql`${compared(def, sql.raw(`c${index}`))} as ${sql.raw(`v${index}`)}`),
+    criteria.map(
+      ({ comparison }, index) => sql`${compared(comparison, sql.raw(`c${index}`))} as ${sql.raw(`v${index}`)}`,
+    ),
     sql`, `,
   );
   const conditions = sql.join(
     criteria.map(
-      ({ field, def }, index) =>
-        sql`${compared(def, sql`t.${sql.raw(quoted(columns[field]!.name))}`)} = ${sql.raw(`k.v${index}`)}`,
+      ({ field, comparison }, index) =>
+        sql`${compared(comparison, sql`t.${sql.raw(quoted(columns[field]!.name))}`)} = ${sql.raw(`k.v${index}`)}`,
     ),
     sql` and `,
   );
-  const live = liveRows(table);
   const locking = lock ? sql`for update of t` : sql``;
   const source = sql`k as materialized (
     select ord, ${values} from jsonb_to_recordset(${keys}::jsonb)
@@ -129,12 +140,21 @@ export async function findMatches(
   // would scan the table for the batch). Other criteria: one hash join for the batch.
   const query = byRule
     ? sql`with ${source}${locks} select k.ord, m.record from k cross join lateral (
-        select to_jsonb(t) as record from ${live} as t where ${conditions} limit 2 ${locking}
+        select to_jsonb(t) as record from ${scope} as t where ${conditions} limit 2 ${locking}
       ) as m ${locked}`
-    : sql`with ${source} select k.ord, to_jsonb(t) as record from k join ${live} as t on ${conditions} ${locking}`;
+    : sql`with ${source} select k.ord, to_jsonb(t) as record from k join ${scope} as t on ${conditions} ${locking}`;
   const result = (await executor.execute(query)) as Rows<{ ord: number; record: Record<string, unknown> }>;
   for (const { ord, record } of result.rows) matches[ord]!.push(recordOf(definition, record));
   return matches;
+}
+
+/** How many of these ids name a record of `scope` (the actor's live records). */
+export async function countIn(executor: Database, scope: SQL, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = (await executor.execute(
+    sql`select count(*)::int as count from ${scope} as t where t.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+  )) as Rows<{ count: number }>;
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /** New ids for records about to be inserted, in order. */
@@ -147,16 +167,21 @@ export async function newIds(executor: Database, definition: ResourceDefinition,
   return result.rows.map(({ id }) => Number(id));
 }
 
+/** The journal a batch writes in: an import job's, for its undo. */
+export interface Journal {
+  jobId: number;
+}
+
 /**
- * Inserts records (every field given; their id when they have one, from newIds) and lists them,
- * in one row, as created by the job.
+ * Inserts records (every field given; their id when they have one, from newIds), listed as created
+ * by the journal's job in the same statement.
  */
 export async function insertRecords(
   executor: Database,
   definition: ResourceDefinition,
   records: Record<string, unknown>[],
   userId: number,
-  jobId: number,
+  journal: Journal,
 ): Promise<void> {
   if (records.length === 0) return;
   const { table, columns } = tableOf(definition);
@@ -172,7 +197,7 @@ export async function insertRecords(
       returning *
     ), created as (
       insert into ${importJobCreations} (job_id, resource, record_ids)
-      select ${jobId}::int, ${definition.slug}::text, array_agg(id) from inserted
+      select ${journal.jobId}::int, ${definition.slug}::text, array_agg(id) from inserted
     ), written as materialized (select null::jsonb as before, to_jsonb(inserted) as after from inserted)
     ${auditedIn(definition, userId, 'create')}`);
 }
@@ -221,22 +246,25 @@ const rowsBefore = (table: AnyPgTable, json: string) => sql`
   )`;
 
 /** What a job changed in a record: its row before the first change is kept, once. */
-const savePrevious = (definition: ResourceDefinition, table: AnyPgTable, json: string, jobId: number) => sql`
+const savePrevious = (definition: ResourceDefinition, table: AnyPgTable, json: string, journal: Journal) => sql`
   saved as (
     insert into ${importJobChanges} (job_id, resource, record_id, previous)
-    select ${jobId}::int, ${definition.slug}::text, t.id, to_jsonb(t) from ${table} as t
+    select ${journal.jobId}::int, ${definition.slug}::text, t.id, to_jsonb(t) from ${table} as t
     where t.id in (select (e ->> 'id')::int from jsonb_array_elements(${json}::jsonb) as e)
     on conflict do nothing
   )`;
 
-/** Sets these fields of existing records (id and values), keeping each record's row before the job's first change. */
+/**
+ * Sets these fields of existing records (id and values), keeping each record's row before the
+ * job's first change. The caller has checked that every id is in the actor's read scope.
+ */
 export async function updateRecords(
   executor: Database,
   definition: ResourceDefinition,
   names: string[],
   records: Record<string, unknown>[],
   userId: number,
-  jobId: number,
+  journal: Journal,
 ): Promise<void> {
   if (records.length === 0 || names.length === 0) return;
   const { table, columns } = tableOf(definition);
@@ -245,7 +273,7 @@ export async function updateRecords(
     names.map((name) => `${quoted(columns[name]!.name)} = x.${quoted(columns[name]!.name)}`).join(', '),
   );
   await executor.execute(sql`
-    with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
+    with ${savePrevious(definition, table, json, journal)}, ${rowsBefore(table, json)}, updated as (
       update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${userId}::int
       from jsonb_to_recordset(${json}::jsonb) as x(${recordsetColumns(definition, names, ['id int'])})
       where t.id = x.id
@@ -254,28 +282,39 @@ export async function updateRecords(
     ${auditedIn(definition, userId, 'update')}`);
 }
 
-/** Adds parent territories to structures (id and parents), each once, keeping their rows before the job's first change. */
-export async function addParents(
+/**
+ * Adds ids to a references field of existing records (id and ids), each once, keeping their rows
+ * before the job's first change. The caller has checked that every id is in the actor's read scope.
+ */
+export async function addReferences(
   executor: Database,
   definition: ResourceDefinition,
-  records: { id: number; parents: number[] }[],
+  field: string,
+  records: { id: number; ids: number[] }[],
   userId: number,
-  jobId: number,
+  journal: Journal,
 ): Promise<void> {
   if (records.length === 0) return;
-  const { table } = tableOf(definition);
+  const { table, columns } = tableOf(definition);
+  const column = sql.raw(quoted(columns[field]!.name));
   const json = JSON.stringify(records);
   await executor.execute(sql`
-    with ${savePrevious(definition, table, json, jobId)}, ${rowsBefore(table, json)}, updated as (
+    with ${savePrevious(definition, table, json, journal)}, ${rowsBefore(table, json)}, updated as (
       update ${table} as t
-      set parents = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.parents || x.parents) as p),
+      set ${column} = (select coalesce(array_agg(distinct p order by p), '{}') from unnest(t.${column} || x.ids) as p),
         updated_at = now(), updated_by = ${userId}::int
-      from jsonb_to_recordset(${json}::jsonb) as x(id int, parents integer[])
+      from jsonb_to_recordset(${json}::jsonb) as x(id int, ids integer[])
       where t.id = x.id
       returning t.*
     ), written as materialized (select p.row as before, to_jsonb(u) as after from updated as u join previous as p on p.id = u.id)
     ${auditedIn(definition, userId, 'update')}`);
 }
+
+/** The ids of a resource's records a job created or changed. */
+const journalIds = (definition: ResourceDefinition, jobId: number) => sql`
+  select record_id from ${importJobChanges} where job_id = ${jobId}::int and resource = ${definition.slug}
+  union all
+  select unnest(record_ids) from ${importJobCreations} where job_id = ${jobId}::int and resource = ${definition.slug}`;
 
 /** Whether a record the job created or changed has been written since `since` (the import's end). */
 export async function writtenSince(
@@ -286,11 +325,23 @@ export async function writtenSince(
 ): Promise<boolean> {
   const { table } = tableOf(definition);
   const found = (await executor.execute(sql`
-    select 1 as found from ${table} where updated_at > ${since.toISOString()}::timestamptz and id in (
-      select record_id from ${importJobChanges} where job_id = ${jobId}::int and resource = ${definition.slug}
-      union all
-      select unnest(record_ids) from ${importJobCreations} where job_id = ${jobId}::int and resource = ${definition.slug}
-    )
+    select 1 as found from ${table} where updated_at > ${since.toISOString()}::timestamptz
+      and id in (${journalIds(definition, jobId)})
+    limit 1`)) as Rows<{ found: number }>;
+  return found.rows.length > 0;
+}
+
+/** Whether a live record the job created or changed is outside `scope` (the actor's read scope). */
+export async function journalBeyond(
+  executor: Database,
+  definition: ResourceDefinition,
+  jobId: number,
+  scope: SQL,
+): Promise<boolean> {
+  const { table } = tableOf(definition);
+  const found = (await executor.execute(sql`
+    select 1 as found from ${table} where ${isLive(table)} and id in (${journalIds(definition, jobId)})
+      and id not in (select s.id from ${scope} as s)
     limit 1`)) as Rows<{ found: number }>;
   return found.rows.length > 0;
 }
@@ -335,21 +386,36 @@ export async function undoChanges(
   return ids;
 }
 
-/** Live structures named so (by name or acronym, as people compare names): the names' candidates. */
-export async function structuresNamed(
+/** Forgets a job's journal (after its undo). */
+export async function forgetJournal(executor: Database, jobId: number): Promise<void> {
+  await executor.execute(sql`delete from ${importJobChanges} where job_id = ${jobId}::int`);
+  await executor.execute(sql`delete from ${importJobCreations} where job_id = ${jobId}::int`);
+}
+
+/**
+ * Live records of `scope` one of whose text fields (non-empty) is compared equal, as people compare
+ * names, to one of the names: the names' candidates (a structure named by its name or acronym).
+ */
+export async function recordsNamed(
   executor: Database,
   definition: ResourceDefinition,
+  scope: SQL,
+  fields: string[],
   names: string[],
 ): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
   if (names.length === 0) return found;
-  const { table } = tableOf(definition);
+  const { columns } = tableOf(definition);
+  const matches = sql.join(
+    fields.map((field) => {
+      const column = sql`t.${sql.raw(quoted(columns[field]!.name))}`;
+      return sql`(${column} <> '' and ${comparableText(column)} = ${comparableText(sql`k.name`)})`;
+    }),
+    sql` or `,
+  );
   const result = (await executor.execute(sql`
     select k.name, t.id from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as k(name)
-    join ${liveRows(table)} as t on (
-      ${comparableText(sql`t.name`)} = ${comparableText(sql`k.name`)}
-      or (t.acronym <> '' and ${comparableText(sql`t.acronym`)} = ${comparableText(sql`k.name`)})
-    )
+    join ${scope} as t on (${matches})
     order by t.id`)) as Rows<{ name: string; id: number }>;
   for (const { name, id } of result.rows) found.set(name, [...(found.get(name) ?? []), Number(id)]);
   return found;
