@@ -22,7 +22,16 @@ import { tickets } from '../../shared/resources/tickets.resource';
 import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import { rowsOf } from '../db/database';
-import { userDisplayName, users } from '../db/schema';
+import {
+  projectCommentsTable,
+  projectsTable,
+  ticketCommentsTable,
+  ticketsTable,
+  ticketTransitionsTable,
+  userDisplayName,
+  users,
+} from '../db/schema';
+import { liveRows } from '../engine/record-scope';
 import type { ResourceServices } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
@@ -55,7 +64,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
     options: guard('dernieres-interactions'),
     document: (tools) =>
       tools.operation('account', 'dashboard_latest_interactions', { access: 'read', errors: [401, 403] }),
-    handler: async (request) => ({ items: await latestInteractions(actorIn(request)) }),
+    handler: async (request) => ({ items: await latestInteractions({ db, store }, actorIn(request)) }),
   });
 
   declareRoute(app, {
@@ -87,7 +96,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
     method: 'GET',
     options: guard('projets'),
     document: (tools) => tools.operation('account', 'dashboard_projects', { access: 'read', errors: [401, 403] }),
-    handler: async (request) => ({ tabs: await projectTabs(actorIn(request)) }),
+    handler: async (request) => ({ tabs: await projectTabs({ db, store }, actorIn(request)) }),
   });
 
   declareRoute(app, {
@@ -142,141 +151,153 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
       return layout;
     },
   });
+}
 
-  /**
-   * The user's projects (spec 1: "my projects and my missions"): those they are a referent or a
-   * mission's officer of, and those of the missions they follow; among those they may read.
-   */
-  const myProjects = (actor: Actor) => sql`(select p.id, p.name from ${store.scoped(projects.slug, actor)} p
-    where ${actor.id}::integer = any(p.referents)
-      or p.mission_ids && (select u.followed_missions from users u where u.id = ${actor.id})
-      or exists (select 1 from jsonb_array_elements(p.missions) r where r ->> 'officer' = ${String(actor.id)}))`;
+type Reads = Pick<ResourceServices, 'db' | 'store'>;
 
-  /**
-   * The latest interactions on the user's projects, newest first: ticket moves and comments, advice
-   * acts, mails written from the project; each kind only for whoever may list it.
-   */
-  async function latestInteractions(actor: Actor): Promise<Interaction[]> {
-    const may = (slug: string) => can(actor, slug, 'list');
-    const ticketsRead = may(tickets.slug);
-    const author = (alias: string) => userDisplayName(alias);
-    const branches: SQL[] = [];
-    const mine = myProjects(actor);
-    if (ticketsRead && may(ticketTransitions.slug)) {
-      branches.push(sql`(select 'transition' as kind, r.id, r.created_at as at, p.id as project_id, p.name as project_name,
-          t.id as ticket_id, t.name as ticket_name, f.name as from_step, s.name as to_step, r.comment as text,
-          ${author('u')} as author
-        from ${store.scoped(ticketTransitions.slug, actor)} r
-        join ${store.scoped(tickets.slug, actor)} t on t.id = r.ticket
-        join ${mine} p on p.id = t.project
-        left join steps f on f.id = r.from_step
-        left join steps s on s.id = r.to_step
-        left join users u on u.id = r.created_by
-        order by r.created_at desc, r.id desc limit ${INTERACTIONS_LIMIT})`);
-    }
-    if (ticketsRead && may(ticketComments.slug)) {
-      branches.push(sql`(select 'ticket_comment', c.id, c.created_at, p.id, p.name, t.id, t.name, null, null, c.comment,
-          ${author('u')}
-        from ${store.scoped(ticketComments.slug, actor)} c
-        join ${store.scoped(tickets.slug, actor)} t on t.id = c.ticket
-        join ${mine} p on p.id = t.project
-        left join users u on u.id = c.created_by
-        order by c.created_at desc, c.id desc limit ${INTERACTIONS_LIMIT})`);
-    }
-    if (may(projectComments.slug)) {
-      branches.push(sql`(select 'advice_act', a.id, a.created_at, p.id, p.name, null, null, null, null, a.subject,
-          ${author('u')}
-        from ${store.scoped(projectComments.slug, actor)} a
-        join ${mine} p on p.id = a.project
-        left join users u on u.id = coalesce(a.adviser, a.created_by)
-        order by a.created_at desc, a.id desc limit ${INTERACTIONS_LIMIT})`);
-    }
-    // A project's mails are read by whoever may see the project (its "Mails envoyés" panel).
-    if (can(actor, projects.slug, 'show')) {
-      branches.push(sql`(select 'mail', m.id, coalesce(m.sent_at, m.date), p.id, p.name, null, null, null, null, m.subject,
-          ${author('u')}
-        from email_log m
-        join ${mine} p on p.id = m.project_id
-        left join users u on u.id = m.created_by
-        where m.status in ('sent', 'recorded')
-        order by coalesce(m.sent_at, m.date) desc, m.id desc limit ${INTERACTIONS_LIMIT})`);
-    }
-    if (branches.length === 0) return [];
-    const rows = await rowsOf<{
-      kind: Interaction['kind'];
-      id: number;
-      at: string;
-      project_id: number;
-      project_name: string;
-      ticket_id: number | null;
-      ticket_name: string | null;
-      from_step: string | null;
-      to_step: string | null;
-      text: string;
-      author: string | null;
-    }>(
-      db,
-      sql`select kind, id, ${isoTime(sql`at`)} as at, project_id, project_name, ticket_id, ticket_name, from_step, to_step,
-          text, author
-        from (${sql.join(branches, sql` union all `)}) x
-        order by x.at desc, x.kind, x.id desc limit ${INTERACTIONS_LIMIT}`,
-    );
-    return rows.map((row) => ({
-      kind: row.kind,
+/**
+ * Whether the actor may read the project `alias`.id, asked row by row: the LIMIT keeps the planner
+ * from first listing every project the actor may read (seconds for 50 000), where the widgets look
+ * at a few dozen.
+ */
+const readable = ({ store }: Reads, actor: Actor, alias: string) =>
+  sql`cross join lateral (select 1 from ${store.scoped(projects.slug, actor)} v where v.id = ${sql.raw(alias)}.id limit 1) as seen`;
+
+/**
+ * The user's projects (spec 1: "my projects and my missions"): those they are a referent or a
+ * mission's officer of, and those of the missions they follow; the read scope is applied after.
+ */
+const mine = (actor: Actor) => sql`(${actor.id}::integer = any(p.referents)
+  or p.mission_ids && (select u.followed_missions from users u where u.id = ${actor.id})
+  or exists (select 1 from jsonb_array_elements(p.missions) r where r ->> 'officer' = ${String(actor.id)}))`;
+
+/** How many of the latest rows of each kind are looked at: the newest first, by id (the order they were written in). */
+const CANDIDATES = INTERACTIONS_LIMIT * 4;
+
+/**
+ * The latest interactions on the user's projects, newest first: ticket moves and comments, advice
+ * acts, mails written from the project; each kind only for whoever may list it. Each kind's latest
+ * rows on the user's projects are taken first, then those of projects the user may read kept: a
+ * child's read scope is its project's (`readable`), its own rows live ones.
+ */
+export async function latestInteractions(reads: Reads, actor: Actor): Promise<Interaction[]> {
+  const may = (slug: string) => can(actor, slug, 'list');
+  const ticketsRead = may(tickets.slug);
+  const branches: SQL[] = [];
+  if (ticketsRead && may(ticketTransitions.slug)) {
+    branches.push(sql`(select 'transition' as kind, r.id, r.created_at as at, t.project as project_id, t.id as ticket_id,
+        r.from_step, r.to_step, r.comment as text, r.created_by as author_id
+      from ${liveRows(ticketTransitionsTable)} r join ${liveRows(ticketsTable)} t on t.id = r.ticket join ${liveRows(projectsTable)} p on p.id = t.project
+      where ${mine(actor)} order by r.id desc limit ${CANDIDATES})`);
+  }
+  if (ticketsRead && may(ticketComments.slug)) {
+    branches.push(sql`(select 'ticket_comment', c.id, c.created_at, t.project, t.id, null::integer, null::integer, c.comment,
+        c.created_by
+      from ${liveRows(ticketCommentsTable)} c join ${liveRows(ticketsTable)} t on t.id = c.ticket join ${liveRows(projectsTable)} p on p.id = t.project
+      where ${mine(actor)} order by c.id desc limit ${CANDIDATES})`);
+  }
+  if (may(projectComments.slug)) {
+    branches.push(sql`(select 'advice_act', a.id, a.created_at, a.project, null::integer, null::integer, null::integer,
+        a.subject, coalesce(a.adviser, a.created_by)
+      from ${liveRows(projectCommentsTable)} a join ${liveRows(projectsTable)} p on p.id = a.project
+      where ${mine(actor)} order by a.id desc limit ${CANDIDATES})`);
+  }
+  // A project's mails are read by whoever may see the project (its "Mails envoyés" panel).
+  if (can(actor, projects.slug, 'show')) {
+    branches.push(sql`(select 'mail', m.id, coalesce(m.sent_at, m.date), m.project_id, null::integer, null::integer,
+        null::integer, m.subject, m.created_by
+      from email_log m join ${liveRows(projectsTable)} p on p.id = m.project_id
+      where m.status in ('sent', 'recorded') and ${mine(actor)} order by m.id desc limit ${CANDIDATES})`);
+  }
+  if (branches.length === 0) return [];
+  const rows = await rowsOf<{
+    kind: Interaction['kind'];
+    id: number;
+    at: string;
+    project_id: number;
+    project_name: string;
+    ticket_id: number | null;
+    ticket_name: string | null;
+    from_step: string | null;
+    to_step: string | null;
+    text: string;
+    author: string | null;
+  }>(
+    reads.db,
+    sql`with candidates as materialized (${sql.join(branches, sql` union all `)})
+      select c.kind, c.id, ${isoTime(sql`c.at`)} as at, p.id as project_id, p.name as project_name,
+        c.ticket_id, t.name as ticket_name, f.name as from_step, s.name as to_step, c.text, ${userDisplayName('u')} as author
+      from candidates c
+      join projects p on p.id = c.project_id
+      ${readable(reads, actor, 'p')}
+      left join tickets t on t.id = c.ticket_id
+      left join steps f on f.id = c.from_step
+      left join steps s on s.id = c.to_step
+      left join users u on u.id = c.author_id
+      order by c.at desc, c.kind, c.id desc limit ${INTERACTIONS_LIMIT}`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: Number(row.id),
+    date: row.at,
+    project: { id: Number(row.project_id), name: row.project_name },
+    ticket: row.ticket_id === null ? null : { id: Number(row.ticket_id), name: row.ticket_name ?? '' },
+    fromStep: row.from_step,
+    toStep: row.to_step,
+    text: row.text,
+    author: row.author,
+  }));
+}
+
+/** Past this many projects in a state, a tab says "more than" rather than count them all (each is a read-scope check). */
+export const PROJECTS_COUNT_CAP = 100;
+
+/**
+ * One tab per project state displayed on the dashboard: the readable projects flagged to show on
+ * it, counted up to PROJECTS_COUNT_CAP, and the first ones by name.
+ */
+export async function projectTabs(reads: Reads, actor: Actor): Promise<ProjectTabs['tabs']> {
+  const shownIn = sql`from ${liveRows(projectsTable)} p ${readable(reads, actor, 'p')}
+    where p.state = s.id and p.show_on_dashboard`;
+  const rows = await rowsOf<{
+    state_id: number;
+    state_name: string;
+    total: number;
+    id: number | null;
+    name: string | null;
+    reference: string | null;
+    last_intervention_date: string | null;
+  }>(
+    reads.db,
+    sql`select s.id as state_id, s.name as state_name, c.total, l.id, l.name, l.reference, l.last_intervention_date
+      from ${reads.store.scoped(projectStates.slug, actor)} s
+      cross join lateral (select count(*) as total from (select 1 ${shownIn} limit ${PROJECTS_COUNT_CAP + 1}) x) c
+      left join lateral (
+        select p.id, p.name, p.reference, to_char(p.last_intervention_date, 'YYYY-MM-DD') as last_intervention_date,
+          immutable_unaccent(lower(p.name)) as sort_key
+        ${shownIn}
+        order by immutable_unaccent(lower(p.name)), p.id limit ${PROJECTS_PER_TAB}) l on true
+      where s.displayed_on_dashboard
+      order by s.id, l.sort_key, l.id`,
+  );
+  const tabs = new Map<number, ProjectTabs['tabs'][number]>();
+  for (const row of rows) {
+    const stateId = Number(row.state_id);
+    const total = Number(row.total);
+    const tab = tabs.get(stateId) ?? {
+      state: { id: stateId, name: row.state_name },
+      count: Math.min(total, PROJECTS_COUNT_CAP),
+      more: total > PROJECTS_COUNT_CAP,
+      projects: [],
+    };
+    tabs.set(stateId, tab);
+    if (row.id === null) continue;
+    tab.projects.push({
       id: Number(row.id),
-      date: row.at,
-      project: { id: Number(row.project_id), name: row.project_name },
-      ticket: row.ticket_id === null ? null : { id: Number(row.ticket_id), name: row.ticket_name ?? '' },
-      fromStep: row.from_step,
-      toStep: row.to_step,
-      text: row.text,
-      author: row.author,
-    }));
+      name: row.name ?? '',
+      reference: row.reference ?? '',
+      lastInterventionDate: row.last_intervention_date,
+    });
   }
-
-  /**
-   * One tab per project state displayed on the dashboard: the readable projects flagged to show on
-   * it, counted, and the first ones by name.
-   */
-  async function projectTabs(actor: Actor): Promise<ProjectTabs['tabs']> {
-    const rows = await rowsOf<{
-      state_id: number;
-      state_name: string;
-      total: number | null;
-      id: number | null;
-      name: string | null;
-      reference: string | null;
-      last_intervention_date: string | null;
-    }>(
-      db,
-      sql`with states as (
-          select s.id, s.name from ${store.scoped(projectStates.slug, actor)} s where s.displayed_on_dashboard
-        ), shown as (
-          select p.id, p.name, p.reference, p.state, to_char(p.last_intervention_date, 'YYYY-MM-DD') as last_intervention_date,
-            row_number() over (partition by p.state order by p.name, p.id) as n,
-            count(*) over (partition by p.state) as total
-          from ${store.scoped(projects.slug, actor)} p
-          where p.show_on_dashboard and p.state in (select id from states)
-        )
-        select s.id as state_id, s.name as state_name, shown.total, shown.id, shown.name, shown.reference,
-          shown.last_intervention_date
-        from states s left join shown on shown.state = s.id and shown.n <= ${PROJECTS_PER_TAB}
-        order by s.id, shown.n`,
-    );
-    const tabs = new Map<number, ProjectTabs['tabs'][number]>();
-    for (const row of rows) {
-      const stateId = Number(row.state_id);
-      const tab = tabs.get(stateId) ?? { state: { id: stateId, name: row.state_name }, count: 0, projects: [] };
-      tabs.set(stateId, tab);
-      if (row.id === null) continue;
-      tab.count = Number(row.total);
-      tab.projects.push({
-        id: Number(row.id),
-        name: row.name ?? '',
-        reference: row.reference ?? '',
-        lastInterventionDate: row.last_intervention_date,
-      });
-    }
-    return [...tabs.values()];
-  }
+  return [...tabs.values()];
 }

@@ -116,7 +116,9 @@ export const projectTabsReplySchema = z.object({
   tabs: z.array(
     z.object({
       state: named,
+      /** How many, up to a cap: `more` says there are more than `count`. */
       count: z.number(),
+      more: z.boolean(),
       projects: z.array(
         z.object({
           id: z.number(),

@@ -184,13 +184,14 @@ function ProjectTabs({ label }: { label: string }) {
         ) : (
           <Tabs defaultValue={String(tabs[0]!.state.id)}>
             <Tabs.List aria-label={t('dashboard.projects.tabs')}>
-              {tabs.map(({ state, count }) => (
+              {tabs.map(({ state, count, more }) => (
                 <Tabs.Tab
                   key={state.id}
                   value={String(state.id)}
                   rightSection={
                     <Badge variant="light" size="sm">
                       <CountUp value={count} />
+                      {more && '+'}
                     </Badge>
                   }
                 >
@@ -198,7 +199,7 @@ function ProjectTabs({ label }: { label: string }) {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {tabs.map(({ state, count, projects }) => (
+            {tabs.map(({ state, count, more, projects }) => (
               <Tabs.Panel key={state.id} value={String(state.id)} pt="xs">
                 {projects.length === 0 ? (
                   <Empty>{t('dashboard.projects.empty')}</Empty>
@@ -216,9 +217,12 @@ function ProjectTabs({ label }: { label: string }) {
                         </List.Item>
                       ))}
                     </List>
-                    {count > projects.length && (
+                    {(more || count > projects.length) && (
                       <Text size="sm">
-                        {t('dashboard.projects.shown_of', { shown: projects.length, count })}{' '}
+                        {t(more ? 'dashboard.projects.shown_of_more' : 'dashboard.projects.shown_of', {
+                          shown: projects.length,
+                          count,
+                        })}{' '}
                         <Anchor
                           component={Link}
                           to={path('admin.resource.list', {
