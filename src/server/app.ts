@@ -33,6 +33,7 @@ import { buildMailing } from './resources/mail/project-mail.routes';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
+import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerListCriteriaRoutes } from './routes/list-criteria.routes';
 import { registerOpenApiRoutes } from './routes/openapi.routes';
@@ -215,6 +216,7 @@ export async function buildApp({
   app.decorate('resourceOperations', operations);
   await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));
   registerResourceRoutes(app, operations);
+  registerDashboardRoutes(app, operations.services);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   registerEmailFileRoutes(app, db, hooksOf, uploadsDir);

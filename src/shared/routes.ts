@@ -172,6 +172,13 @@ export const routeTable = {
   'api.sub_tasks.toggle_done': '/api/tickets-sous-taches/toggle-fait/{id}',
   'api.ticket_transitions.latest_for_structure': '/api/tickets-transitions/dernieres-interactions/{structure}',
   'api.ticket_transitions.project_history': '/api/tickets-transitions/historique-projet/{projet}',
+  // The dashboard (spec 1): each widget's data from its own route, and the user's arrangement of them.
+  'api.ticket_transitions.latest': '/api/tickets-transitions/dernieres-interactions',
+  'api.dashboard.useful_links': '/api/dashboard/ajax/liens-utiles',
+  'api.dashboard.media_watch': '/api/dashboard/ajax/veille-media',
+  'api.dashboard.projects': '/api/dashboard/ajax/projets',
+  'api.dashboard.iframes': '/api/dashboard/ajax/iframes',
+  'api.dashboard.layout': '/api/dashboard/disposition',
   // A task template's tickets created on a project.
   'api.task_templates.apply': '/api/template-tache/appliquer/{id}/{projet}',
   // A project's gantt (its tickets as bars) and its time report (spec 2.1's time reporting).

@@ -77,6 +77,11 @@ export const queryKeys = {
     page: (archived: boolean, page: number) => ['notifications', 'page', archived, page] as const,
     header: ['notifications', 'header'] as const,
   },
+  /** The dashboard: each widget's data by its id, and the user's layout. */
+  dashboard: {
+    widget: (id: string) => ['dashboard', 'widget', id] as const,
+    layout: ['dashboard', 'layout'] as const,
+  },
   passwordLink: (token: string) => ['password-link', token] as const,
   registrationState: ['registration-state'] as const,
   structureMap: (id: string) => ['structures', 'map', id] as const,

@@ -60,6 +60,7 @@ import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resour
 import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
 import { projectComments } from '../../shared/resources/commentaires-projet.resource';
 import { projectDocuments } from '../../shared/resources/piece-jointe.resource';
+import type { DashboardLayout } from '../../shared/dashboard/dashboard';
 import {
   importStatuses,
   importSteps,
@@ -77,6 +78,8 @@ const timestamps = {
 export interface UserPreferences {
   /** The side menu shrunk to icons ("enlarged" content), stored by toggle-content. */
   sidebarEnlarged?: boolean;
+  /** The dashboard's widgets as the user arranged them (order, hidden ones): PUT dashboard/disposition. */
+  dashboard?: Partial<DashboardLayout>;
 }
 
 export const users = pgTable(

@@ -26,16 +26,27 @@ interface DashboardIframe {
 }
 
 /**
+ * The page a dashboard tab's code shows: the https src of its one <iframe>, on an allowed host;
+ * null for anything else. The dashboard asks it again when it shows the tab (the hosts may change).
+ */
+export function allowedIframeSource(code: string, allowedHosts: readonly string[]): string | null {
+  const match = /^\s*<iframe\b([^>]*)>\s*<\/iframe>\s*$/i.exec(code);
+  const src = match && /\bsrc\s*=\s*(["'])(.*?)\1/i.exec(match[1]!)?.[2];
+  if (!src) return null;
+  // The src as saved: sandboxed and escaped by safeIframe.
+  const url = URL.canParse(src.replace(/&amp;/g, '&')) ? new URL(src.replace(/&amp;/g, '&')) : null;
+  if (!url || url.protocol !== 'https:' || !allowedHosts.includes(url.hostname)) return null;
+  return url.href;
+}
+
+/**
  * A dashboard tab's code, kept only as one <iframe> whose https src is on an allowed host, and
  * rewritten sandboxed: anything else (scripts, other tags, other hosts) is refused.
  */
 export function safeIframe(code: string, allowedHosts: readonly string[]): string | null {
-  const match = /^\s*<iframe\b([^>]*)>\s*<\/iframe>\s*$/i.exec(code);
-  const src = match && /\bsrc\s*=\s*(["'])(.*?)\1/i.exec(match[1]!)?.[2];
-  if (!src) return null;
-  const url = URL.canParse(src) ? new URL(src) : null;
-  if (!url || url.protocol !== 'https:' || !allowedHosts.includes(url.hostname)) return null;
-  const escaped = url.href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const href = allowedIframeSource(code, allowedHosts);
+  if (href === null) return null;
+  const escaped = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return `<iframe src="${escaped}" sandbox="allow-scripts allow-same-origin" referrerpolicy="no-referrer" loading="lazy"></iframe>`;
 }
 

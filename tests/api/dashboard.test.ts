@@ -1,0 +1,285 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { path, type ParamlessRouteName } from '../../src/shared/routes';
+import { resourceRequests } from '../support/resource-requests';
+import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
+import { logInWithProfile } from '../support/test-users';
+
+/**
+ * The dashboard's widgets (spec 1), each from its own route, on a small fixture: two missions, five
+ * projects (one confidential), tickets moved and commented, advice acts, a mail. An adviser of
+ * mission A sees everything on their projects; a colleague following mission B (attached projects
+ * only) sees the project they are referent of, and nothing of the confidential one.
+ */
+const t = useAdminApp();
+const readerPermissions = [
+  'projet.consult',
+  // A mail from a project is a change of it.
+  'projet.modify',
+  'tickets.consult',
+  'tickets.modify',
+  'tickets-transitions.consult',
+  'tickets-commentaires.consult',
+  'tickets-commentaires.add',
+  'commentaires-projet.consult',
+  'liens-utiles.consult',
+];
+let adviser: LoggedIn;
+let outsider: LoggedIn;
+const ids = {} as Record<'durand' | 'martin' | 'parc' | 'petit' | 'bernard' | 'aTraiter' | 'enTravaux', number>;
+
+const get = (who: LoggedIn, name: ParamlessRouteName) =>
+  t.app.inject({ method: 'GET', url: path(name), headers: authHeaders(who) });
+const widget = async <T>(who: LoggedIn, name: ParamlessRouteName): Promise<T> => {
+  const response = await get(who, name);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+};
+const widgetRoutes: ParamlessRouteName[] = [
+  'api.ticket_transitions.latest',
+  'api.dashboard.useful_links',
+  'api.dashboard.projects',
+  'api.dashboard.iframes',
+];
+
+interface Interaction {
+  kind: string;
+  project: { name: string };
+  ticket: { name: string } | null;
+  fromStep: string | null;
+  toStep: string | null;
+  text: string;
+  author: string | null;
+}
+const summary = ({ kind, project, ticket, text, author }: Interaction) =>
+  [kind, project.name, ticket?.name ?? null, text, author].join(' | ');
+
+beforeAll(async () => {
+  const admin = resourceRequests(t.app, t.admin);
+  const created = async (slug: string, values: Record<string, unknown>) => (await admin.created(slug, values)).id;
+  const missionA = await created('missions', { name: 'Conseil aux particuliers', allProjects: true });
+  const missionB = await created('missions', { name: 'Copropriétés', allProjects: false });
+  ids.aTraiter = await created('etats-projet', { name: 'À traiter', displayedOnDashboard: true });
+  ids.enTravaux = await created('etats-projet', { name: 'En travaux', displayedOnDashboard: true });
+  const closed = await created('etats-projet', { name: 'Clôturé', displayedOnDashboard: false });
+  adviser = await logInWithProfile(t, { email: 'conseillere@exemple.fr', permissions: readerPermissions });
+  outsider = await logInWithProfile(t, { email: 'collegue@exemple.fr', permissions: readerPermissions });
+  const name = (who: LoggedIn, firstName: string, lastName: string, followedMissions: number[]) =>
+    t.database.db.update(users).set({ firstName, lastName, followedMissions }).where(eq(users.id, who.session.user.id));
+  await name(adviser, 'Claire', 'Moreau', [missionA]);
+  await name(outsider, 'Paul', 'Girard', [missionB]);
+
+  const row = (mission: number) => ({ mission, projectType: null, officer: null });
+  const project = (values: Record<string, unknown>) => created('projet', values);
+  ids.durand = await project({
+    name: 'Maison Durand',
+    status: 'internal',
+    missions: [row(missionA)],
+    state: ids.aTraiter,
+    showOnDashboard: true,
+  });
+  ids.martin = await project({
+    name: 'Maison Martin',
+    status: 'internal',
+    missions: [row(missionA)],
+    state: ids.aTraiter,
+    showOnDashboard: true,
+    referents: [outsider.session.user.id],
+  });
+  // Confidential, in both missions: mission B opens attached projects only, so it is hidden from Paul.
+  ids.parc = await project({
+    name: 'Copropriété du Parc',
+    status: 'confidential',
+    missions: [row(missionA), row(missionB)],
+    state: ids.aTraiter,
+    showOnDashboard: true,
+  });
+  ids.petit = await project({ name: 'Maison Petit', missions: [row(missionA)], state: ids.enTravaux });
+  ids.bernard = await project({
+    name: 'Maison Bernard',
+    missions: [row(missionA)],
+    state: closed,
+    showOnDashboard: true,
+  });
+
+  await created('liens-utiles', { name: 'Service-Public.fr', url: 'https://www.service-public.fr' });
+  await created('liens-utiles', { name: 'ADEME', url: 'https://www.ademe.fr' });
+
+  // What happens on the projects, in this order, by Claire.
+  const claire = resourceRequests(t.app, adviser);
+  const ticket = async (name: string, projectId: number) => created('tickets', { name, project: projectId });
+  const devis = await ticket('Relance devis', ids.durand);
+  const syndic = await ticket('Appel du syndic', ids.parc);
+  const status = (id: number, comment: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path('api.tickets.change_status', { id }),
+      headers: authHeaders(adviser),
+      payload: { status: 'blocked', comment },
+    });
+  expect((await status(devis, 'En attente du devis')).statusCode).toBe(200);
+  expect((await status(syndic, 'Syndic injoignable')).statusCode).toBe(200);
+  await claire.created('tickets-commentaires', { ticket: devis, comment: 'Devis reçu le matin' });
+  await claire.created('tickets-commentaires', { ticket: syndic, comment: 'Assemblée générale en juin' });
+  await created('commentaires-projet', { project: ids.martin, subject: 'Premier rendez-vous', actDate: '2026-03-02' });
+  await created('commentaires-projet', {
+    project: ids.parc,
+    subject: 'Visite des parties communes',
+    actDate: '2026-03-03',
+  });
+  const mail = await t.app.inject({
+    method: 'POST',
+    url: path('api.projects.send_email', { projet: ids.martin }),
+    headers: authHeaders(adviser),
+    payload: { subject: 'Votre dossier', html: '<p>Bonjour</p>', to: ['martin@exemple.fr'] },
+  });
+  expect(mail.statusCode, mail.body).toBe(202);
+
+  await t.database.db
+    .update(users)
+    .set({
+      dashboardIframes: [
+        {
+          tabTitle: 'Observatoire',
+          iframeCode: '<iframe src="https://www.data.gouv.fr/fr/reuses/observatoire/"></iframe>',
+        },
+        // Saved when its site was allowed; the configuration has dropped it since.
+        { tabTitle: 'Ancien site', iframeCode: '<iframe src="https://ancien.exemple.fr/carte"></iframe>' },
+      ],
+    })
+    .where(eq(users.id, adviser.session.user.id));
+});
+
+describe('latest interactions', () => {
+  it("lists the moves, comments, advice acts and mails of the user's projects, newest first", async () => {
+    // The mail is recorded by the delivery job (no SMTP server here): then it counts.
+    await expect
+      .poll(async () => (await widget<{ items: Interaction[] }>(adviser, 'api.ticket_transitions.latest')).items.length)
+      .toBe(7);
+    const { items } = await widget<{ items: Interaction[] }>(adviser, 'api.ticket_transitions.latest');
+    expect(items.map(summary)).toEqual([
+      'mail | Maison Martin |  | Votre dossier | Moreau Claire',
+      'advice_act | Copropriété du Parc |  | Visite des parties communes | Principal Administrateur',
+      'advice_act | Maison Martin |  | Premier rendez-vous | Principal Administrateur',
+      'ticket_comment | Copropriété du Parc | Appel du syndic | Assemblée générale en juin | Moreau Claire',
+      'ticket_comment | Maison Durand | Relance devis | Devis reçu le matin | Moreau Claire',
+      'transition | Copropriété du Parc | Appel du syndic | Syndic injoignable | Moreau Claire',
+      'transition | Maison Durand | Relance devis | En attente du devis | Moreau Claire',
+    ]);
+  });
+
+  it('leaves out what the user may not read: the confidential project, and projects not theirs', async () => {
+    await expect
+      .poll(async () => (await widget<{ items: Interaction[] }>(outsider, 'api.ticket_transitions.latest')).items)
+      .toHaveLength(2);
+    const { items } = await widget<{ items: Interaction[] }>(outsider, 'api.ticket_transitions.latest');
+    expect(items.map(summary)).toEqual([
+      'mail | Maison Martin |  | Votre dossier | Moreau Claire',
+      'advice_act | Maison Martin |  | Premier rendez-vous | Principal Administrateur',
+    ]);
+  });
+});
+
+it('lists the useful links by name', async () => {
+  const { items } = await widget<{ items: { name: string; url: string }[] }>(outsider, 'api.dashboard.useful_links');
+  expect(items.map(({ name, url }) => `${name} ${url}`)).toEqual([
+    'ADEME https://www.ademe.fr',
+    'Service-Public.fr https://www.service-public.fr',
+  ]);
+});
+
+it('answers no press item until the media watch fills its widget', async () => {
+  expect(await widget(t.admin, 'api.dashboard.media_watch')).toEqual({ items: [] });
+});
+
+describe('project tabs', () => {
+  type Tabs = { tabs: { state: { name: string }; count: number; projects: { name: string }[] }[] };
+  const shown = ({ tabs }: Tabs) =>
+    tabs.map(({ state, count, projects }) => `${state.name} (${count}): ${projects.map((p) => p.name).join(', ')}`);
+
+  it('has one tab per state displayed on the dashboard, listing the projects shown on it', async () => {
+    expect(shown(await widget<Tabs>(adviser, 'api.dashboard.projects'))).toEqual([
+      'À traiter (3): Copropriété du Parc, Maison Durand, Maison Martin',
+      'En travaux (0): ',
+    ]);
+  });
+
+  it('leaves out the confidential project for a user outside its mission', async () => {
+    expect(shown(await widget<Tabs>(outsider, 'api.dashboard.projects'))).toEqual([
+      'À traiter (1): Maison Martin',
+      'En travaux (0): ',
+    ]);
+  });
+});
+
+it("shows the user's own iframe tabs, only from the allowed sites", async () => {
+  expect(await widget(adviser, 'api.dashboard.iframes')).toEqual({
+    tabs: [
+      { title: 'Observatoire', src: 'https://www.data.gouv.fr/fr/reuses/observatoire/' },
+      { title: 'Ancien site', src: null },
+    ],
+  });
+  expect(await widget(outsider, 'api.dashboard.iframes')).toEqual({ tabs: [] });
+});
+
+it('names the confidential project in no widget of a user outside its mission', async () => {
+  for (const name of widgetRoutes) {
+    const body = (await get(outsider, name)).body;
+    expect(body, name).not.toContain('Copropriété du Parc');
+    expect(body, name).not.toContain('Appel du syndic');
+    expect(body, name).not.toContain('Visite des parties communes');
+  }
+  // …while the adviser of its mission reads it.
+  expect((await get(adviser, 'api.dashboard.projects')).body).toContain('Copropriété du Parc');
+});
+
+it('refuses a widget to whoever may not list what it shows', async () => {
+  const linkless = await logInWithProfile(t, { email: 'sans-liens@exemple.fr', permissions: ['projet.consult'] });
+  const refused = await get(linkless, 'api.dashboard.useful_links');
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json().message).toBe("Vous n'avez pas les droits nécessaires pour cette action.");
+  expect((await get(linkless, 'api.dashboard.projects')).statusCode).toBe(200);
+});
+
+describe('layout', () => {
+  const put = (who: LoggedIn, payload: object) =>
+    t.app.inject({ method: 'PUT', url: path('api.dashboard.layout'), headers: authHeaders(who), payload });
+
+  it('is every widget in its declared order until the user arranges it', async () => {
+    expect(await widget(outsider, 'api.dashboard.layout')).toEqual({
+      order: ['dernieres-interactions', 'liens-utiles', 'veille-media', 'projets', 'iframes'],
+      hidden: [],
+    });
+  });
+
+  it("is saved and read back, each user's own", async () => {
+    const layout = {
+      order: ['projets', 'dernieres-interactions', 'iframes', 'liens-utiles', 'veille-media'],
+      hidden: ['veille-media', 'liens-utiles'],
+    };
+    const saved = await put(adviser, layout);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await widget(adviser, 'api.dashboard.layout')).toEqual(layout);
+    expect((await widget<{ hidden: string[] }>(outsider, 'api.dashboard.layout')).hidden).toEqual([]);
+  });
+
+  it('refuses a layout missing a widget, repeating one or naming an unknown one, in French, changing nothing', async () => {
+    const before = await widget(adviser, 'api.dashboard.layout');
+    const message =
+      "La disposition du tableau de bord n'est pas valide : chaque bloc doit y figurer une fois, et un bloc masqué une seule fois.";
+    const all = ['dernieres-interactions', 'liens-utiles', 'veille-media', 'projets', 'iframes'];
+    const missing = await put(adviser, {
+      order: ['projets', 'projets', 'iframes', 'liens-utiles', 'veille-media'],
+      hidden: [],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual({ order: message });
+    const unknown = await put(adviser, { order: all, hidden: ['meteo'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ 'hidden.0': message });
+    const twice = await put(adviser, { order: all, hidden: ['iframes', 'iframes'] });
+    expect(twice.json().fieldErrors).toEqual({ hidden: message });
+    expect(await widget(adviser, 'api.dashboard.layout')).toEqual(before);
+  });
+});
