@@ -102,14 +102,15 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
   const record = ref('schemas', slug);
   const input = ref('schemas', `${slug}-input`);
 
-  // The list's criteria, which the export takes too.
+  // The list's criteria, which the export takes too. A sort it does not know (an old bookmark's
+  // field) is the default sort, not a 400 (list-query.ts): its known values, or any other text.
+  const orAnyText = (values: readonly string[]) => ({ anyOf: [{ type: 'string', enum: values }, { type: 'string' }] });
   const criteria = [
     query('tri', t('parameters.tri'), {
-      type: 'string',
-      enum: [...sortableFields(definition)],
+      ...orAnyText([...sortableFields(definition)]),
       default: definition.defaultSort.field,
     }),
-    query('ordre', t('parameters.ordre'), { type: 'string', enum: ['asc', 'desc'] }),
+    query('ordre', t('parameters.ordre'), orAnyText(['asc', 'desc'])),
     query('q', t('parameters.q'), { type: 'string' }),
     ...filterFields(definition).map((name) =>
       query(
