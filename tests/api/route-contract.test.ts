@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { path } from '../../src/shared/routes';
 import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
@@ -121,5 +122,122 @@ describe('the order of a route’s answers', () => {
     expect(parameter('/api/types-projet/ajax/par-mission/{mission}', 'mission')).toBe('integer');
     expect(parameter('/api/projet/structures/json/{ids}', 'ids')).toBe('string');
     expect(parameter('/uploads/{chemin}', 'chemin')).toBe('string');
+  });
+});
+
+interface DocumentedParameter {
+  name: string;
+  in: string;
+  description: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+interface DocumentedOperation {
+  parameters?: DocumentedParameter[];
+  responses: Record<string, unknown>;
+}
+const openApiDocument = async () =>
+  (await send('GET', path('api.openapi'), t.admin)).json<{
+    paths: Record<string, Record<string, DocumentedOperation>>;
+  }>();
+
+describe('what the document says of a query, the server does', () => {
+  it('sorts by default when the sort field or direction is unknown (an old bookmark), as the document allows', async () => {
+    for (const name of ['Bâtiment', 'Agriculture', 'Climat']) {
+      const created = await send('POST', path('api.resource.collection', { resource: 'thematiques-projet' }), t.admin, {
+        name,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const names = async (query: Record<string, string>) => {
+      const response = await send(
+        'GET',
+        path('api.resource.collection', { resource: 'thematiques-projet', ...query }),
+        t.admin,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json<{ items: { name: string }[] }>().items.map(({ name }) => name);
+    };
+    const byDefault = await names({});
+    expect(await names({ tri: 'name', ordre: 'desc' })).toEqual(['Climat', 'Bâtiment', 'Agriculture']);
+    expect(await names({ tri: 'champInconnu', ordre: 'travers' })).toEqual(byDefault);
+
+    const parameters = (await openApiDocument()).paths['/api/thematiques-projet']!.get!.parameters!;
+    const ajv = new Ajv2020({ strict: false });
+    for (const [name, value] of [
+      ['tri', 'champInconnu'],
+      ['ordre', 'travers'],
+      ['tri', 'name'],
+    ]) {
+      const schema = parameters.find((parameter) => parameter.name === name)!.schema;
+      expect(ajv.validate(schema, value), `${name}=${value}`).toBe(true);
+    }
+  });
+
+  it("documents each own route's query from its contract: typed, described in French, required where it is", async () => {
+    const document = await openApiDocument();
+    const parameters = (route: string, method = 'get') => document.paths[route]![method]!.parameters ?? [];
+    expect(parameters('/api/tickets/load-transition-ajax')).toEqual([
+      {
+        name: 'ticket',
+        in: 'query',
+        description: 'Identifiant du ticket',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      },
+      {
+        name: 'etape',
+        in: 'query',
+        description: "Identifiant de l'étape visée",
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: 2147483647 },
+      },
+    ]);
+    expect(parameters('/api/projet/temps/{projet}')).toEqual([
+      expect.objectContaining({ name: 'format', schema: { type: 'string', enum: ['csv', 'xlsx'] } }),
+    ]);
+    expect(parameters('/api/projet/commentaires/{id}').map(({ name }) => name)).toEqual(['page', 'parPage']);
+    expect(parameters('/api/formulaires/ajax-autocompleter/{id}').map(({ name }) => name)).toEqual(['term']);
+    // Every query parameter of the document is described in words, never by a catalog key.
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, { parameters: list = [] }] of Object.entries(operations)) {
+        for (const { name, description } of list.filter((parameter) => parameter.in === 'query')) {
+          expect(description, `${method} ${route} ${name}`).not.toMatch(/^openapi\./);
+        }
+      }
+    }
+  });
+
+  it('hands the handler parsed values: a query value of the wrong type is a 400 in French, as documented', async () => {
+    const response = await send('GET', `${path('api.tickets.load_transition')}?ticket=abc&etape=1`, t.admin);
+    expect(refusal(response)).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'errors.form',
+        message: 'Une erreur est survenue. Veuillez vérifier les informations saisies.',
+        fieldErrors: { ticket: 'Veuillez saisir un nombre entier.' },
+      },
+    });
+    const document = await openApiDocument();
+    expect(Object.keys(document.paths['/api/tickets/load-transition-ajax']!.get!.responses)).toContain('400');
+  });
+
+  it('documents a 400 on every operation: every list and autocomplete refuses a malformed query', async () => {
+    const document = await openApiDocument();
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (method === 'parameters') continue;
+        expect(Object.keys(operation.responses), `${method} ${route}`).toContain('400');
+      }
+    }
+    const list = await send('GET', `${path('api.resource.collection', { resource: 'individus' })}?page=abc`, t.admin);
+    expect(list.statusCode).toBe(400);
+    const autocomplete = await send(
+      'GET',
+      `${path('api.resource.autocomplete', { resource: 'individus' })}?term=a&term=b`,
+      t.admin,
+    );
+    expect(autocomplete.statusCode).toBe(400);
   });
 });

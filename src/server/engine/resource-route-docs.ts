@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { resourceActions } from '../../shared/permissions';
 import { importableFields } from '../../shared/resources/import';
 import { batchActionsOf, filterFields, inputSchema, type ResourceDefinition } from '../../shared/resources/resource';
@@ -24,12 +25,6 @@ import { dateRangeParams, sortableFields } from './list-query';
 import type { AnyResourceRoute, ServerResource } from './server-resource';
 
 const columnIndex = { type: ['integer', 'null'], minimum: 0 };
-
-/** The properties of an own route's query schema, as JSON Schema. */
-function queryProperties(route: AnyResourceRoute, method: HttpMethod): Record<string, Schema> {
-  const schema = routeSchemas(route, method).query;
-  return schema ? ((jsonSchema(schema, 'input').properties ?? {}) as Record<string, Schema>) : {};
-}
 
 /** A resource's fields as JSON Schema, their labels as descriptions. */
 /**
@@ -96,6 +91,7 @@ export function resourceSchemas(definition: ResourceDefinition, tools: OpenApiTo
 export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerResource, tools: OpenApiTools) {
   const { slug } = definition;
   const { t, text, ok, query } = tools;
+  const queryParameters = (schema: z.ZodType | undefined) => (schema ? tools.queryParameters(schema) : []);
   const tag = text(`resources.${slug}.label`);
   const op = (action: string, spec: OperationSpec, operationId = `${slug}.${action}`) => ({
     tag,
@@ -106,14 +102,15 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
   const record = ref('schemas', slug);
   const input = ref('schemas', `${slug}-input`);
 
-  // The list's criteria, which the export takes too.
+  // The list's criteria, which the export takes too. A sort it does not know (an old bookmark's
+  // field) is the default sort, not a 400 (list-query.ts): its known values, or any other text.
+  const orAnyText = (values: readonly string[]) => ({ anyOf: [{ type: 'string', enum: values }, { type: 'string' }] });
   const criteria = [
     query('tri', t('parameters.tri'), {
-      type: 'string',
-      enum: [...sortableFields(definition)],
+      ...orAnyText([...sortableFields(definition)]),
       default: definition.defaultSort.field,
     }),
-    query('ordre', t('parameters.ordre'), { type: 'string', enum: ['asc', 'desc'] }),
+    query('ordre', t('parameters.ordre'), orAnyText(['asc', 'desc'])),
     query('q', t('parameters.q'), { type: 'string' }),
     ...filterFields(definition).map((name) =>
       query(
@@ -321,10 +318,8 @@ export function resourceRouteDocs(definition: ResourceDefinition, hooks: ServerR
         typeof route.method === 'string' ? `${slug}.${route.name}` : `${slug}.${route.name}-${method.toLowerCase()}`,
       summary: text(route.summary),
       access: method === 'GET' ? 'read' : 'write',
-      // Described by the route, typed by its contract's query schema when it has one.
-      parameters: Object.entries(route.query ?? {}).map(([name, key]) =>
-        query(name, text(key), queryProperties(route, method)[name] ?? { type: 'string' }),
-      ),
+      // Its query schema's (the contract's, or the route's own): typed and described there.
+      parameters: queryParameters(routeSchemas(route, method).query),
       ...(route.recordBody ? { body: input, badRequest } : {}),
       ...(route.schemas?.body ? { body: jsonSchema(route.schemas.body, 'input') } : {}),
       errors: [400, 401, 403, 404],

@@ -78,8 +78,6 @@ interface ResourceRouteBase {
   alsoNeeds?: readonly { resource: string; action: ResourceAction }[];
   /** Catalog key of what it does, for the API document. */
   summary: string;
-  /** The query parameters it reads, each with the catalog key of its description. */
-  query?: Record<string, string>;
   /** It takes the resource's record as a JSON body (documented with the resource's input schema). */
   recordBody?: boolean;
   /** Catalog key of its 404 when a record id of its path is not a positive integer (errors.not_found unless said). */

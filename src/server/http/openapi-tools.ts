@@ -82,6 +82,26 @@ export function openApiTools(locale: Locale) {
       ...(required ? { required } : {}),
       schema,
     }),
+    /**
+     * A query schema's parameters: each property's JSON Schema, its description (a catalog key the
+     * contract gives with `.describe()`) translated; required when it has no default and is not optional.
+     */
+    queryParameters: (schema: z.ZodType) => {
+      const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
+        properties?: Record<string, Schema>;
+        required?: string[];
+      };
+      return Object.entries(properties).map(([name, { description, ...property }]) => {
+        if (typeof description !== 'string') throw new Error(`The query parameter ${name} has no description.`);
+        return {
+          name,
+          in: 'query',
+          description: text(description),
+          ...(required.includes(name) ? { required: true } : {}),
+          schema: property,
+        };
+      });
+    },
     /** An operation outside the resources, summarised by openapi.operations.<action>. */
     operation: (
       tag: 'account' | 'files' | 'service' | 'imports',

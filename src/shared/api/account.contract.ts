@@ -21,7 +21,7 @@ import {
   mailSettingsSchema,
   ticketSettingsSchema,
 } from '../configuration.schema';
-import { anyObject, messageReply, namedId } from './common.schemas';
+import { anyObject, messageReply, namedId, termQuery } from './common.schemas';
 import { defineContracts, operation } from './contract';
 
 const login = operation({ body: loginSchema, reply: sessionSchema });
@@ -64,7 +64,7 @@ export const accountContracts = defineContracts({
   'api.access_profiles.all': { POST: operation({ reply: z.array(namedId) }) },
   'api.users.find_approximately': {
     GET: operation({
-      query: z.object({ term: z.string().optional() }),
+      query: termQuery,
       reply: z.array(z.object({ value: z.number(), label: z.string(), email: z.string() })),
     }),
   },

@@ -6,19 +6,24 @@ import {
   duplicateScanResultSchema,
   mergeHistoryEntrySchema,
 } from '../resources/contact-duplicates';
-import { recordId } from '../resources/fields';
+import { MAX_INTEGER, recordId } from '../resources/fields';
 import { resourceRecordSchema, resourceRecordViewSchema } from '../resources/resource';
-import { linkedIndividualSchema } from '../resources/structures.resource';
+import {
+  linkedIndividualSchema,
+  publicSubtypes,
+  structureAddressSchema,
+  structureContactTypes,
+  structureQualificationSchema,
+} from '../resources/structures.resource';
 import { structureMapSchema } from '../map/structure-map';
-import { suggestionReply } from './common.schemas';
+import { suggestionReply, termQuery } from './common.schemas';
 import { defineContracts, operation } from './contract';
-import { pagingSchema } from './paging';
+import { pagingSchema, wholeNumber } from './paging';
 
 /** Pairs per page of the duplicates' list. */
 export const DUPLICATES_PAGE_SIZE = 25;
 
-const term = z.object({ term: z.string().optional() });
-const suggestions = operation({ query: term, reply: z.array(suggestionReply) });
+const suggestions = operation({ query: termQuery, reply: z.array(suggestionReply) });
 const territory = z.object({
   id: z.number(),
   name: z.string(),
@@ -26,21 +31,25 @@ const territory = z.object({
   contactType: z.string().nullable(),
   publicSubtype: z.string().nullable(),
 });
-/** An address of a structure's collection. */
-const address = z.record(z.string(), z.unknown());
 
 /** The contacts: structures' and individuals' own routes, duplicates, communes. */
 export const contactContracts = defineContracts({
   'api.resource.ajax_create': {
+    // Any resource's record: generic by design, the route validates it with that resource's own schema.
     POST: operation({ body: z.record(z.string(), z.unknown()), reply: resourceRecordSchema, status: 201 }),
   },
   'api.structures.find': { GET: suggestions },
   'api.structures.load': {
-    GET: operation({ reply: resourceRecordViewSchema.extend({ mainAddress: address.nullable() }) }),
+    GET: operation({ reply: resourceRecordViewSchema.extend({ mainAddress: structureAddressSchema.nullable() }) }),
   },
   'api.structures.individuals': { GET: operation({ reply: z.array(linkedIndividualSchema) }) },
   'api.structures.parents': {
-    GET: operation({ query: term.extend({ record: z.string().optional() }), reply: z.array(suggestionReply) }),
+    GET: operation({
+      query: termQuery.extend({
+        record: wholeNumber(1, MAX_INTEGER).optional().describe('openapi.parameters.edited_structure'),
+      }),
+      reply: z.array(suggestionReply),
+    }),
   },
   'api.structures.territories': {
     GET: operation({ reply: z.object({ parents: z.array(territory), children: z.array(territory) }) }),
@@ -50,15 +59,15 @@ export const contactContracts = defineContracts({
       reply: z.object({
         structure: z.object({
           id: z.number(),
-          name: z.unknown(),
-          acronym: z.unknown(),
-          siret: z.unknown(),
-          email: z.unknown(),
-          phone: z.unknown(),
-          contactType: z.unknown(),
-          publicSubtype: z.unknown(),
-          inseeCode: z.unknown(),
-          mainAddress: address.nullable(),
+          name: z.string(),
+          acronym: z.string(),
+          siret: z.string(),
+          email: z.string(),
+          phone: z.string(),
+          contactType: z.enum(structureContactTypes).nullable(),
+          publicSubtype: z.enum(publicSubtypes).nullable(),
+          inseeCode: z.string(),
+          mainAddress: structureAddressSchema.nullable(),
         }),
         individuals: z.array(
           linkedIndividualSchema.pick({ id: true, civility: true, lastName: true, firstName: true, function: true }),
@@ -68,12 +77,16 @@ export const contactContracts = defineContracts({
     }),
   },
   'api.structures.naf_codes': {
-    GET: operation({ query: term, reply: z.array(z.object({ value: z.string(), label: z.string() })) }),
+    GET: operation({ query: termQuery, reply: z.array(z.object({ value: z.string(), label: z.string() })) }),
   },
-  'api.structures.qualifications': { GET: operation({ reply: z.array(z.record(z.string(), z.unknown())) }) },
+  'api.structures.qualifications': { GET: operation({ reply: z.array(structureQualificationSchema) }) },
   'api.structures.map': { GET: operation({ reply: structureMapSchema }) },
   'api.communes.by_postal_code': {
-    GET: operation({ query: z.object({ code: z.string().optional() }), reply: z.array(communeByPostalCodeSchema) }),
+    GET: operation({
+      // Any text: the route answers its own French message when it is not 5 digits.
+      query: z.object({ code: z.string().optional().describe('openapi.parameters.postal_code') }),
+      reply: z.array(communeByPostalCodeSchema),
+    }),
   },
   'api.duplicates.list': {
     GET: operation({

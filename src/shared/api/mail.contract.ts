@@ -38,7 +38,16 @@ export const mailContracts = defineContracts({
   },
   'api.projects.signature': { POST: operation({ body: signatureBodySchema, reply: signatureReplySchema }) },
   'api.projects.invitation': { POST: operation({ body: invitationBodySchema, file: ['text/calendar'] }) },
-  'api.projects.mailing_export': { GET: operation({ query: mailingExportQuerySchema, file: recipientsFile }) },
+  'api.projects.mailing_export': {
+    GET: operation({
+      query: mailingExportQuerySchema.extend({
+        ids: mailingExportQuerySchema.shape.ids.describe('openapi.parameters.ids'),
+        template: mailingExportQuerySchema.shape.template.describe('openapi.parameters.mail_template'),
+        format: mailingExportQuerySchema.shape.format.describe('openapi.parameters.format'),
+      }),
+      file: recipientsFile,
+    }),
+  },
   'api.projects.mailing_export_ajax': { POST: operation({ body: mailingExportBodySchema, file: recipientsFile }) },
   // A mail's attachment (emails/{chemin}: <email log id>/<file name>).
   'emails.file': { GET: operation({ file: ['application/octet-stream'] }) },

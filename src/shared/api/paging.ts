@@ -16,8 +16,9 @@ export const wholeNumber = (min: number, max: number) =>
 /** ?page=&parPage= of a paged list: out of range or not a number is a 400, not a database error. */
 export const pagingSchema = (defaultSize: number) =>
   z.object({
-    page: wholeNumber(1, MAX_PAGE).default(1),
+    page: wholeNumber(1, MAX_PAGE).default(1).describe('openapi.parameters.page'),
     parPage: wholeNumber(1, MAX_INTEGER)
       .transform((size) => Math.min(size, MAX_PAGE_SIZE))
-      .default(defaultSize),
+      .default(defaultSize)
+      .describe('openapi.parameters.par_page'),
   });

@@ -17,17 +17,27 @@ import {
   projectOwnerSchema,
 } from '../resources/project-page';
 import { projectGanttSchema, templateAppliedSchema, timeReportSchema } from '../resources/project-tickets';
-import { resourcePageSchema, resourceRecordViewSchema } from '../resources/resource';
+import { projectComments } from '../resources/commentaires-projet.resource';
+import { projects } from '../resources/projet.resource';
+import { resourcePageSchema, resourceRecordViewSchema, type ResourceDefinition } from '../resources/resource';
 import { upcomingMeetingSchema } from '../resources/ticket-board';
-import { namedId, suggestionReply } from './common.schemas';
+import { namedId, suggestionReply, termQuery } from './common.schemas';
 import { defineContracts, operation } from './contract';
+import { pagingSchema } from './paging';
 import { xlsxType } from './resources.contract';
 
 const csvType = 'text/csv; charset=utf-8';
 const saveForms = operation({ body: formsValuesSchema, reply: z.array(projectFormSchema) });
 const saveForm = operation({ body: formValuesSchema, reply: projectFormSchema });
-/** A page of projects, as the generic list answers it. */
-const projectPage = operation({ reply: resourcePageSchema });
+/**
+ * A page of a resource's list, as the generic list answers it. Its paging is checked here; its sort,
+ * search and filters (loose) go on to the resource's own list parser (parseListQuery), as the list's do.
+ */
+const listPage = (definition: ResourceDefinition) =>
+  operation({ query: pagingSchema(definition.pageSize).loose(), reply: resourcePageSchema });
+const projectPage = listPage(projects);
+/** A list's export: its file's format; the list's criteria (loose) go on to parseListQuery. */
+const exportFormat = z.enum(['csv', 'xlsx'], 'export.unknown_format').describe('openapi.parameters.format');
 
 /** The projects' own routes: their page, characteristics, tickets' panels; forms and types (SARE: sare.contract.ts). */
 export const projectContracts = defineContracts({
@@ -36,7 +46,7 @@ export const projectContracts = defineContracts({
   'api.projects.form_progress': { GET: operation({ reply: formProgressSchema }) },
   'api.projects.header_characteristics': { GET: operation({ reply: z.array(headerCharacteristicSchema) }) },
   'api.projects.filterable_fields': { GET: operation({ reply: z.array(filterableFieldSchema) }) },
-  'api.projects.comments': { GET: projectPage },
+  'api.projects.comments': { GET: listPage(projectComments) },
   'api.projects.change_state': {
     POST: operation({ reply: z.object({ id: z.number(), state: z.number(), message: z.string() }) }),
   },
@@ -50,17 +60,31 @@ export const projectContracts = defineContracts({
   'api.projects.owner_other_projects': { GET: projectPage },
   'api.projects.dashboard': { GET: operation({ reply: projectDashboardSchema }) },
   'api.projects.variables': { GET: operation({ reply: z.record(z.string(), z.string()) }) },
-  'api.projects.export_selection': { GET: operation({ file: [csvType, xlsxType] }) },
-  'api.projects.export_multiple': { GET: operation({ file: [csvType, xlsxType] }) },
+  'api.projects.export_selection': {
+    GET: operation({
+      // The ids as text: the route refuses a bad selection with its own message (export.no_selection).
+      query: z.looseObject({ ids: z.string().optional().describe('openapi.parameters.ids'), format: exportFormat }),
+      file: [csvType, xlsxType],
+    }),
+  },
+  'api.projects.export_multiple': {
+    GET: operation({ query: z.looseObject({ format: exportFormat }), file: [csvType, xlsxType] }),
+  },
   'api.projects.upcoming_meetings': { GET: operation({ reply: z.array(upcomingMeetingSchema) }) },
   'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },
   // JSON, or with ?format= the tickets' table as a file.
-  'api.projects.time_report': { GET: operation({ reply: timeReportSchema, file: [csvType, xlsxType] }) },
+  'api.projects.time_report': {
+    GET: operation({
+      query: z.object({ format: exportFormat.optional().describe('openapi.parameters.time_report_format') }),
+      reply: timeReportSchema,
+      file: [csvType, xlsxType],
+    }),
+  },
   'api.form_fields.all': {
     GET: operation({ reply: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) }),
   },
   'api.form_fields.one': { GET: operation({ reply: resourceRecordViewSchema }) },
-  'api.forms.autocompleter': { GET: operation({ reply: z.array(suggestionReply) }) },
+  'api.forms.autocompleter': { GET: operation({ query: termQuery, reply: z.array(suggestionReply) }) },
   'api.project_types.by_mission': { GET: operation({ reply: z.array(namedId) }) },
   'api.project_themes.is_attached': { GET: operation({ reply: z.object({ id: z.number(), attached: z.boolean() }) }) },
   'api.task_templates.apply': { POST: operation({ reply: templateAppliedSchema, status: 201 }) },

@@ -13,14 +13,14 @@ export const sareFormats = ['txt', 'xlsx'] as const;
 const id = wholeNumber(1, MAX_INTEGER);
 /** The acts a SARE file holds: act dates from and to, mission, adviser, act type, ADEME acts or the others. */
 const filters = {
-  du: dateValue.optional(),
-  au: dateValue.optional(),
-  mission: id.optional(),
-  conseiller: id.optional(),
-  typeActe: z.enum(actTypes, 'validation.choice').optional(),
-  ademe: z.enum(['true', 'false'], 'validation.choice').optional(),
+  du: dateValue.optional().describe('openapi.parameters.date_from'),
+  au: dateValue.optional().describe('openapi.parameters.date_to'),
+  mission: id.optional().describe('openapi.parameters.mission'),
+  conseiller: id.optional().describe('openapi.parameters.adviser'),
+  typeActe: z.enum(actTypes, 'validation.choice').optional().describe('openapi.parameters.act_type'),
+  ademe: z.enum(['true', 'false'], 'validation.choice').optional().describe('openapi.parameters.ademe'),
 };
-const format = z.enum(sareFormats, 'validation.choice').optional();
+const format = z.enum(sareFormats, 'validation.choice').optional().describe('openapi.parameters.sare_format');
 const datesInOrder = {
   check: (query: { du?: string; au?: string }) => !query.du || !query.au || query.du <= query.au,
   error: { message: 'projects.sare.bad_dates', path: ['au'] },

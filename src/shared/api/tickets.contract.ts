@@ -19,7 +19,9 @@ import {
 import { ticketCloneSchema, ticketCommentSchema, ticketTimeTotalsSchema } from '../resources/ticket-record';
 import { ticketStatuses } from '../resources/tickets.resource';
 import { resourceRecordSchema } from '../resources/resource';
+import { MAX_INTEGER } from '../resources/fields';
 import { defineContracts, operation } from './contract';
+import { wholeNumber } from './paging';
 
 /** The moved card and the board's new version, for the mover's screen. */
 const moved = operation({
@@ -58,7 +60,10 @@ export const ticketContracts = defineContracts({
   'api.tickets.move': { POST: moved },
   'api.tickets.load_transition': {
     GET: operation({
-      query: z.object({ ticket: z.string().optional(), etape: z.string().optional() }),
+      query: z.object({
+        ticket: wholeNumber(1, MAX_INTEGER).describe('openapi.parameters.tickets_ticket'),
+        etape: wholeNumber(1, MAX_INTEGER).describe('openapi.parameters.tickets_step'),
+      }),
       reply: transitionFormSchema,
     }),
   },

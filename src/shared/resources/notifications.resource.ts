@@ -62,6 +62,6 @@ export const notificationIdsBody = z.object({ ids: z.array(z.number().int().posi
 
 /** The notifications screen's query: to process (0) or archived (1), and the page. */
 export const notificationPageQuery = z.object({
-  archived: z.enum(['0', '1']).default('0'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  archived: z.enum(['0', '1']).default('0').describe('openapi.parameters.notifications_archived'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('openapi.parameters.page'),
 });

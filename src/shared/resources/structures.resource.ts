@@ -18,6 +18,48 @@ export type LinkedIndividual = z.infer<typeof linkedIndividualSchema>;
 
 /** A public structure's kind (spec 3: the public contact subtype). */
 export const publicSubtypes = ['commune', 'epci', 'department', 'region', 'state', 'socialLandlord', 'other'] as const;
+/** A structure's kind of contact. */
+export const structureContactTypes = ['media', 'private', 'public'] as const;
+
+/** A row of a structure's `addresses`, as the API answers it (its sub-fields below). */
+export const structureAddressSchema = z.object({
+  label: z.string(),
+  address: z.string(),
+  complement: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  commune: z.number().nullable(),
+  main: z.boolean(),
+});
+
+/** A row of a structure's `qualifications`, as the RGE import writes it (its sub-fields below). */
+export const structureQualificationSchema = z.object({
+  code: z.string(),
+  qualification: z.string(),
+  domains: z.array(z.string()),
+  metaDomains: z.array(z.string()),
+  body: z.string(),
+  certificate: z.string(),
+  url: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  forIndividuals: z.boolean(),
+  source: z.enum(['rge']),
+  importedAt: z.string(),
+});
+export type StructureQualification = z.infer<typeof structureQualificationSchema>;
+export type StructureAddress = z.infer<typeof structureAddressSchema>;
+/** The text and choice fields of a structure, as a record holds them. */
+export interface StructureValues {
+  name: string;
+  acronym: string;
+  siret: string;
+  email: string;
+  phone: string;
+  contactType: (typeof structureContactTypes)[number] | null;
+  publicSubtype: (typeof publicSubtypes)[number] | null;
+  inseeCode: string;
+}
 
 /**
  * Structures: companies, public bodies and media the service works with, each with its addresses
@@ -51,7 +93,7 @@ export const structures = defineResource({
     email: field.email({ tab: 'general' }),
     phone: field.text({ format: 'phone', tab: 'general' }),
     website: field.url({ tab: 'general' }),
-    contactType: field.select(['media', 'private', 'public'], { list: true, filter: true, tab: 'general' }),
+    contactType: field.select(structureContactTypes, { list: true, filter: true, tab: 'general' }),
     publicSubtype: field.select(publicSubtypes, { filter: true, tab: 'general' }),
     /** Field of activity: a NAF sub-class code ("62.01Z"), as SIRENE's APE code. */
     activity: field.text({ maxLength: 6, suggest: 'api.structures.naf_codes', filter: true, tab: 'general' }),

@@ -48,14 +48,38 @@ export type Board = z.infer<typeof boardSchema>;
 /** The board's filters (query parameters of ajax/tickets and its version). */
 export const boardFiltersSchema = z
   .object({
-    projet: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    mission: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    utilisateur: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    typeTache: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    statut: z.enum(['in_progress', 'blocked', 'done']).optional(),
-    q: z.string().trim().max(255).optional(),
-    echeanceDu: dateValue.optional(),
-    echeanceAu: dateValue.optional(),
+    projet: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .describe('openapi.parameters.tickets_project'),
+    mission: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .describe('openapi.parameters.tickets_mission'),
+    utilisateur: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .describe('openapi.parameters.tickets_user'),
+    typeTache: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .describe('openapi.parameters.tickets_task_type'),
+    statut: z.enum(['in_progress', 'blocked', 'done']).optional().describe('openapi.parameters.tickets_status'),
+    q: z.string().trim().max(255).optional().describe('openapi.parameters.tickets_search'),
+    echeanceDu: dateValue.optional().describe('openapi.parameters.tickets_deadline_from'),
+    echeanceAu: dateValue.optional().describe('openapi.parameters.tickets_deadline_to'),
   })
   .refine((filters) => !filters.echeanceDu || !filters.echeanceAu || filters.echeanceDu <= filters.echeanceAu, {
     message: 'tickets.errors.deadline_range',

@@ -204,7 +204,8 @@ describe('the project’s time report', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const unknown = await get(`${path('api.projects.time_report', { projet: ids.main })}?format=pdf`);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe("Ce format d'export n'existe pas.");
+    // Checked by the route's contract before the handler: the format's own message, as a field error.
+    expect(unknown.json().fieldErrors).toEqual({ format: "Ce format d'export n'existe pas." });
     const noExport = await logInWithProfile(t, {
       email: 'sans-export@exemple.fr',
       permissions: ['projet.consult', 'tickets.consult', 'tickets-temps.consult'],

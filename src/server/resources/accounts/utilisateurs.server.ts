@@ -256,7 +256,6 @@ export const usersHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.users_find_approximately',
-      query: { term: 'openapi.parameters.term' },
       async handle(request, { db }) {
         const term = (request.query.term ?? '').trim();
         if (term === '') return [];

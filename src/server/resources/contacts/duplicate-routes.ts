@@ -21,7 +21,6 @@ export function duplicateRoutes(slug: DuplicateResource): ResourceRoute[] {
       method: 'GET',
       action: 'update',
       summary: 'openapi.operations.duplicates_list',
-      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       handle: (request, { db }) => {
         const { page, parPage } = request.query;
         return listDuplicates(db, slug, page, parPage);

@@ -41,7 +41,6 @@ export const nafCodeRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.structures_naf_codes',
-    query: { term: 'openapi.parameters.term' },
     async handle(request) {
       return suggestNafCodes((request.query.term ?? '').trim(), SUGGESTIONS_LIMIT);
     },

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { structures } from '../../../shared/resources/structures.resource';
+import { structures, type StructureQualification } from '../../../shared/resources/structures.resource';
 import { clock } from '../../clock';
 import { structuresTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
@@ -53,7 +53,7 @@ export const qualificationRoutes: ResourceRoute[] = [
     async handle(request, { store, actor }) {
       const record = await store.get(structures, request.params.structure, actor);
       // A record's values are untyped: the qualifications field holds its rows.
-      return record.qualifications as Record<string, unknown>[];
+      return record.qualifications as StructureQualification[];
     },
   },
 ];

@@ -1,7 +1,12 @@
 import { and, asc, getTableColumns, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Suggestion } from '../../../shared/resources/resource';
-import { structures, type LinkedIndividual } from '../../../shared/resources/structures.resource';
+import {
+  structures,
+  type LinkedIndividual,
+  type StructureAddress,
+  type StructureValues,
+} from '../../../shared/resources/structures.resource';
 import type { Database } from '../../db/database';
 import { individualsTable, structuresTable } from '../../db/schema';
 import { isLive, liveRows } from '../../engine/record-scope';
@@ -121,8 +126,6 @@ export async function linkedIndividuals(db: Database, id: number): Promise<Linke
   });
 }
 
-type Address = { main: boolean };
-
 export const structureRelationRoutes: ResourceRoute[] = [
   {
     // get-parents-ajax: the structures the form may offer as territories of assignment — by name,
@@ -131,12 +134,11 @@ export const structureRelationRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.structures_parents',
-    query: { term: 'openapi.parameters.term', record: 'openapi.parameters.edited_structure' },
     async handle(request, { db }): Promise<Suggestion[]> {
       const term = (request.query.term ?? '').trim();
       if (term === '') return [];
-      const edited = (request.query.record ?? '').trim();
-      const excluded = /^\d{1,9}$/.test(edited) ? await selfAndDescendants(db, Number(edited)) : [];
+      const edited = request.query.record;
+      const excluded = edited === undefined ? [] : await selfAndDescendants(db, edited);
       return suggestStructures(db, term, PARENTS_LIMIT, excluded);
     },
   },
@@ -177,19 +179,15 @@ export const structureRelationRoutes: ResourceRoute[] = [
     summary: 'openapi.operations.structures_project_json',
     async handle(request, { db, store, actor }) {
       const record = await store.get(structures, request.params.id, actor);
+      // A record's values are untyped: these are the structure's fields (structures.resource.ts).
+      const { name, acronym, siret, email, phone, contactType, publicSubtype, inseeCode } =
+        record as unknown as StructureValues;
       const individuals = (await linkedIndividuals(db, record.id)).filter((individual) => !individual.leftStructure);
       return {
         structure: {
           id: record.id,
-          name: record.name,
-          acronym: record.acronym,
-          siret: record.siret,
-          email: record.email,
-          phone: record.phone,
-          contactType: record.contactType,
-          publicSubtype: record.publicSubtype,
-          inseeCode: record.inseeCode,
-          mainAddress: (record.addresses as Address[]).find((address) => address.main) ?? null,
+          ...{ name, acronym, siret, email, phone, contactType, publicSubtype, inseeCode },
+          mainAddress: (record.addresses as StructureAddress[]).find((address) => address.main) ?? null,
         },
         individuals: individuals.map(({ id, civility, lastName, firstName, function: role }) => ({
           id,

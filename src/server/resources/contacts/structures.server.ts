@@ -1,4 +1,4 @@
-import { structures } from '../../../shared/resources/structures.resource';
+import { structures, type StructureAddress } from '../../../shared/resources/structures.resource';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { structuresTable } from '../../db/schema';
 import { ajaxCreateRoute, duplicateRefusals, type DuplicateRule } from './duplicates';
@@ -19,8 +19,6 @@ import { eachRecord, refusalOf, type FieldErrors, type ServerResource } from '..
 /** find-ajax answers this many suggestions at most. */
 const FIND_LIMIT = 20;
 
-type Address = { main: boolean };
-
 /** The structures' duplicate rule (spec 5): no two with the same name and acronym. */
 export const structureDuplicates: DuplicateRule = {
   table: structuresTable,
@@ -39,7 +37,7 @@ export const structuresHooks: ServerResource = {
   refusesDuplicates: true,
   validate(values, { id }) {
     const fieldErrors: FieldErrors = {};
-    const addresses = (values.addresses as Address[] | undefined) ?? [];
+    const addresses = (values.addresses as StructureAddress[] | undefined) ?? [];
     if (addresses.length > 0 && addresses.filter((address) => address.main).length !== 1) {
       fieldErrors.addresses = 'validation.one_main_address';
     }
@@ -73,7 +71,6 @@ export const structuresHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.structures_find',
-      query: { term: 'openapi.parameters.term' },
       async handle(request, { db }): Promise<Suggestion[]> {
         const term = (request.query.term ?? '').trim();
         if (term === '') return [];
@@ -88,7 +85,7 @@ export const structuresHooks: ServerResource = {
       summary: 'openapi.operations.structures_load',
       async handle(request, { store, actor }) {
         const record = await store.get(structures, request.params.id, actor);
-        const mainAddress = (record.addresses as Address[]).find((address) => address.main) ?? null;
+        const mainAddress = (record.addresses as StructureAddress[]).find((address) => address.main) ?? null;
         return { ...record, mainAddress };
       },
     },

@@ -160,11 +160,6 @@ export const projectMailToolRoutes: ResourceRoute[] = [
     action: 'export',
     alsoNeeds: [{ resource: emailTemplates.slug, action: 'show' }],
     summary: 'openapi.operations.projects_mailing_export',
-    query: {
-      ids: 'openapi.parameters.ids',
-      template: 'openapi.parameters.mail_template',
-      format: 'openapi.parameters.format',
-    },
     handle: (request, context) =>
       mailingRecipientsFile(context, {
         template: request.query.template,

@@ -11,16 +11,6 @@ import { sareCount, sareExport, type SareFile } from './sare-export';
  * it names no adviser. Each act moves its project's last intervention date forward (never back), in
  * the act's transaction. Read by whoever may read the project.
  */
-/** The SARE file's filters (act dates, mission, adviser, act type, ADEME flag), described for the API document. */
-const sareFilterDescriptions = {
-  du: 'openapi.parameters.date_from',
-  au: 'openapi.parameters.date_to',
-  mission: 'openapi.parameters.mission',
-  conseiller: 'openapi.parameters.adviser',
-  typeActe: 'openapi.parameters.act_type',
-  ademe: 'openapi.parameters.ademe',
-};
-
 export const projectCommentsHooks: ServerResource = {
   validate(values) {
     const errors: FieldErrors = {};
@@ -36,7 +26,6 @@ export const projectCommentsHooks: ServerResource = {
       method: 'GET',
       action: 'export',
       summary: 'openapi.operations.project_comments_sare_export',
-      query: { ...sareFilterDescriptions, format: 'openapi.parameters.sare_format' },
       async handle(request, context) {
         return sendSareFile(context.session?.reply, await sareExport(context, request.query), 'export-sare');
       },
@@ -47,7 +36,6 @@ export const projectCommentsHooks: ServerResource = {
       method: 'GET',
       action: 'export',
       summary: 'openapi.operations.project_comments_sare_count',
-      query: sareFilterDescriptions,
       async handle(request, context) {
         return { count: await sareCount(context, request.query) };
       },
@@ -58,7 +46,6 @@ export const projectCommentsHooks: ServerResource = {
       method: 'GET',
       action: 'export',
       summary: 'openapi.operations.project_comments_sare_export_act',
-      query: { format: 'openapi.parameters.sare_format' },
       async handle(request, context) {
         const act = await context.store.get(projectComments, request.params.id, context.actor);
         const file = await sareExport(context, { act: act.id, format: request.query.format });

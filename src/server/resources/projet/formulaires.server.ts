@@ -4,7 +4,7 @@ import { FORM_COLUMNS, forms } from '../../../shared/resources/formulaires.resou
 import type { Suggestion } from '../../../shared/resources/resource';
 import { formFieldsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
-import { requestValue, type ServerResource } from '../../engine/server-resource';
+import type { ServerResource } from '../../engine/server-resource';
 
 const { slug } = forms;
 const fieldColumns = getTableColumns(formFieldsTable) as Record<string, AnyPgColumn>;
@@ -30,10 +30,9 @@ export const formsHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.forms_autocompleter',
-      query: { term: 'openapi.parameters.term' },
       async handle(request, { db, store, actor }): Promise<Suggestion[]> {
         const form = await store.get(forms, request.params.id, actor);
-        const term = folded(requestValue(request, 'term'));
+        const term = folded(request.query.term ?? '');
         const ids = form.fields as number[];
         if (term === '' || ids.length === 0) return [];
         const rows = await db

@@ -28,7 +28,7 @@ import { projectsTable } from '../../db/schema';
 import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import { parseListQuery } from '../../engine/list-query';
-import { exportFormats, exportResource } from '../../engine/resource-export';
+import { exportResource, type ExportFormat } from '../../engine/resource-export';
 import { authorize } from '../../engine/resource-operations';
 import type { ListQuery } from '../../engine/resource-store';
 import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
@@ -72,11 +72,13 @@ const firstRecord = (definition: ResourceDefinition): ListQuery => ({
 });
 
 /** A list's export (the engine's CSV or XLSX stream) of these projects, sent as a file. */
-async function exportProjects(request: FastifyRequest, context: ResourceContext, narrowed: Partial<ListQuery>) {
-  const raw = request.query as Record<string, string>;
-  const format = exportFormats.find((candidate) => candidate === raw.format);
-  if (!format) throw new ApiError(400, 'export.unknown_format');
-  const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(projects, raw);
+async function exportProjects(
+  request: FastifyRequest<{ Querystring: { format: ExportFormat } }>,
+  context: ResourceContext,
+  narrowed: Partial<ListQuery>,
+) {
+  const { format } = request.query;
+  const { page: _page, pageSize: _pageSize, ...query } = parseListQuery(projects, request.query);
   const { store, locale, actor } = context;
   const stream = await exportResource(store, projects, { ...query, ...narrowed }, format, locale, actor);
   const date = clock.now().toISOString().slice(0, 10);
@@ -233,7 +235,6 @@ export const projectPageRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.projects_followed_by_owner',
-    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     handle(request, context) {
       const { individu, structure } = request.params;
       const filters: Record<string, string> = {};
@@ -249,7 +250,6 @@ export const projectPageRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.projects_of_structure',
-    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     handle(request, context) {
       const structure = request.params.id;
       return projectsWhere(request, context, { filters: { ownerStructure: String(structure) } });
@@ -288,7 +288,6 @@ export const projectPageRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.projects_owner_other_projects',
-    query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
     async handle(request, context) {
       const project = await visibleProject(request.params.id, context);
       const sameOwner: SQL[] = [];
@@ -355,10 +354,9 @@ export const projectPageRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'export',
     summary: 'openapi.operations.projects_export_selection',
-    query: { ids: 'openapi.parameters.ids', format: 'openapi.parameters.format' },
     handle: (request, context) =>
       exportProjects(request, context, {
-        ids: idList(requestValue(request, 'ids'), () => new ApiError(400, 'export.no_selection')),
+        ids: idList(request.query.ids ?? '', () => new ApiError(400, 'export.no_selection')),
       }),
   },
   {
@@ -367,7 +365,6 @@ export const projectPageRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'export',
     summary: 'openapi.operations.projects_export_multiple',
-    query: { format: 'openapi.parameters.format' },
     handle: (request, context) => exportProjects(request, context, {}),
   },
   {

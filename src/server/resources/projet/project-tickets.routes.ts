@@ -1,6 +1,5 @@
 import { userDisplayName } from '../../db/schema';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { translate } from '../../../shared/i18n/catalog';
 import type { GanttTask, ProjectGantt, TimeBreakdown, TimeReport } from '../../../shared/resources/project-tickets';
 import { projects } from '../../../shared/resources/projet.resource';
@@ -10,11 +9,10 @@ import { subTasks } from '../../../shared/resources/tickets-sous-taches.resource
 import type { UpcomingMeeting } from '../../../shared/resources/ticket-board';
 import { clock } from '../../clock';
 import { rowsOf } from '../../db/database';
-import { ApiError } from '../../http/api-error';
 import {
   CSV_CONTENT_TYPE,
   csvStream,
-  exportFormats,
+  type ExportFormat,
   XLSX_CONTENT_TYPE,
   xlsxStream,
 } from '../../engine/resource-export';
@@ -135,10 +133,7 @@ async function timeReport({ db, store, actor }: ResourceContext, project: number
 }
 
 /** The per-ticket table of the time report as a CSV or XLSX file (the engine's export conventions). */
-function timeReportFile(request: FastifyRequest, context: ResourceContext, report: TimeReport, project: number) {
-  const raw = (request.query as Record<string, string>).format;
-  const format = exportFormats.find((candidate) => candidate === raw);
-  if (!format) throw new ApiError(400, 'export.unknown_format');
+function timeReportFile(format: ExportFormat, context: ResourceContext, report: TimeReport, project: number) {
   authorize(context.actor, 'projet', 'export');
   const t = (key: string) => translate(context.locale, `resources.projet.time_report.${key}`);
   const header = [t('columns.ticket'), t('columns.estimate_minutes'), t('columns.spent_minutes')];
@@ -206,12 +201,11 @@ export const projectTicketRoutes: ResourceRoute[] = [
       { resource: timeEntries.slug, action: 'list' },
     ],
     summary: 'openapi.operations.projects_time_report',
-    query: { format: 'openapi.parameters.time_report_format' },
     async handle(request, context) {
       const project = await visibleProject(request, context);
       const report = await timeReport(context, project);
-      if ((request.query as Record<string, unknown>).format === undefined) return report;
-      return timeReportFile(request, context, report, project);
+      const { format } = request.query;
+      return format === undefined ? report : timeReportFile(format, context, report, project);
     },
   },
 ];

@@ -268,7 +268,6 @@ export const projectsHooks: ServerResource = {
       action: 'show',
       alsoNeeds: [{ resource: projectComments.slug, action: 'list' }],
       summary: 'openapi.operations.projects_comments',
-      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       async handle(request, { store, actor }) {
         const id = request.params.id;
         await store.get(projects, id, actor);

@@ -18,7 +18,6 @@ export const communesHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.communes_by_postal_code',
-      query: { code: 'openapi.parameters.postal_code' },
       async handle(request, { db }) {
         const code = (request.query.code ?? '').trim();
         if (!/^\d{5}$/.test(code)) throw new ApiError(400, 'validation.postal_code');

@@ -128,7 +128,6 @@ export const notificationsHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.notifications_page',
-      query: { archived: 'openapi.parameters.notifications_archived', page: 'openapi.parameters.page' },
       handle: (request, context) => notificationPage(context, request.query),
     },
   ],

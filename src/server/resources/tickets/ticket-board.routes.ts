@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { boardFiltersSchema } from '../../../shared/resources/ticket-board';
 import { ApiError } from '../../http/api-error';
-import { parseBody, parseId } from '../../http/request-parsing';
-import { requestValue, type ResourceContext, type ResourceRoute } from '../../engine/server-resource';
+import { parseBody } from '../../http/request-parsing';
+import type { ResourceContext, ResourceRoute } from '../../engine/server-resource';
 import {
   boardOf,
   boardVersion,
@@ -13,17 +13,6 @@ import {
   savePositions,
   transitionFormOf,
 } from './ticket-board';
-
-const filterDocs = {
-  projet: 'openapi.parameters.tickets_project',
-  mission: 'openapi.parameters.tickets_mission',
-  utilisateur: 'openapi.parameters.tickets_user',
-  typeTache: 'openapi.parameters.tickets_task_type',
-  statut: 'openapi.parameters.tickets_status',
-  q: 'openapi.parameters.tickets_search',
-  echeanceDu: 'openapi.parameters.tickets_deadline_from',
-  echeanceAu: 'openapi.parameters.tickets_deadline_to',
-};
 
 /** A write of the board: a refusal is answered as it is, anything else logged and answered as the spec's move error. */
 async function boardWrite<T>(context: ResourceContext, write: () => Promise<T>): Promise<T> {
@@ -51,7 +40,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.tickets_board',
-    query: filterDocs,
     handle: (request, context) => boardOf(context, request.query),
   },
   {
@@ -60,7 +48,6 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'list',
     summary: 'openapi.operations.tickets_board_version',
-    query: filterDocs,
     handle: async (request, context) => ({
       version: await boardVersion(context, request.query),
     }),
@@ -88,9 +75,7 @@ export const ticketBoardRoutes: ResourceRoute[] = [
     method: 'GET',
     action: 'show',
     summary: 'openapi.operations.tickets_load_transition',
-    query: { ticket: 'openapi.parameters.tickets_ticket', etape: 'openapi.parameters.tickets_step' },
-    handle: (request, context) =>
-      transitionFormOf(context, parseId(requestValue(request, 'ticket')), parseId(requestValue(request, 'etape'))),
+    handle: (request, context) => transitionFormOf(context, request.query.ticket, request.query.etape),
   },
   {
     name: 'api.tickets.add_transition',
