@@ -4,6 +4,7 @@ import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
+import { mediaContracts } from './media.contract';
 import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
@@ -20,6 +21,7 @@ export const contractGroups = {
   ticketContracts,
   importContracts,
   mailContracts,
+  mediaContracts,
 };
 
 type Groups = typeof contractGroups;
