@@ -14,7 +14,7 @@ export const mediaWatch = defineResource({
   menu: { section: 'content', icon: 'file' },
   titleField: 'title',
   defaultSort: { field: 'publicationDate', direction: 'desc' },
-  behaviours: { audited: true },
+  behaviours: { audited: true, modalCreate: true },
   // Beyond the filter fields: structure=<id>, the items naming it as media, project owner or co-owner.
   listCriteria: /^structure$/,
   fields: {
