@@ -120,7 +120,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.EXTERNAL_ALLOWED_PRIVATE_HOSTS;
-  await new Promise((resolve) => page.close(resolve));
+  await new Promise((resolve) => (page ? page.close(resolve) : resolve(undefined)));
 });
 
 describe('media monitoring items', () => {
