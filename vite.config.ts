@@ -40,7 +40,7 @@ export default defineConfig({
     // npm run dev: the API and file routes are served by the Fastify process.
     // Anchored: a bare '/api' prefix would also catch the app's own /api-client.ts.
     proxy: Object.fromEntries(
-      ['^/api/', '^/translations/', '^/uploads/'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
+      ['^/api/', '^/translations/', '^/uploads/', '^/media/'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
     ),
   },
 });

@@ -15,6 +15,7 @@ import { serverHooks } from './resources/registry';
 import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
 import { registerEmailFileRoutes } from './files/email-files.routes';
+import { registerMediaRoutes } from './files/media-files.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
@@ -220,6 +221,7 @@ export async function buildApp({
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   registerEmailFileRoutes(app, db, hooksOf, uploadsDir);
+  registerMediaRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   await registerImportAssistantRoutes(app, db, uploadsDir, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
   answerOtherMethods(app);

@@ -194,6 +194,16 @@ export const routeTable = {
   'api.notifications.archive': '/api/notifications/archiver',
   'api.notifications.unarchive': '/api/notifications/desarchiver',
   'api.project_themes.is_attached': '/api/thematiques-projet/is-rattache/{id}',
+  // Media monitoring (spec 2.3: veille-media): the latest items, a structure's and a project's, an item's
+  // internal comments and their edit, the suggestions of its media and themes, a link's Open Graph data.
+  'api.media_watch.mini_listing': '/api/veille-media/mini-listing',
+  'api.media_watch.of_structure': '/api/veille-media/structure/{id}',
+  'api.media_watch.of_project': '/api/veille-media/projet/{id}',
+  'api.media_watch.comments': '/api/veille-media/commentaires/{id}',
+  'api.media_watch.edit_comment': '/api/veille-media/edit-commentaire-ajax',
+  'api.media_watch.media': '/api/veille-media/media-ajax',
+  'api.media_watch.themes': '/api/veille-media/thematiques-ajax',
+  'api.media_watch.link_preview': '/api/veille-media/apercu-lien',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
   'api.import_assistant.upload': '/api/assistant-import/import',
   'api.import_assistant.choices': '/api/assistant-import-champ/choices/{type}',
@@ -210,6 +220,8 @@ export const routeTable = {
   'uploads.file': '/uploads/{chemin}',
   // A mail's attachment: {chemin} is <email log id>/<file name>.
   'emails.file': '/emails/{chemin}',
+  // A media monitoring item's image: {chemin} is its path under the uploads' veille-media folder.
+  'media.file': '/media/{chemin}',
 
   // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
   'resource.filter': '/admin/{resource}/filtre-de-recherche',

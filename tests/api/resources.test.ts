@@ -11,7 +11,7 @@ import {
 } from '../../src/shared/resources/resource';
 import { translate } from '../../src/shared/i18n/catalog';
 import { path } from '../../src/shared/routes';
-import { createSampleLinks, sampleRow, sampleValues } from '../support/resource-samples';
+import { createSampleLinks, sampleRow, sampleTarget, sampleValues } from '../support/resource-samples';
 import { logInWithProfile } from '../support/test-users';
 import { permissionKey, readingGroups } from '../../src/shared/permissions';
 import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
@@ -411,8 +411,8 @@ describe.each(
     expect(dangling.statusCode).toBe(400);
     expect(dangling.json().fieldErrors[errorKey]).toBe("L'élément choisi n'existe pas ou a été supprimé.");
 
-    const target = (await post(to.slug, sampleValues(to, n + 1))).json<ResourceRecord>();
-    const other = (await post(to.slug, sampleValues(to, n + 2))).json<ResourceRecord>();
+    const target = (await post(to.slug, sampleTarget(to, n + 1, from, name))).json<ResourceRecord>();
+    const other = (await post(to.slug, sampleTarget(to, n + 2, from, name))).json<ResourceRecord>();
     const created = await post(from.slug, await referring(n + 3, target.id));
     expect(created.statusCode, created.body).toBe(201);
 

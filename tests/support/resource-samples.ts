@@ -162,6 +162,25 @@ const ruleAbiding = (): Record<string, Record<string, unknown>> => ({
   'tickets-temps': { ticket: sampleLinks.ticket ?? null, user: sampleLinks.user ?? null },
 });
 
+/**
+ * What a record must be for a reference field to point at it, by "<slug>.<field>" (a media item's
+ * media is a structure of contact type media, its themes are attached to the watch).
+ */
+const pointableAs: Record<string, Record<string, unknown>> = {
+  'veille-media.media': { contactType: 'media', publicSubtype: null },
+  'veille-media.themes': { attachedToWatch: true },
+};
+
+/** Valid values of a record that this reference field of that resource may point at; n varies them. */
+export function sampleTarget(
+  target: ResourceDefinition,
+  n: number,
+  from: ResourceDefinition,
+  field: string,
+): Record<string, unknown> {
+  return { ...sampleValues(target, n), ...pointableAs[`${from.slug}.${field}`] };
+}
+
 /** Valid values for every field of a resource; n varies them. */
 export function sampleValues(definition: ResourceDefinition, n: number): Record<string, unknown> {
   return { ...sampleRow(definition.fields, n), ...ruleAbiding()[definition.slug] };

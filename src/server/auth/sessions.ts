@@ -213,8 +213,8 @@ export const CUSTOMER_API_PREFIX = '/api/espace-client/';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Paths whose requests carry a session: the API, translations, the uploaded files and the mails' attachments. */
-const SESSION_PATHS = ['/api/', '/translations', '/uploads/', '/emails/'];
+/** Paths whose requests carry a session: the API, translations, the uploaded files, the mails' attachments and the media items' images. */
+const SESSION_PATHS = ['/api/', '/translations', '/uploads/', '/emails/', '/media/'];
 
 /**
  * Loads the session of API requests and checks the CSRF token of every state-changing request

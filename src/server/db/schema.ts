@@ -58,6 +58,7 @@ import { importTemplates } from '../../shared/resources/templates-import.resourc
 import { projects } from '../../shared/resources/projet.resource';
 import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
 import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
+import { mediaWatch } from '../../shared/resources/veille-media.resource';
 import { projectComments } from '../../shared/resources/commentaires-projet.resource';
 import { projectDocuments } from '../../shared/resources/piece-jointe.resource';
 import type { DashboardLayout } from '../../shared/dashboard/dashboard';
@@ -589,6 +590,7 @@ export const notificationsTable = resourceTable(notifications, (columns) => [
     .where(sql`${columns.kind!} = 'deadline'`),
 ]);
 export const emailTemplatesTable = resourceTable(emailTemplates);
+export const mediaWatchTable = resourceTable(mediaWatch);
 
 /**
  * A project's characteristics: one row per project and form field filled in (dynamic forms, issue 13).

@@ -165,6 +165,26 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
     };
   }
 
+  /**
+   * The records without the references their server file hides from whoever may not read their
+   * target (`hidesUnreadableReferences`): a reference the titles do not name (a record out of the
+   * reader's scope, or deleted) answers null, and a list of them loses it.
+   */
+  function hideUnreadable(definition: ResourceDefinition, records: ResourceRecord[], titles: ReferenceTitles) {
+    const hidden = hooksOf(definition.slug).hidesUnreadableReferences ?? [];
+    if (hidden.length === 0) return records;
+    return records.map((record) => {
+      const shown = { ...record };
+      for (const name of hidden) {
+        const named = titles[name] ?? {};
+        const value = record[name];
+        if (Array.isArray(value)) shown[name] = value.filter((id) => String(id) in named);
+        else if (value != null && !(String(value) in named)) shown[name] = null;
+      }
+      return shown;
+    });
+  }
+
   /** A list's conditions as the actor sees it: in their read scope, with the resource's own criteria. */
   const listWhere = (
     definition: ResourceDefinition,
@@ -220,12 +240,13 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
         .offset((query.page - 1) * query.pageSize);
       const total = rows.length > 0 ? Number(rows[0]!.matches) : query.page > 1 ? await counted() : 0;
       const records = rows.map((row) => toRecord(definition, row));
+      const titles = await referenceTitles(definition, records, actor, withRows.read(rows));
       return {
-        items: records,
+        items: hideUnreadable(definition, records, titles),
         total,
         page: query.page,
         pageSize: query.pageSize,
-        titles: await referenceTitles(definition, records, actor, withRows.read(rows)),
+        titles,
       };
     },
 
@@ -256,18 +277,15 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
         const rows = await db.select().from(table).where(inArray(columns.id!, chunk));
         const byId = new Map(rows.map((row) => [Number(row.id), toRecord(definition, row)]));
         const items = chunk.flatMap((id) => byId.get(id) ?? []);
-        yield { items, titles: await referenceTitles(definition, items, actor) };
+        const titles = await referenceTitles(definition, items, actor);
+        yield { items: hideUnreadable(definition, items, titles), titles };
       }
     },
 
     async get(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordView> {
-      const { record, createdByName, updatedByName, titles } = await findRow(definition, id, actor);
-      return {
-        ...record,
-        createdByName,
-        updatedByName,
-        titles: await referenceTitles(definition, [record], actor, titles),
-      };
+      const { record, createdByName, updatedByName, titles: withRow } = await findRow(definition, id, actor);
+      const titles = await referenceTitles(definition, [record], actor, withRow);
+      return { ...hideUnreadable(definition, [record], titles)[0]!, createdByName, updatedByName, titles };
     },
 
     /**

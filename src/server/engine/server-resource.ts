@@ -270,6 +270,12 @@ export interface ServerResource {
    * usual 404. It may say no more than the actor already knows of the record.
    */
   hiddenRecordError?(db: Database, actor: Actor, id: number): Promise<ApiError | undefined>;
+  /**
+   * Reference fields whose target the reader may not read answer null (a list of them loses it): a
+   * media monitoring item still shows, the confidential project it names does not (spec 6). The
+   * titles already leave such a record out; this also hides its id.
+   */
+  hidesUnreadableReferences?: string[];
   /** The handlers of the record commands the declaration lists, by command name. */
   commands?: Record<string, RecordCommandHandler>;
 }

@@ -21,6 +21,7 @@ import { ticketTransitionsHooks } from './tickets/tickets-transitions.server';
 import { ticketCommentsHooks } from './tickets/tickets-commentaires.server';
 import { taskTemplatesHooks } from './tickets/template-tache.server';
 import { emailTemplatesHooks } from './mail/template-email.server';
+import { mediaWatchHooks } from './media/veille-media.server';
 import type { HooksLookup } from '../engine/resource-store';
 import type { ServerResource } from '../engine/server-resource';
 
@@ -50,6 +51,7 @@ export const resourceHooks: Record<string, ServerResource> = {
   'tickets-transitions': ticketTransitionsHooks,
   notifications: notificationsHooks,
   'template-email': emailTemplatesHooks,
+  'veille-media': mediaWatchHooks,
 };
 
 const noHooks: ServerResource = {};

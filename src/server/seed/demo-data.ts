@@ -1,6 +1,7 @@
 import { commonGroups, permissionKey, type PermissionGroup } from '../../shared/permissions';
 import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
 import { demoProjectDocuments } from './demo-project-documents';
+import { demoMediaItems } from './demo-media';
 import { demoSubTasks, demoTicketComments, demoTicketDocuments, demoTickets, demoTimeEntries } from './demo-tickets';
 import { findResource, resources } from '../../shared/resources/registry';
 import { permissionGroupsOf } from '../../shared/resources/resource';
@@ -519,6 +520,31 @@ export const demoData: Record<string, DemoRecord[]> = {
       activity: '58.13Z',
       addresses: [],
     },
+    // The regional press of the media monitoring (veille-media).
+    {
+      name: 'La Voix de l’Ain',
+      acronym: '',
+      website: 'https://www.exemple-voixdelain.fr',
+      contactType: 'media',
+      activity: '58.14Z',
+      addresses: [],
+    },
+    {
+      name: 'France 3 Auvergne-Rhône-Alpes',
+      acronym: 'France 3 AURA',
+      website: 'https://www.exemple-france3-regions.fr',
+      contactType: 'media',
+      activity: '60.20A',
+      addresses: [],
+    },
+    {
+      name: 'Radio Scoop Bourg-en-Bresse',
+      acronym: '',
+      website: 'https://www.exemple-radioscoop.fr',
+      contactType: 'media',
+      activity: '60.10Z',
+      addresses: [],
+    },
   ],
   individus: [
     {
@@ -707,4 +733,5 @@ export const demoData: Record<string, DemoRecord[]> = {
   'tickets-temps': demoTimeEntries,
   'tickets-sous-taches': demoSubTasks,
   'tickets-documents': demoTicketDocuments,
+  'veille-media': demoMediaItems,
 };

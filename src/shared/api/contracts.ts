@@ -5,6 +5,7 @@ import { contactContracts } from './contacts.contract';
 import { dashboardContracts } from './dashboard.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
+import { mediaContracts } from './media.contract';
 import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
@@ -22,6 +23,7 @@ export const contractGroups = {
   importContracts,
   mailContracts,
   dashboardContracts,
+  mediaContracts,
 };
 
 type Groups = typeof contractGroups;

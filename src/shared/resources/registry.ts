@@ -38,6 +38,7 @@ import { ticketDocuments } from './tickets-documents.resource';
 import { ticketTransitions } from './tickets-transitions.resource';
 import { notifications } from './notifications.resource';
 import { emailTemplates } from './template-email.resource';
+import { mediaWatch } from './veille-media.resource';
 
 /** Every resource of the engine: a new one is declared in its own file and listed here. */
 export const resources: readonly ResourceDefinition[] = [
@@ -80,6 +81,7 @@ export const resources: readonly ResourceDefinition[] = [
   ticketTransitions,
   notifications,
   emailTemplates,
+  mediaWatch,
 ];
 
 const bySlug = new Map(resources.map((resource) => [resource.slug, resource]));

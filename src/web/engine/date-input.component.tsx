@@ -3,7 +3,7 @@ import { ActionIcon, Group, Popover, Select, Stack, TextInput } from '@mantine/c
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTimeInput, parseDateTimeInput } from '../../shared/i18n/format';
 
@@ -48,6 +48,17 @@ export const INVALID_DATE_ATTRIBUTE = 'data-invalid-date';
 export function DateInput({ label, required, error, value, onChange, withTime }: DateInputProps) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(() => shown(value, withTime));
+  // A value set from outside (a form filled from a link's page) is shown; what was typed stays as typed.
+  const emitted = useRef(value);
+  const emit = (next: string | null) => {
+    emitted.current = next;
+    onChange(next);
+  };
+  useEffect(() => {
+    if (value === emitted.current) return;
+    emitted.current = value;
+    setText(shown(value, withTime));
+  }, [value, withTime]);
   const [left, setLeft] = useState(false);
   const invalid = text.trim() !== '' && (!parseDateTimeInput(text) || (withTime && !text.includes(':')));
   const ownError =
@@ -60,18 +71,18 @@ export function DateInput({ label, required, error, value, onChange, withTime }:
 
   function typed(next: string) {
     setText(next);
-    if (next.trim() === '') return onChange(null);
+    if (next.trim() === '') return emit(null);
     const date = parseDateTimeInput(next);
     // A date alone in a datetime field needs its time.
     const complete = date && (!withTime || next.includes(':'));
-    onChange(complete ? (withTime ? date.toISOString() : isoDay(date)) : next);
+    emit(complete ? (withTime ? date.toISOString() : isoDay(date)) : next);
   }
 
   function picked(day: string | null) {
     if (!day) return;
     const date = new Date(`${day}T${withTime ? `${hour}:${minute}` : '00:00'}`);
     setText(withTime ? formatDateTimeInput(date) : formatDate(date));
-    onChange(withTime ? date.toISOString() : day);
+    emit(withTime ? date.toISOString() : day);
     setOpened(false);
   }
 

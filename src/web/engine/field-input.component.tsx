@@ -35,6 +35,8 @@ export interface FieldInputProps {
   recordId?: number;
   /** The postal code typed in the field a commune reference is narrowed by (its postalCodeFrom). */
   postalCode?: string;
+  /** Sets another field of the same form, as if typed (a web module's input filling several: a link's page data). */
+  setField?: (name: string, value: unknown) => void;
 }
 
 /** The most records a reference offers as a list to choose from; beyond, it is chosen by typing. */

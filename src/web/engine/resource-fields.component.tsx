@@ -101,6 +101,7 @@ export function ResourceFields({
                 titles={titles?.[name]}
                 recordId={recordId}
                 postalCode={postalCodeOf(def)}
+                setField={(other, filled) => form.setValue(other, filled, { shouldDirty: true, shouldValidate: true })}
               />
             )}
           />

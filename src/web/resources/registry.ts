@@ -4,6 +4,7 @@ import { projectsModule } from './projet/projet.module';
 import { structuresModule } from './structures/structures.module';
 import { emailTemplatesModule } from './template-email/template-email.module';
 import { ticketsModule } from './tickets/tickets.module';
+import { mediaWatchModule } from './veille-media/veille-media.module';
 
 /**
  * The resources' web modules, by slug: what their screens have besides the engine's. The admin layout
@@ -15,4 +16,5 @@ export const webModules: Readonly<Record<string, WebModule>> = {
   structures: structuresModule,
   'template-email': emailTemplatesModule,
   tickets: ticketsModule,
+  'veille-media': mediaWatchModule,
 };

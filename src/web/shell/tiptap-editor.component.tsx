@@ -3,7 +3,7 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RichTextEditorProps {
@@ -45,6 +45,12 @@ export function TiptapEditor({ label, description, error, required, value, onCha
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
     onCreate: ({ editor: current }) => onReady?.(current),
   });
+  // A value set from outside (a link's description filled in) replaces the content; what the writer
+  // types comes back equal and leaves it alone.
+  useEffect(() => {
+    if (value === editor.getHTML() || (value === '' && editor.isEmpty)) return;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
 
   return (
     <Input.Wrapper

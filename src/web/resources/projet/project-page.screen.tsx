@@ -27,6 +27,7 @@ import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
 import { OverviewPanel } from './overview.panel';
+import { ProjectMediaWatch } from '../veille-media/media-watch.panel';
 import { ProjectCloneDialog } from './project-list-actions.component';
 
 // The gantt (frappe-gantt) and the time report load with their tab only.
@@ -162,6 +163,7 @@ const tabs: { name: string; lists?: string[]; Component: ComponentType<TabProps>
       </Suspense>
     ),
   },
+  { name: 'veille-media', lists: ['veille-media'], Component: ({ record }) => <ProjectMediaWatch record={record} /> },
 ];
 
 /**
