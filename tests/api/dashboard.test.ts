@@ -189,8 +189,26 @@ it('lists the useful links by name', async () => {
   ]);
 });
 
-it('answers no press item until the media watch fills its widget', async () => {
-  expect(await widget(t.admin, 'api.dashboard.media_watch')).toEqual({ items: [] });
+it('lists the latest dated press items, newest first, with their media; refused without the media watch', async () => {
+  const admin = resourceRequests(t.app, t.admin);
+  const media = (await admin.created('structures', { name: 'Le Progrès', contactType: 'media' })).id;
+  for (const [title, publicationDate] of [
+    ['Rénovation : les aides 2026 expliquées', '2026-01-12'],
+    ['Un quartier passe à la chaleur renouvelable', '2026-03-02'],
+    ['Portes ouvertes à l’espace conseil', null],
+  ] as const) {
+    await admin.created('veille-media', { title, publicationDate, media, link: 'https://www.leprogres.fr/article' });
+  }
+  const { items } = await widget<{ items: { title: string; publicationDate: string | null; media: string | null }[] }>(
+    t.admin,
+    'api.dashboard.media_watch',
+  );
+  expect(items.map(({ title, publicationDate, media }) => `${publicationDate} ${title} (${media})`)).toEqual([
+    '2026-03-02 Un quartier passe à la chaleur renouvelable (Le Progrès)',
+    '2026-01-12 Rénovation : les aides 2026 expliquées (Le Progrès)',
+  ]);
+  // The adviser's profile has no right on the media watch: the widget is refused, not empty.
+  expect((await get(adviser, 'api.dashboard.media_watch')).statusCode).toBe(403);
 });
 
 describe('project tabs', () => {

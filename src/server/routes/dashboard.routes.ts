@@ -4,6 +4,7 @@ import {
   dashboardWidgets,
   INTERACTIONS_LIMIT,
   mayShowWidget,
+  MEDIA_ITEMS_LIMIT,
   normalizedLayout,
   PROJECTS_PER_TAB,
   USEFUL_LINKS_LIMIT,
@@ -36,6 +37,7 @@ import type { ResourceServices } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { allowedIframeSource } from '../resources/accounts/utilisateurs.server';
+import { latestMediaItems } from '../resources/media/veille-media.server';
 import { dashboardSettings, loadSettings } from '../settings/settings';
 
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -86,9 +88,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
     method: 'GET',
     options: guard('veille-media'),
     document: (tools) => tools.operation('account', 'dashboard_media_watch', { access: 'read', errors: [401, 403] }),
-    // The latest press items come from the media watch resource (veille-media), which fills this
-    // list through its scoped rows (MEDIA_ITEMS_LIMIT, newest first); until it is there, none.
-    handler: async () => ({ items: [] }),
+    handler: async (request) => ({ items: await latestMediaItems(store, actorIn(request), MEDIA_ITEMS_LIMIT) }),
   });
 
   declareRoute(app, {

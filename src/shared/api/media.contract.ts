@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { recordId, URL_MAX_LENGTH } from '../resources/fields';
 import { resourcePageSchema } from '../resources/resource';
-import { linkPreviewSchema, mediaWatchSummarySchema, mediaWatch } from '../resources/veille-media.resource';
-import { suggestionReply } from './common.schemas';
+import {
+  linkPreviewSchema,
+  mediaWatchSummarySchema,
+  mediaWatch,
+  MINI_LISTING_MAX,
+  MINI_LISTING_SIZE,
+} from '../resources/veille-media.resource';
+import { suggestionReply, termQuery } from './common.schemas';
 import { defineContracts, operation } from './contract';
+import { pagingSchema, wholeNumber } from './paging';
 
-const term = z.object({ term: z.string().optional() });
-const suggestions = operation({ query: term, reply: z.array(suggestionReply) });
-const itemsPage = operation({ reply: resourcePageSchema });
+const suggestions = operation({ query: termQuery, reply: z.array(suggestionReply) });
+/** A page of items: its paging checked here, its sort, search and filters (loose) left to the list's parser. */
+const itemsPage = operation({ query: pagingSchema(mediaWatch.pageSize).loose(), reply: resourcePageSchema });
 
 /** An item's internal comments (commentaires/{id}, edit-commentaire-ajax). */
 export const mediaWatchCommentSchema = z.object({
@@ -27,7 +34,11 @@ const editComment = operation({
 export const mediaContracts = defineContracts({
   'api.media_watch.mini_listing': {
     GET: operation({
-      query: z.object({ limite: z.string().optional() }),
+      query: z.object({
+        limite: wholeNumber(1, MINI_LISTING_MAX)
+          .default(MINI_LISTING_SIZE)
+          .describe('openapi.parameters.media_watch_limit'),
+      }),
       reply: z.array(mediaWatchSummarySchema),
     }),
   },

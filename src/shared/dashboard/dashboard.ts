@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaWatchSummarySchema } from '../resources/veille-media.resource';
 import type { PermissionHolder } from '../permissions';
 import { can } from '../permissions';
 import type { RouteName } from '../routes';
@@ -98,18 +99,8 @@ export const usefulLinksReplySchema = z.object({
   items: z.array(z.object({ id: z.number(), name: z.string(), url: z.string() })),
 });
 
-/** The latest press items (veille-media); the media resource fills them. */
-export const mediaWatchReplySchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.number(),
-      title: z.string(),
-      publicationDate: z.string().nullable(),
-      link: z.string().nullable(),
-      media: z.string().nullable(),
-    }),
-  ),
-});
+/** The latest press items (veille-media), newest first. */
+export const mediaWatchReplySchema = z.object({ items: z.array(mediaWatchSummarySchema) });
 
 /** One tab per project state displayed on the dashboard: how many projects shown there, and the first ones. */
 export const projectTabsReplySchema = z.object({

@@ -74,3 +74,5 @@ export type MediaWatchSummary = z.infer<typeof mediaWatchSummarySchema>;
 
 /** Items the mini-listing gives unless asked for fewer. */
 export const MINI_LISTING_SIZE = 5;
+/** Items the mini-listing may be asked for at most. */
+export const MINI_LISTING_MAX = 50;

@@ -4,14 +4,14 @@ import { translate } from '../../../shared/i18n/catalog';
 import { projects } from '../../../shared/resources/projet.resource';
 import type { Suggestion } from '../../../shared/resources/resource';
 import { structures } from '../../../shared/resources/structures.resource';
-import { mediaWatch, MINI_LISTING_SIZE, type MediaWatchSummary } from '../../../shared/resources/veille-media.resource';
+import { mediaWatch, type MediaWatchSummary } from '../../../shared/resources/veille-media.resource';
 import { path } from '../../../shared/routes';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
 import { mediaWatchTable, projectThemesTable, structuresTable } from '../../db/schema';
 import { isLive, liveRows } from '../../engine/record-scope';
 import { parseListQuery } from '../../engine/list-query';
-import { containsIgnoringAccents, type ListQuery } from '../../engine/resource-store';
+import { containsIgnoringAccents, type ListQuery, type ResourceStore } from '../../engine/resource-store';
 import type { PendingRecord, RecordRefusal, ResourceContext, ServerResource } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { visibleProjectIds } from '../projet/project-scope';
@@ -22,8 +22,6 @@ const themeColumns = getTableColumns(projectThemesTable) as Record<string, AnyPg
 
 /** Suggestions a media or theme input offers at most. */
 const SUGGESTIONS = 20;
-/** Items the mini-listing may be asked for at most. */
-const MINI_LISTING_MAX = 50;
 
 /** The ids among these of live structures whose contact type is media. */
 async function mediaAmong(db: Database, ids: number[]): Promise<Set<number>> {
@@ -85,6 +83,20 @@ function summaryOf(record: Record<string, unknown>, mediaTitles: Record<string, 
     media: record.media == null ? null : (mediaTitles[String(record.media)] ?? null),
     image: image.startsWith(prefix) ? path('media.file', { chemin: image.slice(prefix.length) }) : null,
   };
+}
+
+/**
+ * The latest items by publication date (the mini-listing, the dashboard's media watch), as the actor
+ * may read them. An item without a date is not among the latest (a descending sort would put it first).
+ */
+export async function latestMediaItems(store: ResourceStore, actor: Actor, size: number): Promise<MediaWatchSummary[]> {
+  const dated = { publicationDateDu: '1900-01-01' };
+  const page = await store.list(
+    mediaWatch,
+    { page: 1, pageSize: size, sort: 'publicationDate', direction: 'desc', search: '', filters: dated },
+    actor,
+  );
+  return page.items.map((item) => summaryOf(item, page.titles.media ?? {}));
 }
 
 /** The items of a list's query (paging, sort, search, filters) narrowed to these filters. */
@@ -177,17 +189,7 @@ export const mediaWatchHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.media_watch_mini_listing',
-      query: { limite: 'openapi.parameters.media_watch_limit' },
-      async handle(request, { store, actor }): Promise<MediaWatchSummary[]> {
-        const asked = Number(request.query.limite ?? MINI_LISTING_SIZE);
-        const size = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MINI_LISTING_MAX) : MINI_LISTING_SIZE;
-        const page = await store.list(
-          mediaWatch,
-          { page: 1, pageSize: size, sort: 'publicationDate', direction: 'desc', search: '', filters: {} },
-          actor,
-        );
-        return page.items.map((item) => summaryOf(item, page.titles.media ?? {}));
-      },
+      handle: (request, { store, actor }) => latestMediaItems(store, actor, request.query.limite),
     },
     {
       // structure/{id}: the items of a structure (its media, or the owner or a co-owner it is), on its page.
@@ -195,7 +197,6 @@ export const mediaWatchHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.media_watch_of_structure',
-      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       async handle(request, context) {
         await context.store.get(structures, request.params.id, context.actor);
         return itemsWhere(request, context, { structure: String(request.params.id) });
@@ -208,7 +209,6 @@ export const mediaWatchHooks: ServerResource = {
       action: 'list',
       alsoNeeds: [{ resource: projects.slug, action: 'show' }],
       summary: 'openapi.operations.media_watch_of_project',
-      query: { page: 'openapi.parameters.page', parPage: 'openapi.parameters.par_page' },
       async handle(request, context) {
         await context.store.get(projects, request.params.id, context.actor);
         return itemsWhere(request, context, { relatedProject: String(request.params.id) });
@@ -248,7 +248,6 @@ export const mediaWatchHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.media_watch_media',
-      query: { term: 'openapi.parameters.term' },
       handle: (request, { db }) => suggestionsOf(db, 'media', (request.query.term ?? '').trim()),
     },
     {
@@ -257,7 +256,6 @@ export const mediaWatchHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.media_watch_themes',
-      query: { term: 'openapi.parameters.term' },
       handle: (request, { db }) => suggestionsOf(db, 'themes', (request.query.term ?? '').trim()),
     },
   ],
