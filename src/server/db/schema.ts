@@ -564,7 +564,12 @@ export const individualsTable = resourceTable(individuals, (columns) => [
 
 export const importTemplatesTable = resourceTable(importTemplates);
 // The read scope looks projects up by mission and children by their project: their filter indexes serve.
-export const projectsTable = resourceTable(projects);
+export const projectsTable = resourceTable(projects, (columns) => [
+  // The dashboard's project tabs: a state's projects shown there, by name (a state with none answers at once).
+  index('projects_dashboard_idx')
+    .on(columns.state!, sql`immutable_unaccent(lower(${columns.name!}))`, columns.id!)
+    .where(sql`${columns.showOnDashboard!} and ${columns.deletedAt!} is null`),
+]);
 export const projectCoOwnersTable = resourceTable(projectCoOwners);
 export const projectPartnersTable = resourceTable(projectPartners);
 export const projectCommentsTable = resourceTable(projectComments);

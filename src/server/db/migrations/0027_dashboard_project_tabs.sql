@@ -1,0 +1,1 @@
+CREATE INDEX "projects_dashboard_idx" ON "projects" USING btree ("state",immutable_unaccent(lower("name")),"id") WHERE "projects"."show_on_dashboard" and "projects"."deleted_at" is null;
