@@ -146,6 +146,46 @@ describe('sending from a project', () => {
     expect(elsewhere.json().fieldErrors).toEqual({ documents: "Ce document n'appartient pas au projet." });
   });
 
+  it('attaches a file uploaded for the mail, and refuses a file uploaded by someone else', async () => {
+    const upload = (who: LoggedIn, nom: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.upload', { dossier: 'emails', nom }),
+        headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('Devis signé\n'),
+      });
+    const mine = await upload(t.admin, 'devis-isolation.txt');
+    expect(mine.statusCode, mine.body).toBe(201);
+    const sent = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Votre devis',
+      html: '<p>Ci-joint le devis.</p>',
+      to: ['marie.dupont@exemple.fr'],
+      files: [mine.json().path],
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect((await smtp.nextMail('marie.dupont@exemple.fr')).attachments).toEqual(['devis-isolation.txt']);
+
+    const adviser = await logInWithProfile(t, {
+      email: 'conseillere.fichiers@exemple.fr',
+      permissions: ['projet.consult', 'projet.modify'],
+    });
+    const theirs = await upload(adviser, 'autre-devis.txt');
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const before = smtp.received.length;
+    const refused = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Votre devis',
+      html: '<p>Ci-joint.</p>',
+      to: ['marie.dupont@exemple.fr'],
+      files: [theirs.json().path],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      'files.0': 'Ce fichier est introuvable parmi ceux que vous avez envoyés : joignez-le de nouveau.',
+    });
+    await untilJobsSettled(t.database);
+    expect(smtp.received.length).toBe(before);
+  });
+
   it('refuses an invalid address in the spec words, and sends nothing', async () => {
     const before = smtp.received.length;
     const response = await post(path('api.projects.send_email', { projet: ids.main }), {

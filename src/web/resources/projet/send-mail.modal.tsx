@@ -1,14 +1,16 @@
-import { Button, Checkbox, Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { SendEmailBody } from '../../../shared/mail/project-mail';
+import { mailUploadFolder, type SendEmailBody } from '../../../shared/mail/project-mail';
 import { can, nobody } from '../../../shared/permissions';
 import { projectDocuments } from '../../../shared/resources/piece-jointe.resource';
 import type { ResourceRecordView } from '../../../shared/resources/resource';
 import { api, ApiRequestError } from '../../api-client';
 import { DateInput } from '../../engine/date-input.component';
+import { UploadInput } from '../../engine/file-input.component';
 import { queryKeys } from '../../query-keys';
 import { useSession } from '../../session.hook';
 import { AppModal } from '../../shell/app-modal.component';
@@ -81,6 +83,8 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
   const [cc, setCc] = useState<string[]>([]);
   const [bcc, setBcc] = useState<string[]>([]);
   const [attached, setAttached] = useState<string[]>([]);
+  // Files uploaded from this form: their stored paths.
+  const [files, setFiles] = useState<string[]>([]);
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -91,7 +95,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
     template !== null ||
     subject !== undefined ||
     html !== undefined ||
-    [chosen, others, cc, bcc, attached].some((list) => list.length > 0) ||
+    [chosen, others, cc, bcc, attached, files].some((list) => list.length > 0) ||
     sendAt !== null;
   const shownSubject = subject ?? preview.data?.subject ?? '';
   const shownHtml = html ?? preview.data?.html ?? '';
@@ -114,6 +118,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
       cc,
       bcc,
       documents: attached.map(Number),
+      files,
       ...(template !== null ? { template } : {}),
       // The template alone when its preview is sent as it is: the server resolves it (signature included).
       ...(template === null || subject !== undefined || html !== undefined
@@ -238,6 +243,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
               </Stack>
             </Checkbox.Group>
           )}
+          <MailUploads files={files} onChange={setFiles} error={errorOf(errors, 'files')} />
           <SendTime later={later} onLater={setLater} sendAt={sendAt} onSendAt={setSendAt} error={errors.envoiLe} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => confirmLeave(onClose)} disabled={sending}>
@@ -250,6 +256,57 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
         </Stack>
       </form>
     </AppModal>
+  );
+}
+
+/** Files uploaded for the mail (POST /api/televersements), each removable; one more added at a time. */
+function MailUploads({
+  files,
+  onChange,
+  error,
+}: {
+  files: string[];
+  onChange: (files: string[]) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  // A new input after each upload: the chosen file shows in the list below, not in the input.
+  const [round, setRound] = useState(0);
+  return (
+    <Stack gap={4}>
+      <UploadInput
+        key={round}
+        folder={mailUploadFolder}
+        label={t('mailUi.fields.upload')}
+        error={error}
+        value=""
+        onChange={(stored) => {
+          if (!stored) return;
+          onChange([...files, stored]);
+          setRound((value) => value + 1);
+        }}
+      />
+      {files.length > 0 && (
+        <Stack gap={2} role="list" aria-label={t('mailUi.fields.uploaded')}>
+          {files.map((stored) => {
+            const name = stored.slice(stored.lastIndexOf('/') + 1);
+            return (
+              <Group key={stored} gap="xs" role="listitem">
+                <Text size="sm">{name}</Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('mailUi.send.remove_file', { name })}
+                  onClick={() => onChange(files.filter((other) => other !== stored))}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
   );
 }
 
