@@ -186,6 +186,34 @@ describe('sending from a project', () => {
     expect(smtp.received.length).toBe(before);
   });
 
+  it("offers the project's people with an address, once each, in one request", async () => {
+    // The owner again as a partner: offered once, as the owner.
+    for (const individual of [ids.dupont, ids.leroy]) {
+      const partner = await api().post(
+        'partenaires-projet',
+        { role: 'Voisin', individual },
+        path('api.resource.children', { resource: 'projet', id: ids.other, child: 'partenaires-projet' }),
+      );
+      expect(partner.statusCode, partner.body).toBe(201);
+    }
+    const admin = t.admin.session.user.id;
+    expect((await api().put('projet', ids.other, { referents: [admin] })).statusCode).toBe(200);
+    const response = await get(path('api.projects.mail_recipients', { projet: ids.other }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        { role: 'owner', name: 'Leroy Paul', email: 'paul.leroy@exemple.fr' },
+        { role: 'partner', name: 'Dupont Marie', email: 'marie.dupont@exemple.fr' },
+        { role: 'referent', name: expect.any(String), email: 'admin@exemple.fr' },
+      ],
+    });
+    const hidden = await get(
+      path('api.projects.mail_recipients', { projet: ids.secret }),
+      await logInWithProfile(t, { email: 'conseiller.destinataires@exemple.fr', permissions: ['projet.consult'] }),
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('refuses an invalid address in the spec words, and sends nothing', async () => {
     const before = smtp.received.length;
     const response = await post(path('api.projects.send_email', { projet: ids.main }), {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -8,6 +7,7 @@ import type { MailStatus } from '../../shared/resources/journal-emails.resource'
 import { clock } from '../clock';
 import { rowsOf, type Database } from '../db/database';
 import { emailLog, type MailAttachment } from '../db/schema';
+import { storedFilePath } from '../files/stored-file';
 import type { JobQueue } from '../jobs/job-queue';
 
 /**
@@ -206,7 +206,7 @@ export function createMailDelivery(
         messageId: `<mail-${mail.id}@${messageHost}>`,
         attachments: mail.attachments.map((file) => ({
           filename: file.name,
-          path: path.join(options.uploadsDir, path.normalize(`/${file.path}`)),
+          path: storedFilePath(options.uploadsDir, file.path),
         })),
       });
       const rejected = (info.rejected ?? []).map(String);

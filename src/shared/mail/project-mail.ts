@@ -43,6 +43,16 @@ export const sendEmailBodySchema = z
 export type SendEmailBody = z.infer<typeof sendEmailBodySchema>;
 export const sentEmailReplySchema = z.object({ email: z.number() });
 
+/** Someone of a project a mail may go to: who they are to it, their name, their address. */
+export const projectRecipientSchema = z.object({
+  role: z.enum(['owner', 'coOwner', 'partner', 'referent']),
+  name: z.string(),
+  email: z.string(),
+});
+export type ProjectRecipient = z.infer<typeof projectRecipientSchema>;
+/** GET /api/projet/destinataires-email/{projet}: the project's people with an address, as the reader may see them. */
+export const projectRecipientsSchema = z.object({ items: z.array(projectRecipientSchema) });
+
 /** POST /api/projet/publipostage/envoyer: one template to the owners of the selected projects. */
 export const mailingBodySchema = z.strictObject({
   template: recordId,

@@ -29,6 +29,7 @@ import {
   usedIn,
   type MailSource,
 } from './mail-rendering';
+import { projectRecipients } from './project-recipients';
 
 const sentStatuses: MailStatus[] = ['sent', 'recorded', 'failed'];
 const scheduledStatuses: MailStatus[] = ['scheduled', 'sending'];
@@ -324,6 +325,14 @@ export const projectMailRoutes: ResourceRoute[] = [
       });
       return { email: id! };
     },
+  },
+  {
+    // destinataires-email/{projet}: whom the send form offers, in one request.
+    name: 'api.projects.mail_recipients',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_mail_recipients',
+    handle: async (request, context) => ({ items: await projectRecipients(context, request.params.projet) }),
   },
   {
     name: 'api.projects.sent_emails',

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Radio, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailTemplatePreview, useResolvedTemplate } from './mail-template-preview.component';
 import { z } from 'zod';
 import { mailUploadFolder, type SendEmailBody } from '../../../shared/mail/project-mail';
 import { can, nobody } from '../../../shared/permissions';
@@ -18,31 +19,9 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { RichTextEditor } from '../../shell/rich-text-editor.component';
 import { toast } from '../../shell/toasts.component';
 import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
-import { loadProjectRecipients } from './project-mail-recipients';
 
 type FieldErrors = Record<string, string>;
 const isEmail = (address: string) => z.email().safeParse(address).success;
-
-/** The mail templates a mail may start from (the first 100, by subject). */
-export function useMailTemplates() {
-  return useQuery({
-    queryKey: queryKeys.resource.list('template-email', 'mail-choice'),
-    queryFn: () =>
-      api('GET', 'api.resource.collection', {
-        params: { resource: 'template-email' },
-        query: { parPage: 100, tri: 'subject' },
-      }),
-  });
-}
-
-/** A template resolved on a project (get-replaced-content), once both are chosen. */
-export function useResolvedTemplate(template: number | null, project: number | null) {
-  return useQuery({
-    queryKey: queryKeys.mail.preview(template, project),
-    queryFn: () => api('POST', 'api.projects.replaced_content', { body: { template: template!, projet: project! } }),
-    enabled: template !== null && project !== null,
-  });
-}
 
 /** The field errors of one list of addresses (`to`, `to.2`…), shown under its input. */
 const errorOf = (errors: FieldErrors, field: string) =>
@@ -59,10 +38,9 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
   const queryClient = useQueryClient();
   const confirmLeave = useConfirmLeave();
   const user = useSession().data?.user ?? nobody;
-  const templates = useMailTemplates();
   const recipients = useQuery({
     queryKey: queryKeys.project.mailRecipients(project.id),
-    queryFn: () => loadProjectRecipients(project),
+    queryFn: async () => (await api('GET', 'api.projects.mail_recipients', { params: { projet: project.id } })).items,
   });
   const documents = useQuery({
     queryKey: queryKeys.resource.list(projectDocuments.slug, `projet-${project.id}-mail`),
@@ -102,8 +80,8 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
   // Each free address checked as it is typed (spec: "L'adresse email n'est pas valide").
   const invalid = (list: string[]) => (list.some((address) => !isEmail(address)) ? t('validation.email') : undefined);
 
-  function chooseTemplate(value: string | null) {
-    setTemplate(value === null ? null : Number(value));
+  function chooseTemplate(value: number | null) {
+    setTemplate(value);
     // A new template's preview replaces what was typed over the previous one.
     setSubject(undefined);
     setHtml(undefined);
@@ -148,42 +126,30 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
       <form noValidate onSubmit={(event) => void send(event)} aria-label={t('mailUi.send.title')}>
         <Stack>
           <FormErrorAlert error={error} />
-          <Select
-            label={t('mailUi.fields.template')}
+          <MailTemplatePreview
+            template={template}
+            onTemplate={chooseTemplate}
+            preview={preview}
             placeholder={t('mailUi.send.free_text')}
-            data={(templates.data?.items ?? []).map((item) => ({
-              value: String(item.id),
-              label: String(item.subject),
-            }))}
-            value={template === null ? null : String(template)}
-            onChange={chooseTemplate}
-            searchable
-            clearable
-          />
-          {preview.error && <FormErrorAlert error={preview.error.message} />}
-          {template !== null && preview.isPending ? (
-            <Text size="sm">{t('mailUi.send.preview_loading')}</Text>
-          ) : (
-            <>
-              <TextInput
-                label={t('mailUi.fields.subject')}
-                value={shownSubject}
-                onChange={(event) => setSubject(event.currentTarget.value)}
-                error={errors.subject}
-                required={template === null}
-              />
-              <RichTextEditor
-                // A new preview is a new content: the editor starts again from it.
-                key={`${template ?? 'free'}-${preview.dataUpdatedAt}`}
-                label={t('mailUi.fields.content')}
-                description={template === null ? undefined : t('mailUi.send.preview_help')}
-                error={errors.html}
-                required={template === null}
-                value={shownHtml}
-                onChange={setHtml}
-              />
-            </>
-          )}
+          >
+            <TextInput
+              label={t('mailUi.fields.subject')}
+              value={shownSubject}
+              onChange={(event) => setSubject(event.currentTarget.value)}
+              error={errors.subject}
+              required={template === null}
+            />
+            <RichTextEditor
+              // A new preview is a new content: the editor starts again from it.
+              key={`${template ?? 'free'}-${preview.dataUpdatedAt}`}
+              label={t('mailUi.fields.content')}
+              description={template === null ? undefined : t('mailUi.send.preview_help')}
+              error={errors.html}
+              required={template === null}
+              value={shownHtml}
+              onChange={setHtml}
+            />
+          </MailTemplatePreview>
           <Checkbox.Group
             label={t('mailUi.fields.recipients')}
             description={recipients.data?.length === 0 ? t('mailUi.send.no_known_recipient') : undefined}
