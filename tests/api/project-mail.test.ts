@@ -187,18 +187,22 @@ describe('sending from a project', () => {
   });
 
   it("offers the project's people with an address, once each, in one request", async () => {
+    const admin = t.admin.session.user.id;
+    const { id: project } = await api().created('projet', {
+      name: 'Studio Leroy',
+      ownerIndividual: ids.leroy,
+      referents: [admin],
+    });
     // The owner again as a partner: offered once, as the owner.
     for (const individual of [ids.dupont, ids.leroy]) {
       const partner = await api().post(
         'partenaires-projet',
         { role: 'Voisin', individual },
-        path('api.resource.children', { resource: 'projet', id: ids.other, child: 'partenaires-projet' }),
+        path('api.resource.children', { resource: 'projet', id: project, child: 'partenaires-projet' }),
       );
       expect(partner.statusCode, partner.body).toBe(201);
     }
-    const admin = t.admin.session.user.id;
-    expect((await api().put('projet', ids.other, { referents: [admin] })).statusCode).toBe(200);
-    const response = await get(path('api.projects.mail_recipients', { projet: ids.other }));
+    const response = await get(path('api.projects.mail_recipients', { projet: project }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       items: [

@@ -30,8 +30,8 @@ const errorOf = (errors: FieldErrors, field: string) =>
 /**
  * "Envoyer un e-mail" from a project (envoyer-email/{projet}): a template, its preview resolved on
  * the project and editable, or a subject and content written freely; recipients among the project's
- * people with an address and free addresses, copies, the project's documents attached; now or at a
- * date. The server's field errors show under their fields.
+ * people with an address (one request) and free addresses, copies, the project's documents and files
+ * uploaded here attached; now or at a date. The server's field errors show under their fields.
  */
 export function SendMailModal({ project, onClose }: { project: ResourceRecordView; onClose: () => void }) {
   const { t } = useTranslation();
