@@ -254,9 +254,9 @@ describe('sending from a project', () => {
       clock.now = realNow;
     }
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(fixture.smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr').map(({ subject }) => subject)).toEqual(
-      ['Rappel de rendez-vous, Paul'],
-    );
+    expect(
+      fixture.smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr').map(({ subject }) => subject),
+    ).toEqual(['Rappel de rendez-vous, Paul']);
     const log = await rowsOf<{ subject: string; status: string }>(
       t.database.db,
       sql`select subject, status from email_log where project_id = ${ids.other} order by id`,
