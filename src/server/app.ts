@@ -200,9 +200,6 @@ export async function buildApp({
     await jobs.stop();
     await mailer.close();
   });
-  await jobs.work('mail', async (outgoing) => {
-    if ((await mailer.send(outgoing)) === 'failed') throw new Error('mail not sent: retried later');
-  });
   await jobs.work('mail-dispatch', () => mailer.dispatch());
   mailer.start();
   await jobs.work('password-reset', ({ email }) => mailResetLink(db, mailer, email));

@@ -142,6 +142,8 @@ export const routeTable = {
   'api.projects.reschedule_email': '/api/projet/emails-programmes/{projet}/reprogrammer/{email}',
   'api.projects.replaced_content': '/api/projet/get-replaced-content',
   'api.projects.send_email': '/api/projet/envoyer-email/{projet}',
+  // The people of a project a mail may go to (the send form's recipients), in one request.
+  'api.projects.mail_recipients': '/api/projet/destinataires-email/{projet}',
   'api.projects.mailing_send': '/api/projet/publipostage/envoyer',
   // The user's signature and a meeting invitation (iCalendar), for the mail being written.
   'api.projects.signature': '/api/projet/get-signature',

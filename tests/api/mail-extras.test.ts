@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/database';
 import { emailLog } from '../../src/server/db/schema';
 import type { UploadedFile } from '../../src/shared/resources/fields';
 import { path } from '../../src/shared/routes';
-import { resourceRequests } from '../support/resource-requests';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
-import { authHeaders, useAdminApp, type LoggedIn } from '../support/test-app';
+import { useMailApp } from '../support/mail-fixture';
+import { authHeaders, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
 /**
@@ -15,19 +14,8 @@ import { logInWithProfile } from '../support/test-users';
  * the mailing's recipients as a file (export-publipostage and its ajax form), and a mail's
  * attachments served by /emails/{chemin} to whoever may read that mail, against a real SMTP server.
  */
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
-const t = useAdminApp({
-  mail: () => ({ smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'conseil@renov.exemple.fr' }),
-});
-const api = () => resourceRequests(t.app, t.admin);
-const post = (url: string, payload: unknown, who: LoggedIn = t.admin) =>
-  t.app.inject({ method: 'POST', url, headers: authHeaders(who), payload: payload as Record<string, unknown> });
-const get = (url: string, who?: LoggedIn) =>
-  t.app.inject({ method: 'GET', url, ...(who && { headers: authHeaders(who) }) });
+const fixture = useMailApp();
+const { t, api, post, get } = fixture;
 const ids = {} as Record<'dupont' | 'main' | 'other' | 'silent' | 'secret' | 'template' | 'documentType', number>;
 const reference = {} as Record<'main' | 'other', string>;
 let adviser: LoggedIn;
@@ -35,13 +23,8 @@ let outsider: LoggedIn;
 
 beforeAll(async () => {
   const created = async (slug: string, values: Record<string, unknown>) => (await api().created(slug, values)).id;
-  ids.dupont = await created('individus', {
-    civility: 'madame',
-    lastName: 'Dupont',
-    firstName: 'Marie',
-    email: 'marie.dupont@exemple.fr',
-  });
-  const leroy = await created('individus', { lastName: 'Leroy', firstName: 'Paul', email: 'paul.leroy@exemple.fr' });
+  ids.dupont = fixture.owners.dupont;
+  const leroy = fixture.owners.leroy;
   const silent = await created('individus', { lastName: 'Sansadresse', firstName: 'Jean' });
   ids.main = await created('projet', { name: 'Maison Dupont', ownerIndividual: ids.dupont });
   // A name a spreadsheet would run as a formula.
@@ -179,7 +162,7 @@ describe('get-invitation', () => {
       to: ['marie.dupont@exemple.fr'],
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    expect((await smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre rendez-vous');
+    expect((await fixture.smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre rendez-vous');
 
     const email = sent.json().email as number;
     const [row] = await t.database.db
@@ -194,7 +177,7 @@ describe('get-invitation', () => {
     expect(download.body).toBe(ics);
     // Whoever may see the project reads its mails' attachments; without a session, nobody.
     expect((await get(file, adviser)).body).toBe(ics);
-    expect((await get(file)).statusCode).toBe(401);
+    expect((await get(file, null)).statusCode).toBe(401);
     expect((await get(file, outsider)).statusCode).toBe(404);
   });
 });

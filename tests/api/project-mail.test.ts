@@ -1,32 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { clock } from '../../src/server/clock';
 import { buildMailing } from '../../src/server/resources/mail/project-mail.routes';
 import { rowsOf } from '../../src/server/db/database';
 import type { ProjectEmails } from '../../src/shared/mail/project-mail';
 import { path } from '../../src/shared/routes';
-import { resourceRequests } from '../support/resource-requests';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server';
-import { authHeaders, untilJobsSettled, useAdminApp, type LoggedIn } from '../support/test-app';
+import { useMailApp } from '../support/mail-fixture';
+import { authHeaders, untilJobsSettled, type LoggedIn } from '../support/test-app';
 import { logInWithProfile } from '../support/test-users';
 
 /**
  * Mail from a project (spec 2.1, 2.3, 3; issue 27): templates with variables, sending now or later,
  * the sent and scheduled panels, cancelling, the mailing and its limit, against a real SMTP server.
  */
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
-const t = useAdminApp({
-  mail: () => ({ smtpUrl: smtp.url, appUrl: 'https://renov.exemple.fr', mailFrom: 'conseil@renov.exemple.fr' }),
-});
-const api = () => resourceRequests(t.app, t.admin);
-const post = (url: string, payload: unknown, who: LoggedIn = t.admin) =>
-  t.app.inject({ method: 'POST', url, headers: authHeaders(who), payload: payload as Record<string, unknown> });
-const get = (url: string, who: LoggedIn = t.admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(who) });
+const fixture = useMailApp();
+const { t, api, post, get } = fixture;
 const ids = {} as Record<'dupont' | 'leroy' | 'main' | 'other' | 'secret' | 'template', number>;
 
 const content =
@@ -34,13 +23,8 @@ const content =
 
 beforeAll(async () => {
   const created = async (slug: string, values: Record<string, unknown>) => (await api().created(slug, values)).id;
-  ids.dupont = await created('individus', {
-    civility: 'madame',
-    lastName: 'Dupont',
-    firstName: 'Marie',
-    email: 'marie.dupont@exemple.fr',
-  });
-  ids.leroy = await created('individus', { lastName: 'Leroy', firstName: 'Paul', email: 'paul.leroy@exemple.fr' });
+  ids.dupont = fixture.owners.dupont;
+  ids.leroy = fixture.owners.leroy;
   ids.main = await created('projet', { name: 'Maison <Dupont>', ownerIndividual: ids.dupont });
   ids.other = await created('projet', { name: 'Appartement Leroy', ownerIndividual: ids.leroy });
   ids.secret = await created('projet', { name: 'Dossier secret', ownerIndividual: ids.dupont, status: 'confidential' });
@@ -81,7 +65,7 @@ describe('sending from a project', () => {
       cc: ['collegue@exemple.fr'],
     });
     expect(response.statusCode, response.body).toBe(202);
-    const received = await smtp.nextMail('marie.dupont@exemple.fr');
+    const received = await fixture.smtp.nextMail('marie.dupont@exemple.fr');
     expect(received.subject).toBe('Votre projet Maison <Dupont>');
     expect(received.text).toContain('Bonjour Madame Dupont,');
 
@@ -134,7 +118,7 @@ describe('sending from a project', () => {
       documents: [report.json().id],
     });
     expect(sent.statusCode, sent.body).toBe(202);
-    expect((await smtp.nextMail('marie.dupont@exemple.fr')).attachments).toEqual(['compte-rendu-visite.pdf']);
+    expect((await fixture.smtp.nextMail('marie.dupont@exemple.fr')).attachments).toEqual(['compte-rendu-visite.pdf']);
 
     const elsewhere = await post(path('api.projects.send_email', { projet: ids.other }), {
       subject: 'Compte rendu',
@@ -146,8 +130,80 @@ describe('sending from a project', () => {
     expect(elsewhere.json().fieldErrors).toEqual({ documents: "Ce document n'appartient pas au projet." });
   });
 
+  it('attaches a file uploaded for the mail, and refuses a file uploaded by someone else', async () => {
+    const upload = (who: LoggedIn, nom: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.upload', { dossier: 'emails', nom }),
+        headers: { ...authHeaders(who), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('Devis signé\n'),
+      });
+    const mine = await upload(t.admin, 'devis-isolation.txt');
+    expect(mine.statusCode, mine.body).toBe(201);
+    const sent = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Votre devis',
+      html: '<p>Ci-joint le devis.</p>',
+      to: ['marie.dupont@exemple.fr'],
+      files: [mine.json().path],
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect((await fixture.smtp.nextMail('marie.dupont@exemple.fr')).attachments).toEqual(['devis-isolation.txt']);
+
+    const adviser = await logInWithProfile(t, {
+      email: 'conseillere.fichiers@exemple.fr',
+      permissions: ['projet.consult', 'projet.modify'],
+    });
+    const theirs = await upload(adviser, 'autre-devis.txt');
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const before = fixture.smtp.received.length;
+    const refused = await post(path('api.projects.send_email', { projet: ids.main }), {
+      subject: 'Votre devis',
+      html: '<p>Ci-joint.</p>',
+      to: ['marie.dupont@exemple.fr'],
+      files: [theirs.json().path],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({
+      'files.0': 'Ce fichier est introuvable parmi ceux que vous avez envoyés : joignez-le de nouveau.',
+    });
+    await untilJobsSettled(t.database);
+    expect(fixture.smtp.received.length).toBe(before);
+  });
+
+  it("offers the project's people with an address, once each, in one request", async () => {
+    const admin = t.admin.session.user.id;
+    const { id: project } = await api().created('projet', {
+      name: 'Studio Leroy',
+      ownerIndividual: ids.leroy,
+      referents: [admin],
+    });
+    // The owner again as a partner: offered once, as the owner.
+    for (const individual of [ids.dupont, ids.leroy]) {
+      const partner = await api().post(
+        'partenaires-projet',
+        { role: 'Voisin', individual },
+        path('api.resource.children', { resource: 'projet', id: project, child: 'partenaires-projet' }),
+      );
+      expect(partner.statusCode, partner.body).toBe(201);
+    }
+    const response = await get(path('api.projects.mail_recipients', { projet: project }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        { role: 'owner', name: 'Leroy Paul', email: 'paul.leroy@exemple.fr' },
+        { role: 'partner', name: 'Dupont Marie', email: 'marie.dupont@exemple.fr' },
+        { role: 'referent', name: expect.any(String), email: 'admin@exemple.fr' },
+      ],
+    });
+    const hidden = await get(
+      path('api.projects.mail_recipients', { projet: ids.secret }),
+      await logInWithProfile(t, { email: 'conseiller.destinataires@exemple.fr', permissions: ['projet.consult'] }),
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('refuses an invalid address in the spec words, and sends nothing', async () => {
-    const before = smtp.received.length;
+    const before = fixture.smtp.received.length;
     const response = await post(path('api.projects.send_email', { projet: ids.main }), {
       subject: 'Bonjour',
       html: '<p>Bonjour</p>',
@@ -156,7 +212,7 @@ describe('sending from a project', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain("L'adresse email n'est pas valide");
     await untilJobsSettled(t.database);
-    expect(smtp.received.length).toBe(before);
+    expect(fixture.smtp.received.length).toBe(before);
   });
 
   it('sends a scheduled mail at its time, never a cancelled one', async () => {
@@ -186,21 +242,21 @@ describe('sending from a project', () => {
 
     // Not yet: nothing left.
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr')).toEqual([]);
+    expect(fixture.smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr')).toEqual([]);
 
     // An hour later by the server's clock, the delivery's next look sends it.
     const realNow = clock.now;
     clock.now = () => new Date(realNow().getTime() + 3_700_000);
     try {
-      const received = await smtp.nextMail('paul.leroy@exemple.fr');
+      const received = await fixture.smtp.nextMail('paul.leroy@exemple.fr');
       expect(received.subject).toBe('Rappel de rendez-vous, Paul');
     } finally {
       clock.now = realNow;
     }
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr').map(({ subject }) => subject)).toEqual([
-      'Rappel de rendez-vous, Paul',
-    ]);
+    expect(
+      fixture.smtp.received.filter(({ to }) => to === 'paul.leroy@exemple.fr').map(({ subject }) => subject),
+    ).toEqual(['Rappel de rendez-vous, Paul']);
     const log = await rowsOf<{ subject: string; status: string }>(
       t.database.db,
       sql`select subject, status from email_log where project_id = ${ids.other} order by id`,
@@ -244,8 +300,8 @@ describe('a mailing (publipostage)', () => {
     });
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json()).toEqual({ publipostage: expect.any(Number), recipients: 2 });
-    expect((await smtp.nextMail('paul.leroy@exemple.fr')).subject).toBe('Votre projet Appartement Leroy');
-    expect((await smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre projet Maison <Dupont>');
+    expect((await fixture.smtp.nextMail('paul.leroy@exemple.fr')).subject).toBe('Votre projet Appartement Leroy');
+    expect((await fixture.smtp.nextMail('marie.dupont@exemple.fr')).subject).toBe('Votre projet Maison <Dupont>');
   });
 
   it('queues each mail once, however many times its build runs at once', async () => {
@@ -361,7 +417,7 @@ describe('the delivery, when the SMTP server refuses', () => {
   };
 
   it('tries again after 30 s, then 60 s, while it refuses for a while, and delivers once', async () => {
-    smtp.refuseNext(2);
+    fixture.smtp.refuseNext(2);
     const id = await send(['patient@exemple.fr'], 'Réessayé');
     await expect.poll(() => logOf(id)).toMatchObject({ status: 'scheduled', attempts: 1 });
     expect((await logOf(id))!.error).toContain('Service temporairement indisponible');
@@ -373,11 +429,11 @@ describe('the delivery, when the SMTP server refuses', () => {
     await later(31 + 61, async () => {
       await expect.poll(() => logOf(id)).toMatchObject({ status: 'sent', attempts: 3, error: '' });
     });
-    expect(smtp.received.filter(({ subject }) => subject === 'Réessayé')).toHaveLength(1);
+    expect(fixture.smtp.received.filter(({ subject }) => subject === 'Réessayé')).toHaveLength(1);
   });
 
   it('marks failed with the SMTP reply a mail whose only address is refused for good, and records refused copies', async () => {
-    smtp.refuseRecipient('inconnu@exemple.fr');
+    fixture.smtp.refuseRecipient('inconnu@exemple.fr');
     const lost = await send(['inconnu@exemple.fr'], 'Perdu');
     await expect.poll(() => logOf(lost)).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await logOf(lost))!.error).toContain('Boîte aux lettres inconnue');
@@ -385,7 +441,7 @@ describe('the delivery, when the SMTP server refuses', () => {
     const partly = await send(['paul.leroy@exemple.fr', 'inconnu@exemple.fr'], 'En partie');
     await expect.poll(() => logOf(partly)).toMatchObject({ status: 'sent' });
     expect((await logOf(partly))!.error).toBe('Adresses refusées par le serveur de messagerie : inconnu@exemple.fr');
-    expect(smtp.received.filter(({ subject }) => subject === 'Perdu')).toEqual([]);
+    expect(fixture.smtp.received.filter(({ subject }) => subject === 'Perdu')).toEqual([]);
     const sent = await get(path('api.projects.sent_emails', { projet: ids.other }));
     expect((sent.json() as ProjectEmails).items.find(({ subject }) => subject === 'Perdu')).toMatchObject({
       status: 'failed',

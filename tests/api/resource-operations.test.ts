@@ -28,12 +28,16 @@ const individualsWithNotice: ServerResource = {
   async afterCommit({ action, ids }, queue) {
     if (action === 'update') {
       for (const id of ids) {
-        await queue.send('mail', { to: 'modifications@exemple.fr', subject: changeSubject(id), text: '', html: '' });
+        await queue.mail([
+          { to: ['modifications@exemple.fr'], subject: changeSubject(id), text: '', html: '', createdBy: null },
+        ]);
       }
     }
     if (action !== 'create') return;
     for (const id of ids) {
-      await queue.send('mail', { to: 'equipe@exemple.fr', subject: noticeSubject(id), text: '', html: '' });
+      await queue.mail([
+        { to: ['equipe@exemple.fr'], subject: noticeSubject(id), text: '', html: '', createdBy: null },
+      ]);
     }
     if (failAfterQueueing) throw new Error('the write fails after queueing its effect');
   },

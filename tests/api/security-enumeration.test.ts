@@ -89,7 +89,7 @@ describe('registration, when it is on', () => {
     expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(25).fill(429)]);
     const refused = await signUp('victime-31@exemple.fr', '198.51.100.20');
     expect(refused.json().message).toBe('Accès temporairement bloqué');
-    // The welcome mails go through the job queue: the five accepted sign-ups' arrive, and no other.
+    // The welcome mails go through the delivery: the five accepted sign-ups' arrive, and no other.
     const welcomed = async () =>
       (await t.database.db.select().from(emailLog).where(like(emailLog.recipient, 'victime-%'))).length;
     await expect.poll(welcomed, { timeout: 10_000 }).toBe(5);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { SessionPayload } from '../../src/shared/account/account.schema';
 import { path } from '../../src/shared/routes';
 import { buildApp, type AppOptions } from '../../src/server/app';
+import { clock } from '../../src/server/clock';
 import { rowsOf, type DatabaseHandle } from '../../src/server/db/database';
 import { seedEmptyDatabase } from '../../src/server/seed/seed';
 import { conformanceFailures, recordAnswers } from './openapi-conformance';
@@ -130,7 +131,8 @@ export function useAdminApp({ mail }: { mail?: () => AppOptions['mail'] } = {}):
 
 /**
  * Resolves once the job queue holds no job still to run (created and due, waiting for a retry, or
- * running; a job created for a later date, as a scheduled mail's wake-up, is not pending yet):
+ * running; a job created for a later date, as a scheduled mail's wake-up, is not pending yet) and
+ * the email log no mail due or being sent (a mail due later, as a retry, is not pending yet):
  * a test asserting that something did not happen (no second mail) asserts it then, not after a
  * sleep that passes whenever the unwanted effect is merely late.
  */
@@ -139,8 +141,10 @@ export async function untilJobsSettled(database: DatabaseHandle, timeoutMs = 15_
   for (;;) {
     const [{ pending }] = (await rowsOf<{ pending: number }>(
       database.db,
-      sql`select count(*)::int as pending from pgboss.job
-          where state in ('retry', 'active') or (state = 'created' and start_after <= now())`,
+      sql`select (select count(*)::int from pgboss.job
+                   where state in ('retry', 'active') or (state = 'created' and start_after <= now()))
+               + (select count(*)::int from email_log
+                   where status = 'sending' or (status = 'scheduled' and send_at <= ${clock.now()})) as pending`,
     )) as [{ pending: number }];
     if (pending === 0) return;
     if (Date.now() > deadline) throw new Error(`${pending} job(s) still pending after ${timeoutMs} ms`);

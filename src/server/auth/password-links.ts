@@ -8,7 +8,8 @@ import { passwordResets, users } from '../db/schema';
 import { isLive } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 import { accountKey, clearFailures } from './login-throttle';
-import { mailBody, type Mailer, type MailStatus, type OutgoingMail } from '../mail/mailer';
+import type { MailStatus } from '../../shared/resources/journal-emails.resource';
+import { mailBody, type Mailer } from '../mail/mailer';
 import { hashPassword } from './passwords';
 import { endOtherSessions } from './sessions';
 
@@ -24,11 +25,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const pending = (now: Date) => and(isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
 
 /**
- * Creates a link for the user and returns its mail, or null while another link is pending. The
- * user's row is locked meanwhile, so two simultaneous requests give one link.
+ * Creates a link for the user, queues its mail in the same transaction and sends it at once (its
+ * job or request waits for it): where the mail stands, or null while another link is pending. The user's row is locked
+ * meanwhile, so two simultaneous requests give one link.
  */
-function issueLink(db: Database, mailer: Mailer, user: LinkUser, purpose: Purpose): Promise<OutgoingMail | null> {
-  return db.transaction(async (tx) => {
+async function issueLink(db: Database, mailer: Mailer, user: LinkUser, purpose: Purpose): Promise<MailStatus | null> {
+  const queued = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const now = clock.now();
     const [existing] = await tx
@@ -46,13 +48,19 @@ function issueLink(db: Database, mailer: Mailer, user: LinkUser, purpose: Purpos
     const locale = isLocale(user.locale) ? user.locale : 'fr';
     const t = (key: string) => translate(locale, `mail.password_${purpose}.${key}`, { name: user.firstName });
     const link = { label: t('action'), url: mailer.url(path('admin.reset_password', { token })) };
-    return {
-      to: user.email,
-      subject: t('subject'),
-      ...mailBody([t('greeting'), t('body'), t('footer')], link),
-      secret: token,
-    };
+    return mailer.queue(tx, [
+      {
+        to: [user.email],
+        subject: t('subject'),
+        ...mailBody([t('greeting'), t('body'), t('footer')], link),
+        secret: token,
+        createdBy: null,
+      },
+    ]);
   });
+  if (!queued) return null;
+  const [status] = await mailer.send(queued);
+  return status ?? null;
 }
 
 const findUser = (db: Database, condition: ReturnType<typeof eq>) =>
@@ -75,26 +83,24 @@ const findUser = (db: Database, condition: ReturnType<typeof eq>) =>
  */
 export async function mailResetLink(db: Database, mailer: Mailer, email: string): Promise<void> {
   const user = await findUser(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  const mail = user && (await issueLink(db, mailer, user, 'reset'));
-  if (mail) await mailer.send(mail);
+  if (user) await issueLink(db, mailer, user, 'reset');
 }
 
 /**
  * From an administrator: a password-creation link for a user who has no password yet, else a reset
  * link. Unlike the public form, it says when the user does not exist or a request is pending.
  */
-export async function sendPasswordCreationLink(db: Database, mailer: Mailer, userId: number): Promise<MailStatus> {
+export async function sendPasswordCreationLink(db: Database, mailer: Mailer, userId: number): Promise<void> {
   const user = await findUser(db, eq(users.id, userId));
   if (!user) throw new ApiError(404, 'password_reset.errors.unknown_email');
-  const mail = await issueLink(db, mailer, user, user.hasPassword ? 'reset' : 'creation');
-  if (!mail) throw new ApiError(409, 'password_reset.errors.pending');
-  const status = await mailer.send(mail);
-  // A link that never left would block the next one for 2 hours.
+  const status = await issueLink(db, mailer, user, user.hasPassword ? 'reset' : 'creation');
+  if (!status) throw new ApiError(409, 'password_reset.errors.pending');
+  // Refused for good: a link that never left would block the next one for 2 hours. (Refused for a
+  // while, the mail is tried again later.)
   if (status === 'failed') {
     await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), pending(clock.now())));
     throw new ApiError(502, 'mail.errors.not_sent');
   }
-  return status;
 }
 
 /**

@@ -221,6 +221,11 @@ export const emailLog = pgTable(
     /** Delivery: tries so far, and until when the process sending it holds it ("sending"). */
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * A secret the mail carries (a password link's token) while it waits: once sent, the log keeps its
+     * text and HTML with the secret masked; a mail only recorded (no SMTP_URL) or failed keeps it.
+     */
+    secret: text('secret'),
     ...timestamps,
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -37,6 +37,16 @@ import type {
   RecordCommandHandler,
   ResourceServices,
 } from './server-resource';
+import type { MailToQueue } from '../mail/mail-delivery';
+
+// Declared here until server-resource.ts (owned elsewhere this wave) takes it in: an after-commit
+// effect's mails are rows of the delivery, written in the write's transaction like its jobs.
+declare module './server-resource' {
+  interface TransactionQueue {
+    /** Queues mails (mail/mail-delivery.ts): sent once the write commits, never if it rolls back. */
+    mail(mails: MailToQueue[]): Promise<void>;
+  }
+}
 
 /** Autocomplete replies hold at most this many suggestions. */
 const AUTOCOMPLETE_LIMIT = 20;
@@ -99,7 +109,15 @@ export function createResourceOperations({
     const afterCommit = hooksOf(definition.slug).afterCommit;
     const run = async (tx: Database) => {
       const { result, ids } = await change(createResourceStore(tx, hooksOf));
-      await afterCommit?.({ action, ids, actor }, { send: (name, data) => jobs.send(name, data, { tx }) });
+      await afterCommit?.(
+        { action, ids, actor },
+        {
+          send: (name, data) => jobs.send(name, data, { tx }),
+          mail: async (mails) => {
+            await mailer.queue(tx, mails);
+          },
+        },
+      );
       return result;
     };
     if (outer) return run(outer);

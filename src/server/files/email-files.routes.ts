@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +10,7 @@ import { emailLog, type MailAttachment } from '../db/schema';
 import { createRecordScope, type HooksLookup } from '../engine/record-scope';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
+import { sendStoredFile } from './stored-file';
 
 /** emails/{chemin}: <email log id>/<file name>, a name being one path segment. */
 const emailFilePattern = /^(\d{1,9})\/([^/\\]+)$/;
@@ -65,18 +63,7 @@ export function registerEmailFileRoutes(
       if (!match || !name || name === '.' || name === '..') throw new ApiError(404, 'errors.not_found');
       const attachment = await readableAttachment(db, hooksOf, actorOf(currentAuth(request)), Number(match[1]), name);
       if (!attachment) throw new ApiError(404, 'errors.not_found');
-      // The stored path, taken as relative to the uploads folder whatever it says: never above it.
-      const root = path.resolve(uploadsDir);
-      const file = path.resolve(root, path.normalize(`/${attachment.path}`).slice(1));
-      if (!file.startsWith(`${root}${path.sep}`)) throw new ApiError(404, 'errors.not_found');
-      const found = await stat(file).catch(() => null);
-      if (!found?.isFile()) throw new ApiError(404, 'errors.not_found');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', found.size)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+      return sendStoredFile(reply, uploadsDir, attachment.path, name);
     },
   });
 }

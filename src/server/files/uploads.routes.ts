@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { authorizeUploadFolder, readableUpload } from './upload-access';
 import { MEGABYTE, recordUpload } from './upload-quota';
+import { sendStoredFile } from './stored-file';
 
 /** The largest file a form may send. */
 export const MAX_UPLOAD_BYTES = 20 * MEGABYTE;
@@ -104,16 +104,7 @@ export function registerUploadRoutes(
       if (!(await readableUpload(db, hooksOf, actorOf(currentAuth(request)), relative))) {
         throw new ApiError(404, 'errors.not_found');
       }
-      const file = path.join(uploadsDir, relative);
-      const found = await stat(file).catch(() => null);
-      if (!found?.isFile()) throw new ApiError(404, 'errors.not_found');
-      const name = path.basename(relative);
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', found.size)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+      return sendStoredFile(reply, uploadsDir, relative, path.basename(relative));
     },
   });
 }

@@ -12,8 +12,6 @@ import type { Database, DatabaseHandle } from '../db/database';
 
 /** What each queue carries. */
 export interface JobData {
-  /** A mail with no secret in it (a welcome mail): retried while the SMTP server refuses it. */
-  mail: { to: string; subject: string; text: string; html: string };
   /** Wakes the delivery of the email log's due mails (mail/mail-delivery.ts): at once, or at a scheduled mail's date. */
   'mail-dispatch': Record<string, never>;
   /** A mailing's mails, resolved and queued a chunk at a time (resources/mail/project-mail.routes.ts). */
@@ -33,7 +31,6 @@ export type JobName = keyof JobData;
 
 /** Per queue: retries, and a heartbeat for the long ones (a dead process's job is taken up ~10 s later). */
 const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
-  mail: { retryLimit: 5, retryDelay: 30, retryBackoff: true, notify: true },
   'mail-dispatch': { retryLimit: 3, retryDelay: 5, heartbeatSeconds: 10, notify: true },
   'mailing-build': { retryLimit: 3, retryDelay: 5, heartbeatSeconds: 10, notify: true },
   'password-reset': { retryLimit: 3, retryDelay: 10, notify: true },

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -8,11 +7,12 @@ import type { MailStatus } from '../../shared/resources/journal-emails.resource'
 import { clock } from '../clock';
 import { rowsOf, type Database } from '../db/database';
 import { emailLog, type MailAttachment } from '../db/schema';
+import { storedFilePath } from '../files/stored-file';
 import type { JobQueue } from '../jobs/job-queue';
 
 /**
- * The delivery of the mails users write (from a project, a mailing): each mail is a row of the email
- * log, "scheduled" until due; every process claims due rows with a lease (`FOR UPDATE SKIP LOCKED`),
+ * The delivery of every mail the back office sends (account mails, mails from a project, a mailing): each
+ * mail is a row of the email log, queued in the transaction of the write that asks for it, "scheduled" until due; every process claims due rows with a lease (`FOR UPDATE SKIP LOCKED`),
  * sends them, and marks each sent, failed or due again later. A process killed while sending leaves its
  * rows "sending" until their lease ends, when another process takes them: a mail is sent again only if
  * its process died between the SMTP server's acceptance and the next statement (see docs/mail.md).
@@ -32,8 +32,10 @@ export interface MailToQueue {
   templateId?: number | null;
   /** When it leaves: now unless said. */
   sendAt?: Date;
-  /** The user who wrote it. */
+  /** The user who wrote it; null for the server's own mails (welcome, password links). */
   createdBy: number | null;
+  /** A secret the mail carries (a password link's token): masked in the log once the mail is sent. */
+  secret?: string;
 }
 
 export interface DeliveryOptions {
@@ -49,6 +51,12 @@ export interface MailDelivery {
   queue(tx: Database, mails: MailToQueue[]): Promise<number[]>;
   /** Sends the due mails until none is left (or the minute's quota is spent). */
   dispatch(): Promise<void>;
+  /**
+   * Sends these queued mails now, ahead of the others due (a password link must not wait behind a
+   * mailing), and tells where each stands after; one the quota or another process holds back goes
+   * with the rest.
+   */
+  send(ids: number[]): Promise<MailStatus[]>;
   /** Looks for due mails every few seconds (mails due again after a failure, leases run out). */
   start(): void;
   stop(): Promise<void>;
@@ -110,8 +118,11 @@ export function createMailDelivery(
   const from = { name: translate(defaultLocale, 'app.name'), address: options.mailFrom };
   const messageHost = options.mailFrom.split('@')[1] ?? 'localhost';
 
-  /** Claims up to BATCH due mails within the minute's quota, in one transaction: the rate row serialises claims. */
-  async function claim(): Promise<ClaimedMail[] | 'quota'> {
+  /**
+   * Claims up to BATCH due mails (among `only` if given) within the minute's quota, in one transaction:
+   * the rate row serialises claims.
+   */
+  async function claim(only?: number[]): Promise<ClaimedMail[] | 'quota'> {
     const now = clock.now();
     const perMinute = await options.perMinute();
     return db.transaction(async (tx) => {
@@ -130,7 +141,15 @@ export function createMailDelivery(
         tx,
         sql`with due as (
               select id from email_log
-              where (status = 'scheduled' and send_at <= ${now}) or (status = 'sending' and lease_until < ${now})
+              where ${
+                only
+                  ? sql`id in (${sql.join(
+                      only.map((id) => sql`${id}`),
+                      sql`, `,
+                    )}) and `
+                  : sql``
+              }
+                ((status = 'scheduled' and send_at <= ${now}) or (status = 'sending' and lease_until < ${now}))
               order by send_at, id limit ${room} for update skip locked)
             update email_log set status = 'sending', attempts = email_log.attempts + 1,
               lease_until = ${new Date(now.getTime() + LEASE_SECONDS * 1000)}, updated_at = now()
@@ -143,11 +162,20 @@ export function createMailDelivery(
     });
   }
 
-  /** Records how a try ended, if this process still holds the mail (its lease was not taken over). */
+  /**
+   * Records how a try ended, if this process still holds the mail (its lease was not taken over). A sent
+   * mail's secret leaves the log; a failed one keeps it in its text, as the log is then the only way to it.
+   */
   async function settle(mail: ClaimedMail, status: MailStatus, error: string, sendAt?: Date): Promise<void> {
+    const masked = (column: SQL) =>
+      status === 'sent'
+        ? sql`case when secret is null then ${column} else replace(${column}, secret, '…') end`
+        : column;
     await db.execute(
       sql`update email_log set status = ${status}, error = ${error}, lease_until = null, updated_at = now(),
-            sent_at = ${status === 'sent' ? clock.now() : null}, send_at = coalesce(${sendAt ?? null}::timestamptz, send_at)
+            sent_at = ${status === 'sent' ? clock.now() : null}, send_at = coalesce(${sendAt ?? null}::timestamptz, send_at),
+            text = ${masked(sql`text`)}, html = ${masked(sql`html`)},
+            secret = ${status === 'scheduled' ? sql`secret` : null}
           where id = ${mail.id} and status = 'sending' and attempts = ${mail.attempts}`,
     );
   }
@@ -178,7 +206,7 @@ export function createMailDelivery(
         messageId: `<mail-${mail.id}@${messageHost}>`,
         attachments: mail.attachments.map((file) => ({
           filename: file.name,
-          path: path.join(options.uploadsDir, path.normalize(`/${file.path}`)),
+          path: storedFilePath(options.uploadsDir, file.path),
         })),
       });
       const rejected = (info.rejected ?? []).map(String);
@@ -224,14 +252,17 @@ export function createMailDelivery(
         return;
       }
       if (claimed.length === 0) return;
-      // A few at once, over the pool's connections (nodemailer keeps five).
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(SENDERS, claimed.length) }, async () => {
-          while (next < claimed.length) await deliver(claimed[next++]!);
-        }),
-      );
+      await deliverAll(claimed);
     }
+  }
+  /** A few at once, over the pool's connections (nodemailer keeps five). */
+  async function deliverAll(claimed: ClaimedMail[]): Promise<void> {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(SENDERS, claimed.length) }, async () => {
+        while (next < claimed.length) await deliver(claimed[next++]!);
+      }),
+    );
   }
   /** One drain at a time in a process; a call during one runs another after it. */
   function dispatch(): Promise<void> {
@@ -278,6 +309,7 @@ export function createMailDelivery(
               templateId: mail.templateId ?? null,
               sendAt: mail.sendAt ?? now,
               createdBy: mail.createdBy,
+              secret: mail.secret ?? null,
             })),
           )
           .returning({ id: emailLog.id });
@@ -288,6 +320,19 @@ export function createMailDelivery(
       return ids;
     },
     dispatch,
+    async send(ids) {
+      if (ids.length === 0) return [];
+      const claimed = await claim(ids);
+      if (claimed !== 'quota') await deliverAll(claimed);
+      const rows = await rowsOf<{ status: MailStatus }>(
+        db,
+        sql`select status from email_log where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id`,
+      );
+      return rows.map(({ status }) => status);
+    },
     start() {
       timer ??= setInterval(() => {
         dispatch().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));

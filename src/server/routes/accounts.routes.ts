@@ -105,22 +105,28 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, mailer
       const { email, firstName, lastName, password } = request.body;
       const locale = requestLocale(request);
       const { defaultGroupId, welcomeEmailSubject, welcomeEmailContent } = await loadSettings(db, registrationSettings);
-      const [user] = await db
-        .insert(users)
-        .values({
-          email,
-          firstName,
-          lastName,
-          locale,
-          passwordHash: await hashPassword(password),
-          groupIds: defaultGroupId === null ? [] : [defaultGroupId],
-        })
-        // The unique index on lower(email): a used email, even by two sign-ups at once.
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!user) throw new ApiError(400, 'errors.form', { email: 'validation.email_taken' });
+      const passwordHash = await hashPassword(password);
       const link = { label: translate(locale, 'login.submit'), url: mailer.url(path('admin.login')) };
-      await jobs.send('mail', { to: email, subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link) });
+      // The account and its welcome mail, together or not at all.
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            firstName,
+            lastName,
+            locale,
+            passwordHash,
+            groupIds: defaultGroupId === null ? [] : [defaultGroupId],
+          })
+          // The unique index on lower(email): a used email, even by two sign-ups at once.
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!user) throw new ApiError(400, 'errors.form', { email: 'validation.email_taken' });
+        await mailer.queue(tx, [
+          { to: [email], subject: welcomeEmailSubject, ...mailBody([welcomeEmailContent], link), createdBy: user.id },
+        ]);
+      });
       return reply.code(201).send();
     },
   });

@@ -34,8 +34,8 @@ export function seedOperations(tx: Database, adminId: number): SeedOperations {
   };
   const mailer: Mailer = {
     url: notYet('mailer'),
-    send: notYet('mailer'),
     queue: notYet('mailer'),
+    send: notYet('mailer'),
     dispatch: notYet('mailer'),
     start: notYet('mailer'),
     close: async () => {},

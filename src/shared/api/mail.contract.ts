@@ -3,6 +3,7 @@ import {
   mailingBodySchema,
   mailingReplySchema,
   projectEmailsSchema,
+  projectRecipientsSchema,
   replacedContentBodySchema,
   rescheduleBodySchema,
   resolvedMailSchema,
@@ -31,6 +32,7 @@ export const mailContracts = defineContracts({
   },
   'api.projects.mailing_send': { POST: operation({ body: mailingBodySchema, reply: mailingReplySchema, status: 202 }) },
   'api.projects.sent_emails': { GET: operation({ reply: projectEmailsSchema }) },
+  'api.projects.mail_recipients': { GET: operation({ reply: projectRecipientsSchema }) },
   'api.projects.scheduled_emails': { GET: operation({ reply: projectEmailsSchema }) },
   'api.projects.cancel_email': { POST: operation({ reply: scheduledEmail, conflicts: true }) },
   'api.projects.reschedule_email': {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from '../resources/fields';
+import { recordId, uploadPathPattern } from '../resources/fields';
 import { mailStatuses } from '../resources/journal-emails.resource';
 
 /** An address a person typed: trimmed, checked as the spec says ("L'adresse email n'est pas valide"). */
@@ -13,10 +13,13 @@ export const replacedContentBodySchema = z.strictObject({ template: recordId, pr
 export const resolvedMailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type ResolvedMail = z.infer<typeof resolvedMailSchema>;
 
+/** The folder (POST /api/televersements?dossier=…) the send form's uploaded attachments go to. */
+export const mailUploadFolder = 'emails';
+
 /**
  * POST /api/projet/envoyer-email/{projet}: a mail from a template or written freely (its subject and
  * HTML, which may use the variables too), to addresses, now or at `envoiLe`; `documents` are project
- * documents (piece-jointe ids) attached.
+ * documents (piece-jointe ids) attached, `files` files the sender uploaded (their paths).
  */
 export const sendEmailBodySchema = z
   .strictObject({
@@ -27,6 +30,10 @@ export const sendEmailBodySchema = z
     cc: addresses.optional(),
     bcc: addresses.optional(),
     documents: z.array(recordId).max(20, 'mail.errors.too_many_documents').optional(),
+    files: z
+      .array(z.string().regex(uploadPathPattern, 'validation.file'))
+      .max(20, 'mail.errors.too_many_documents')
+      .optional(),
     envoiLe: sendAt.optional(),
   })
   .refine((body) => body.template !== undefined || (body.subject && body.html), {
@@ -35,6 +42,16 @@ export const sendEmailBodySchema = z
   });
 export type SendEmailBody = z.infer<typeof sendEmailBodySchema>;
 export const sentEmailReplySchema = z.object({ email: z.number() });
+
+/** Someone of a project a mail may go to: who they are to it, their name, their address. */
+export const projectRecipientSchema = z.object({
+  role: z.enum(['owner', 'coOwner', 'partner', 'referent']),
+  name: z.string(),
+  email: z.string(),
+});
+export type ProjectRecipient = z.infer<typeof projectRecipientSchema>;
+/** GET /api/projet/destinataires-email/{projet}: the project's people with an address, as the reader may see them. */
+export const projectRecipientsSchema = z.object({ items: z.array(projectRecipientSchema) });
 
 /** POST /api/projet/publipostage/envoyer: one template to the owners of the selected projects. */
 export const mailingBodySchema = z.strictObject({

@@ -94,6 +94,45 @@ describe('mail from a project', () => {
     await expectAccessible(page);
   });
 
+  it('attaches files uploaded in the form, one removed before sending', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const { project } = await projectWithTemplate(page, 'Garnier', 'Bienvenue');
+    await page.goto(`${path('admin.projects.page', { id: project.id })}#mails-envoyes`);
+    await page.getByRole('button', { name: 'Envoyer un e-mail' }).click();
+    const dialog = mailDialog(page);
+    await dialog.getByRole('textbox', { name: 'Objet' }).fill('Vos documents');
+    await dialog.getByRole('textbox', { name: 'Contenu' }).click();
+    await page.keyboard.type('Voici les documents de la visite.');
+    await dialog.getByRole('checkbox', { name: /marie\.garnier@exemple\.fr/ }).check();
+    const upload = async (name: string) => {
+      const sent = page.waitForResponse((response) => new URL(response.url()).pathname === path('api.upload'));
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`Contenu de ${name}`) });
+      expect((await sent).status()).toBe(201);
+    };
+    await upload('notes-visite.txt');
+    await upload('brouillon.txt');
+    const attached = dialog.getByRole('list', { name: 'Fichiers joints' });
+    await expect
+      .poll(() => attached.getByRole('listitem').allTextContents())
+      .toEqual(['notes-visite.txt', 'brouillon.txt']);
+    await attached.getByRole('button', { name: 'Retirer le fichier « brouillon.txt »' }).click();
+    await expect.poll(() => attached.getByRole('listitem').allTextContents()).toEqual(['notes-visite.txt']);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await toast(page, "L'e-mail a bien été envoyé.").waitFor();
+
+    const row = page
+      .getByRole('table', { name: 'Mails envoyés' })
+      .getByRole('row')
+      .filter({ hasText: 'Vos documents' });
+    await row.getByRole('button', { name: "Voir l'e-mail « Vos documents »" }).click();
+    const shown = page.getByRole('dialog', { name: 'Vos documents' });
+    await shown.getByRole('definition').filter({ hasText: 'notes-visite.txt' }).waitFor();
+    expect(await shown.getByText('brouillon.txt').count()).toBe(0);
+  });
+
   it('schedules a mail written freely, then cancels it after confirming', async () => {
     const page = await started.openAsAdmin('/admin');
     const { project } = await projectWithTemplate(page, 'Martin', 'Invitation');

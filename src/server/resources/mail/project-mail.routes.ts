@@ -13,7 +13,8 @@ import { projectDocuments } from '../../../shared/resources/piece-jointe.resourc
 import { projects } from '../../../shared/resources/projet.resource';
 import { emailTemplates } from '../../../shared/resources/template-email.resource';
 import { clock } from '../../clock';
-import { emailLog, mailings, users, type MailAttachment } from '../../db/schema';
+import { emailLog, mailings, uploads, users, type MailAttachment } from '../../db/schema';
+import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import type { MailToQueue } from '../../mail/mail-delivery';
 import type { ResourceContext, ResourceRoute, ResourceServices } from '../../engine/server-resource';
@@ -28,6 +29,7 @@ import {
   usedIn,
   type MailSource,
 } from './mail-rendering';
+import { projectRecipients } from './project-recipients';
 
 const sentStatuses: MailStatus[] = ['sent', 'recorded', 'failed'];
 const scheduledStatuses: MailStatus[] = ['scheduled', 'sending'];
@@ -62,6 +64,19 @@ async function documentAttachments(
     files.push(fileAttachment(file));
   }
   return files;
+}
+
+/** Files the actor uploaded (POST /api/televersements), as files a mail carries: each must be their own. */
+async function uploadedAttachments(context: ResourceContext, paths: string[]): Promise<MailAttachment[]> {
+  if (paths.length === 0) return [];
+  const own = await context.db
+    .select({ path: uploads.path })
+    .from(uploads)
+    .where(and(inArray(uploads.path, paths), eq(uploads.ownerId, context.actor.id), isLive(uploads)));
+  const found = new Set(own.map(({ path }) => path));
+  const missing = paths.findIndex((path) => !found.has(path));
+  if (missing >= 0) throw new ApiError(400, 'errors.form', { [`files.${missing}`]: 'mail.errors.file_not_yours' });
+  return paths.map(fileAttachment);
 }
 
 /** Writes in each project's history that a mail was sent or scheduled, and moves its last intervention date. */
@@ -289,6 +304,7 @@ export const projectMailRoutes: ResourceRoute[] = [
       const attachments = [
         ...(template?.attachments ?? []),
         ...(await documentAttachments(context, projet, body.documents ?? [])),
+        ...(await uploadedAttachments(context, body.files ?? [])),
       ];
       const sendAt = sendDate(body.envoiLe);
       const [id] = await context.db.transaction(async (tx) => {
@@ -309,6 +325,14 @@ export const projectMailRoutes: ResourceRoute[] = [
       });
       return { email: id! };
     },
+  },
+  {
+    // destinataires-email/{projet}: whom the send form offers, in one request.
+    name: 'api.projects.mail_recipients',
+    method: 'GET',
+    action: 'show',
+    summary: 'openapi.operations.projects_mail_recipients',
+    handle: async (request, context) => ({ items: await projectRecipients(context, request.params.projet) }),
   },
   {
     name: 'api.projects.sent_emails',

@@ -5,7 +5,8 @@ import { api, ApiRequestError } from '../../api-client';
 import { AppModal } from '../../shell/app-modal.component';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { toast } from '../../shell/toasts.component';
-import { SendTime, useMailTemplates, useResolvedTemplate } from './send-mail.modal';
+import { MailTemplatePreview, useResolvedTemplate } from './mail-template-preview.component';
+import { SendTime } from './send-mail.modal';
 
 /**
  * The publipostage of the ticked projects (publipostage/envoyer): a template, its preview on any of
@@ -23,13 +24,9 @@ export function MailingModal({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const templates = useMailTemplates();
-  const [template, setTemplate] = useState<string | null>(null);
+  const [template, setTemplate] = useState<number | null>(null);
   const [previewed, setPreviewed] = useState<string | null>(projects[0] ? String(projects[0].id) : null);
-  const preview = useResolvedTemplate(
-    template === null ? null : Number(template),
-    previewed === null ? null : Number(previewed),
-  );
+  const preview = useResolvedTemplate(template, previewed === null ? null : Number(previewed));
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,7 +42,7 @@ export function MailingModal({
     try {
       const reply = await api('POST', 'api.projects.mailing_send', {
         body: {
-          template: Number(template),
+          template,
           projets: projects.map(({ id }) => id),
           ...(later && sendAt ? { envoiLe: sendAt } : {}),
         },
@@ -70,37 +67,37 @@ export function MailingModal({
     >
       <Stack>
         <FormErrorAlert error={error} />
-        <Select
-          label={t('mailUi.fields.template')}
-          data={(templates.data?.items ?? []).map((item) => ({ value: String(item.id), label: String(item.subject) }))}
-          value={template}
-          onChange={setTemplate}
+        <MailTemplatePreview
+          template={template}
+          onTemplate={setTemplate}
+          preview={preview}
           error={errors.template}
-          searchable
           required
-        />
-        <Select
-          label={t('mailUi.mailing.preview_for')}
-          data={projects.map(({ id, title }) => ({ value: String(id), label: title }))}
-          value={previewed}
-          onChange={setPreviewed}
-          searchable
-        />
-        {preview.data && (
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {t('mailUi.mailing.preview_subject', { subject: preview.data.subject })}
-            </Text>
-            <Box
-              component="iframe"
-              title={t('mailUi.mailing.preview')}
-              sandbox=""
-              srcDoc={preview.data.html}
-              style={{ width: '100%', minHeight: 280, border: '1px solid var(--mantine-color-gray-3)' }}
+          between={
+            <Select
+              label={t('mailUi.mailing.preview_for')}
+              data={projects.map(({ id, title }) => ({ value: String(id), label: title }))}
+              value={previewed}
+              onChange={setPreviewed}
+              searchable
             />
-          </Stack>
-        )}
-        {preview.error && <Text c="red">{preview.error.message}</Text>}
+          }
+        >
+          {preview.data && (
+            <Stack gap="xs">
+              <Text size="sm" fw={500}>
+                {t('mailUi.mailing.preview_subject', { subject: preview.data.subject })}
+              </Text>
+              <Box
+                component="iframe"
+                title={t('mailUi.mailing.preview')}
+                sandbox=""
+                srcDoc={preview.data.html}
+                style={{ width: '100%', minHeight: 280, border: '1px solid var(--mantine-color-gray-3)' }}
+              />
+            </Stack>
+          )}
+        </MailTemplatePreview>
         <SendTime later={later} onLater={setLater} sendAt={sendAt} onSendAt={setSendAt} error={errors.envoiLe} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={sending}>

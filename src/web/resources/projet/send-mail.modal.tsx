@@ -1,14 +1,17 @@
-import { Button, Checkbox, Group, Radio, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Radio, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailTemplatePreview, useResolvedTemplate } from './mail-template-preview.component';
 import { z } from 'zod';
-import type { SendEmailBody } from '../../../shared/mail/project-mail';
+import { mailUploadFolder, type SendEmailBody } from '../../../shared/mail/project-mail';
 import { can, nobody } from '../../../shared/permissions';
 import { projectDocuments } from '../../../shared/resources/piece-jointe.resource';
 import type { ResourceRecordView } from '../../../shared/resources/resource';
 import { api, ApiRequestError } from '../../api-client';
 import { DateInput } from '../../engine/date-input.component';
+import { UploadInput } from '../../engine/file-input.component';
 import { queryKeys } from '../../query-keys';
 import { useSession } from '../../session.hook';
 import { AppModal } from '../../shell/app-modal.component';
@@ -16,31 +19,9 @@ import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { RichTextEditor } from '../../shell/rich-text-editor.component';
 import { toast } from '../../shell/toasts.component';
 import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
-import { loadProjectRecipients } from './project-mail-recipients';
 
 type FieldErrors = Record<string, string>;
 const isEmail = (address: string) => z.email().safeParse(address).success;
-
-/** The mail templates a mail may start from (the first 100, by subject). */
-export function useMailTemplates() {
-  return useQuery({
-    queryKey: queryKeys.resource.list('template-email', 'mail-choice'),
-    queryFn: () =>
-      api('GET', 'api.resource.collection', {
-        params: { resource: 'template-email' },
-        query: { parPage: 100, tri: 'subject' },
-      }),
-  });
-}
-
-/** A template resolved on a project (get-replaced-content), once both are chosen. */
-export function useResolvedTemplate(template: number | null, project: number | null) {
-  return useQuery({
-    queryKey: queryKeys.mail.preview(template, project),
-    queryFn: () => api('POST', 'api.projects.replaced_content', { body: { template: template!, projet: project! } }),
-    enabled: template !== null && project !== null,
-  });
-}
 
 /** The field errors of one list of addresses (`to`, `to.2`…), shown under its input. */
 const errorOf = (errors: FieldErrors, field: string) =>
@@ -49,18 +30,17 @@ const errorOf = (errors: FieldErrors, field: string) =>
 /**
  * "Envoyer un e-mail" from a project (envoyer-email/{projet}): a template, its preview resolved on
  * the project and editable, or a subject and content written freely; recipients among the project's
- * people with an address and free addresses, copies, the project's documents attached; now or at a
- * date. The server's field errors show under their fields.
+ * people with an address (one request) and free addresses, copies, the project's documents and files
+ * uploaded here attached; now or at a date. The server's field errors show under their fields.
  */
 export function SendMailModal({ project, onClose }: { project: ResourceRecordView; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirmLeave = useConfirmLeave();
   const user = useSession().data?.user ?? nobody;
-  const templates = useMailTemplates();
   const recipients = useQuery({
     queryKey: queryKeys.project.mailRecipients(project.id),
-    queryFn: () => loadProjectRecipients(project),
+    queryFn: async () => (await api('GET', 'api.projects.mail_recipients', { params: { projet: project.id } })).items,
   });
   const documents = useQuery({
     queryKey: queryKeys.resource.list(projectDocuments.slug, `projet-${project.id}-mail`),
@@ -81,6 +61,8 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
   const [cc, setCc] = useState<string[]>([]);
   const [bcc, setBcc] = useState<string[]>([]);
   const [attached, setAttached] = useState<string[]>([]);
+  // Files uploaded from this form: their stored paths.
+  const [files, setFiles] = useState<string[]>([]);
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -91,15 +73,15 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
     template !== null ||
     subject !== undefined ||
     html !== undefined ||
-    [chosen, others, cc, bcc, attached].some((list) => list.length > 0) ||
+    [chosen, others, cc, bcc, attached, files].some((list) => list.length > 0) ||
     sendAt !== null;
   const shownSubject = subject ?? preview.data?.subject ?? '';
   const shownHtml = html ?? preview.data?.html ?? '';
   // Each free address checked as it is typed (spec: "L'adresse email n'est pas valide").
   const invalid = (list: string[]) => (list.some((address) => !isEmail(address)) ? t('validation.email') : undefined);
 
-  function chooseTemplate(value: string | null) {
-    setTemplate(value === null ? null : Number(value));
+  function chooseTemplate(value: number | null) {
+    setTemplate(value);
     // A new template's preview replaces what was typed over the previous one.
     setSubject(undefined);
     setHtml(undefined);
@@ -114,6 +96,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
       cc,
       bcc,
       documents: attached.map(Number),
+      files,
       ...(template !== null ? { template } : {}),
       // The template alone when its preview is sent as it is: the server resolves it (signature included).
       ...(template === null || subject !== undefined || html !== undefined
@@ -143,42 +126,30 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
       <form noValidate onSubmit={(event) => void send(event)} aria-label={t('mailUi.send.title')}>
         <Stack>
           <FormErrorAlert error={error} />
-          <Select
-            label={t('mailUi.fields.template')}
+          <MailTemplatePreview
+            template={template}
+            onTemplate={chooseTemplate}
+            preview={preview}
             placeholder={t('mailUi.send.free_text')}
-            data={(templates.data?.items ?? []).map((item) => ({
-              value: String(item.id),
-              label: String(item.subject),
-            }))}
-            value={template === null ? null : String(template)}
-            onChange={chooseTemplate}
-            searchable
-            clearable
-          />
-          {preview.error && <FormErrorAlert error={preview.error.message} />}
-          {template !== null && preview.isPending ? (
-            <Text size="sm">{t('mailUi.send.preview_loading')}</Text>
-          ) : (
-            <>
-              <TextInput
-                label={t('mailUi.fields.subject')}
-                value={shownSubject}
-                onChange={(event) => setSubject(event.currentTarget.value)}
-                error={errors.subject}
-                required={template === null}
-              />
-              <RichTextEditor
-                // A new preview is a new content: the editor starts again from it.
-                key={`${template ?? 'free'}-${preview.dataUpdatedAt}`}
-                label={t('mailUi.fields.content')}
-                description={template === null ? undefined : t('mailUi.send.preview_help')}
-                error={errors.html}
-                required={template === null}
-                value={shownHtml}
-                onChange={setHtml}
-              />
-            </>
-          )}
+          >
+            <TextInput
+              label={t('mailUi.fields.subject')}
+              value={shownSubject}
+              onChange={(event) => setSubject(event.currentTarget.value)}
+              error={errors.subject}
+              required={template === null}
+            />
+            <RichTextEditor
+              // A new preview is a new content: the editor starts again from it.
+              key={`${template ?? 'free'}-${preview.dataUpdatedAt}`}
+              label={t('mailUi.fields.content')}
+              description={template === null ? undefined : t('mailUi.send.preview_help')}
+              error={errors.html}
+              required={template === null}
+              value={shownHtml}
+              onChange={setHtml}
+            />
+          </MailTemplatePreview>
           <Checkbox.Group
             label={t('mailUi.fields.recipients')}
             description={recipients.data?.length === 0 ? t('mailUi.send.no_known_recipient') : undefined}
@@ -238,6 +209,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
               </Stack>
             </Checkbox.Group>
           )}
+          <MailUploads files={files} onChange={setFiles} error={errorOf(errors, 'files')} />
           <SendTime later={later} onLater={setLater} sendAt={sendAt} onSendAt={setSendAt} error={errors.envoiLe} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => confirmLeave(onClose)} disabled={sending}>
@@ -250,6 +222,57 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
         </Stack>
       </form>
     </AppModal>
+  );
+}
+
+/** Files uploaded for the mail (POST /api/televersements), each removable; one more added at a time. */
+function MailUploads({
+  files,
+  onChange,
+  error,
+}: {
+  files: string[];
+  onChange: (files: string[]) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  // A new input after each upload: the chosen file shows in the list below, not in the input.
+  const [round, setRound] = useState(0);
+  return (
+    <Stack gap={4}>
+      <UploadInput
+        key={round}
+        folder={mailUploadFolder}
+        label={t('mailUi.fields.upload')}
+        error={error}
+        value=""
+        onChange={(stored) => {
+          if (!stored) return;
+          onChange([...files, stored]);
+          setRound((value) => value + 1);
+        }}
+      />
+      {files.length > 0 && (
+        <Stack gap={2} role="list" aria-label={t('mailUi.fields.uploaded')}>
+          {files.map((stored) => {
+            const name = stored.slice(stored.lastIndexOf('/') + 1);
+            return (
+              <Group key={stored} gap="xs" role="listitem">
+                <Text size="sm">{name}</Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('mailUi.send.remove_file', { name })}
+                  onClick={() => onChange(files.filter((other) => other !== stored))}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
   );
 }
 
