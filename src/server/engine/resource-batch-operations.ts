@@ -25,7 +25,7 @@ import { lockNames } from './name-locks';
 import { tableOf, type HooksLookup } from './record-scope';
 import type { ResourceStore } from './resource-store';
 import { referencePaths } from './resource-store-references';
-import type { RecordChange, RecordRefusal } from './server-resource';
+import type { RecordChange, RecordRefusal, TransactionQueue } from './server-resource';
 
 export type { Comparison, Criterion } from './resource-batch-writes';
 
@@ -107,6 +107,7 @@ export function createBatchOperations({
   hooksOf,
   authorize,
   storeOver,
+  queueIn,
 }: {
   db: Database;
   store: ResourceStore;
@@ -115,12 +116,14 @@ export function createBatchOperations({
   authorize: Authorize;
   /** The store over a transaction under way (an undo's check of links, in its transaction). */
   storeOver: (tx: Database) => ResourceStore;
+  /** The jobs and mails of a transaction, as every write's after-commit work gets them. */
+  queueIn: (tx: Database) => TransactionQueue;
 }) {
   /** The resource's after-commit work for the records a batch wrote, queued in its transaction. */
   async function afterCommit(definition: ResourceDefinition, tx: Database, change: RecordChange): Promise<void> {
     const hook = hooksOf(definition.slug).afterCommit;
     if (!hook || change.ids.length === 0) return;
-    await hook(change, { send: (name, data) => jobs.send(name, data, { tx }) });
+    await hook(change, queueIn(tx));
   }
 
   /** The transaction a write needs: the caller's. */

@@ -36,17 +36,8 @@ import type {
   RecordChange,
   RecordCommandHandler,
   ResourceServices,
+  TransactionQueue,
 } from './server-resource';
-import type { MailToQueue } from '../mail/mail-delivery';
-
-// Declared here until server-resource.ts (owned elsewhere this wave) takes it in: an after-commit
-// effect's mails are rows of the delivery, written in the write's transaction like its jobs.
-declare module './server-resource' {
-  interface TransactionQueue {
-    /** Queues mails (mail/mail-delivery.ts): sent once the write commits, never if it rolls back. */
-    mail(mails: MailToQueue[]): Promise<void>;
-  }
-}
 
 /** Autocomplete replies hold at most this many suggestions. */
 const AUTOCOMPLETE_LIMIT = 20;
@@ -95,6 +86,14 @@ export function createResourceOperations({
     },
   };
 
+  /** The jobs and mails of a transaction: sent once it commits, never if it rolls back. */
+  const queueIn = (tx: Database): TransactionQueue => ({
+    send: (name, data) => jobs.send(name, data, { tx }),
+    mail: async (mails) => {
+      await mailer.queue(tx, mails);
+    },
+  });
+
   /**
    * A write, then the resource's after-commit effects queued as jobs in the same transaction: they
    * run once it commits, and never when it rolls back. Within the caller's transaction when the
@@ -109,15 +108,7 @@ export function createResourceOperations({
     const afterCommit = hooksOf(definition.slug).afterCommit;
     const run = async (tx: Database) => {
       const { result, ids } = await change(createResourceStore(tx, hooksOf));
-      await afterCommit?.(
-        { action, ids, actor },
-        {
-          send: (name, data) => jobs.send(name, data, { tx }),
-          mail: async (mails) => {
-            await mailer.queue(tx, mails);
-          },
-        },
-      );
+      await afterCommit?.({ action, ids, actor }, queueIn(tx));
       return result;
     };
     if (outer) return run(outer);
@@ -170,6 +161,7 @@ export function createResourceOperations({
       hooksOf,
       authorize,
       storeOver: (tx) => createResourceStore(tx, hooksOf),
+      queueIn,
     }),
 
     async list(definition: ResourceDefinition, query: ListQuery, { actor }: OperationContext): Promise<ResourcePage> {

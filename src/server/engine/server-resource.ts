@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/i18n/catalog';
 import type { Database } from '../db/database';
 import type { Actor } from '../auth/actor';
 import type { JobData, JobName, JobQueue } from '../jobs/job-queue';
+import type { MailToQueue } from '../mail/mail-delivery';
 import type { BehaviourFlag, ResourceStore } from './resource-store';
 import type { ResourceOperations } from './resource-operations';
 import type { ScopedRows } from './record-scope';
@@ -62,6 +63,8 @@ export interface RecordChange {
 /** The job queue within a write's transaction: a job put there runs once the write commits, never if it rolls back. */
 export interface TransactionQueue {
   send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
+  /** Queues mails (mail/mail-delivery.ts): sent once the write commits, never if it rolls back. */
+  mail(mails: MailToQueue[]): Promise<void>;
 }
 
 /** How a resource's own route is called: POST and PUT alike is a save the spec allows either way. */
