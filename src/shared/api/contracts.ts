@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RouteName } from '../routes';
 import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
+import { documentContracts } from './documents.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
 import { projectContracts } from './projects.contract';
@@ -20,6 +21,7 @@ export const contractGroups = {
   ticketContracts,
   importContracts,
   mailContracts,
+  documentContracts,
 };
 
 type Groups = typeof contractGroups;

@@ -20,6 +20,8 @@ import { projectGanttSchema, templateAppliedSchema, timeReportSchema } from '../
 import { resourcePageSchema, resourceRecordViewSchema } from '../resources/resource';
 import { upcomingMeetingSchema } from '../resources/ticket-board';
 import { namedId, suggestionReply } from './common.schemas';
+import { documentsJobSchema, projectDocumentsBodySchema } from '../documents/document-templates';
+import { zipType } from './documents.contract';
 import { defineContracts, operation } from './contract';
 import { xlsxType } from './resources.contract';
 
@@ -51,7 +53,11 @@ export const projectContracts = defineContracts({
   'api.projects.dashboard': { GET: operation({ reply: projectDashboardSchema }) },
   'api.projects.variables': { GET: operation({ reply: z.record(z.string(), z.string()) }) },
   'api.projects.export_selection': { GET: operation({ file: [csvType, xlsxType] }) },
-  'api.projects.export_multiple': { GET: operation({ file: [csvType, xlsxType] }) },
+  // GET: the list's rows as a file; POST: a document per project from a template file, a ZIP, or its background job.
+  'api.projects.export_multiple': {
+    GET: operation({ file: [csvType, xlsxType] }),
+    POST: operation({ body: projectDocumentsBodySchema, reply: documentsJobSchema, file: [zipType] }),
+  },
   'api.projects.upcoming_meetings': { GET: operation({ reply: z.array(upcomingMeetingSchema) }) },
   'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },
   // JSON, or with ?format= the tickets' table as a file.
