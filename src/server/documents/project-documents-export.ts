@@ -394,7 +394,10 @@ export function projectDocumentRoutes(uploadsDir: string): ResourceRoute[] {
   ];
 }
 
-/** A template file's file: Word or Excel only, readable, with known variables only (named with their place). */
+/**
+ * A template file's file: Word or Excel only; when it can be read, well formed and with known variables only
+ * (the first unknown one named with its place).
+ */
 export function templateFileHooks(uploadsDir: string): ServerResource {
   const fileRefusal = (name: string) => (documentFormatOf(name) ? undefined : 'documents.errors.incompatible_type');
   return {
@@ -421,6 +424,12 @@ export function templateFileHooks(uploadsDir: string): ServerResource {
           );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
+          // A file not on the disk, or not a readable Office file, names nothing to fix in it: the
+          // export answers for it then ("attached file not found", "an error occurred").
+          if (['documents.errors.file_not_found', 'documents.errors.unreadable'].includes(error.messageKey)) {
+            refusals.push(null);
+            continue;
+          }
           refusals.push({
             fieldErrors: { file: error.fieldErrors.file ?? error.messageKey },
             values: error.details.values,
