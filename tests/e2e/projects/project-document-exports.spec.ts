@@ -28,10 +28,10 @@ describe('a project’s Export tab', () => {
     const [template] = await createRecords(page, 'fichier-type', [
       { name: 'Accusé de réception', file, projectTypes: [type!.id] },
     ]);
-    await page.request.get(path('api.resource.publish', { resource: 'fichier-type', id: template!.id }));
+    await page.request.get(path('api.resource.publish', { resource: 'fichier-type', id: template!.id }), { headers });
 
     await page.goto(`${path('admin.projects.page', { id: project!.id })}#export`);
-    await page.getByRole('textbox', { name: 'Fichier type' }).click();
+    await page.getByRole('combobox', { name: 'Fichier type' }).click();
     await page.getByRole('option', { name: 'Accusé de réception (.docx)' }).click();
     // No LibreOffice on this machine: no PDF choice.
     expect(await page.getByRole('checkbox', { name: 'En PDF' }).count()).toBe(0);
@@ -44,5 +44,5 @@ describe('a project’s Export tab', () => {
     expect(download.suggestedFilename()).toBe(`${reference} - Accusé de réception - ${today}.docx`);
     const xml = new PizZip(await readFile((await download.path())!)).file('word/document.xml')!.asText();
     expect(xml).toContain(`Projet Maison Durand (${reference})`);
-  });
+  }, 90_000);
 });
