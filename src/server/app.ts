@@ -31,6 +31,7 @@ import { notifyCreatedTicketAttributions } from './resources/tickets/ticket-noti
 import { createMailer, type MailConfig } from './mail/mailer';
 import { loadSettings, mailSettings } from './settings/settings';
 import { buildMailing } from './resources/mail/project-mail.routes';
+import { buildDocumentsZip, withProjectDocuments } from './documents/project-documents-export';
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
@@ -81,8 +82,10 @@ export async function buildApp({
   trustProxy = [],
   uploadQuotaBytes = loadConfig({}).uploadQuotaBytes,
   logStream,
-  hooksOf = serverHooks,
+  hooksOf: givenHooks = serverHooks,
 }: AppOptions): Promise<FastifyInstance> {
+  // The template files' checks and the projects' document routes read the uploads folder.
+  const hooksOf = withProjectDocuments(givenHooks, uploadsDir);
   // New passwords are checked with zxcvbn's dictionaries, loaded once before any request.
   await loadPasswordDictionaries();
   const app = Fastify({
@@ -213,6 +216,7 @@ export async function buildApp({
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
   await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));
+  await jobs.work('documents-zip', (data) => buildDocumentsZip(operations.services, uploadsDir, data, app.log));
   registerResourceRoutes(app, operations);
   registerDashboardRoutes(app, operations.services);
   await registerOpenApiRoutes(app);

@@ -136,6 +136,14 @@ export const routeTable = {
   'api.projects.variables': '/api/projet/variable/{id}',
   'api.projects.export_selection': '/api/projet/export-projet-selection',
   'api.projects.export_multiple': '/api/projet/export-multiple',
+  // Documents from template files (docs/documents.md): one project's (GET: the template files it may
+  // use), a selection's ZIP (POST export-multiple), its background job and its file, one mailed.
+  'api.projects.document_export': '/api/projet/export/{id}',
+  'api.projects.documents_job': '/api/projet/export-multiple/suivi/{job}',
+  'api.projects.documents_job_file': '/api/projet/export-multiple/telechargement/{job}',
+  'api.projects.email_export': '/api/projet/email-export/{id}',
+  // The variables a template file may use, each with an example.
+  'api.template_files.variables': '/api/fichier-type/variables',
   'api.projects.sent_emails': '/api/projet/emails-envoyes/{projet}',
   'api.projects.scheduled_emails': '/api/projet/emails-programmes/{projet}',
   'api.projects.cancel_email': '/api/projet/emails-programmes/{projet}/annuler/{email}',

@@ -3,7 +3,6 @@ import type { ResourceDefinition } from '../../shared/resources/resource';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/api-error';
-import type { JobQueue } from '../jobs/job-queue';
 import {
   addReferences,
   countIn,
@@ -103,7 +102,6 @@ function missingRequired(definition: ResourceDefinition, values: Record<string, 
 export function createBatchOperations({
   db,
   store,
-  jobs,
   hooksOf,
   authorize,
   storeOver,
@@ -111,7 +109,6 @@ export function createBatchOperations({
 }: {
   db: Database;
   store: ResourceStore;
-  jobs: JobQueue;
   hooksOf: HooksLookup;
   authorize: Authorize;
   /** The store over a transaction under way (an undo's check of links, in its transaction). */

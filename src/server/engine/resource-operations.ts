@@ -157,7 +157,6 @@ export function createResourceOperations({
     bulk: createBatchOperations({
       db,
       store,
-      jobs,
       hooksOf,
       authorize,
       storeOver: (tx) => createResourceStore(tx, hooksOf),

@@ -24,6 +24,8 @@ export interface JobData {
   'import-run': { jobId: number };
   /** The attribution notifications of a new ticket, written once its creation commits. */
   'ticket-attribution': { ticket: number; actorId: number };
+  /** A selection's documents from a template file, written into a ZIP (documents/project-documents-export.ts). */
+  'documents-zip': { job: string; userId: number; template: number; ids: number[] };
   /** The hourly cleanup: expired sessions, spent password links, login counters past their window. */
   maintenance: Record<string, never>;
 }
@@ -38,6 +40,7 @@ const queueOptions: Record<JobName, Parameters<PgBoss['createQueue']>[1]> = {
   'import-run': { retryLimit: 3, retryDelay: 1, heartbeatSeconds: 10, notify: true },
   'ticket-attribution': { retryLimit: 3, retryDelay: 10, notify: true },
   maintenance: { retryLimit: 1 },
+  'documents-zip': { retryLimit: 1, retryDelay: 5, heartbeatSeconds: 10, notify: true },
 };
 
 /**

@@ -2,6 +2,7 @@ import { commonGroups, permissionKey, type PermissionGroup } from '../../shared/
 import { demoComments, demoCoOwners, demoPartners, demoProjects } from './demo-projects';
 import { demoProjectDocuments } from './demo-project-documents';
 import { demoMediaItems } from './demo-media';
+import { demoTemplateRecords } from './demo-template-files';
 import { demoSubTasks, demoTicketComments, demoTicketDocuments, demoTickets, demoTimeEntries } from './demo-tickets';
 import { findResource, resources } from '../../shared/resources/registry';
 import { permissionGroupsOf } from '../../shared/resources/resource';
@@ -112,6 +113,7 @@ export const demoData: Record<string, DemoRecord[]> = {
       file: DEMO_WORKS_GRID,
       projectTypes: [{ ref: 'Rénovation globale' }, { ref: 'Rénovation par gestes' }],
     },
+    ...demoTemplateRecords,
   ],
   'template-tache': [
     {

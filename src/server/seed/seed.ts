@@ -15,6 +15,7 @@ import { seedTicketSteps } from './demo-tickets';
 import { seedDemoMails } from './demo-mails';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
+import { demoTemplateFiles, demoTemplateRecords, publishDemoTemplates } from './demo-template-files';
 import { seedOperations, type SeedOperations } from './seed-operations';
 import { uploads, users } from '../db/schema';
 
@@ -126,7 +127,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       // The colleagues come once their profiles and services exist, and before the records naming
       // them (a project's referents, an act's adviser) are completed.
       const seeding = seedOperations(tx, admin!.id);
-      await seedResources(seeding, async (created) => {
+      const created = await seedResources(seeding, async (created) => {
         const colleagues = await tx
           .insert(users)
           .values(
@@ -143,6 +144,10 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
           .where(eq(users.id, admin!.id));
         created.set(USERS_TARGET, new Map(colleagues.map(({ id, lastName }) => [lastName, id])));
       });
+      await publishDemoTemplates(
+        seeding,
+        demoTemplateRecords.map(({ name }) => created.get('fichier-type')!.get(String(name))!),
+      );
       await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
       await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
@@ -216,6 +221,7 @@ async function writeDemoFiles(uploadsDir: string | undefined): Promise<{ path: s
     files.push([relative, Buffer.from(await workbook.xlsx.writeBuffer())]);
   }
   files.push(...demoProjectDocumentFiles());
+  files.push(...(await demoTemplateFiles()));
   const written = [];
   for (const [relative, content] of files) {
     if (uploadsDir) {

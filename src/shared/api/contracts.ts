@@ -3,6 +3,7 @@ import type { RouteName } from '../routes';
 import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
 import { dashboardContracts } from './dashboard.contract';
+import { documentContracts } from './documents.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
 import { mediaContracts } from './media.contract';
@@ -24,6 +25,7 @@ export const contractGroups = {
   mailContracts,
   dashboardContracts,
   mediaContracts,
+  documentContracts,
 };
 
 type Groups = typeof contractGroups;

@@ -22,6 +22,8 @@ import { projects } from '../resources/projet.resource';
 import { resourcePageSchema, resourceRecordViewSchema, type ResourceDefinition } from '../resources/resource';
 import { upcomingMeetingSchema } from '../resources/ticket-board';
 import { namedId, suggestionReply, termQuery } from './common.schemas';
+import { documentsJobSchema, projectDocumentsBodySchema } from '../documents/document-templates';
+import { zipType } from './documents.contract';
 import { defineContracts, operation } from './contract';
 import { pagingSchema } from './paging';
 import { xlsxType } from './resources.contract';
@@ -67,8 +69,10 @@ export const projectContracts = defineContracts({
       file: [csvType, xlsxType],
     }),
   },
+  // GET: the list's rows as a file; POST: a document per project from a template file, a ZIP, or its background job.
   'api.projects.export_multiple': {
     GET: operation({ query: z.looseObject({ format: exportFormat }), file: [csvType, xlsxType] }),
+    POST: operation({ body: projectDocumentsBodySchema, reply: documentsJobSchema, file: [zipType] }),
   },
   'api.projects.upcoming_meetings': { GET: operation({ reply: z.array(upcomingMeetingSchema) }) },
   'api.projects.gantt': { GET: operation({ reply: projectGanttSchema }) },

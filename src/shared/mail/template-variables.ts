@@ -44,3 +44,30 @@ export const isKnownVariable = (name: string): boolean =>
 export function replaceVariables(text: string, valueOf: (name: string) => string): string {
   return text.replace(variablePattern, (_match, name: string) => valueOf(name));
 }
+
+/**
+ * The variables a document template (fichier-type) may use besides the mails' (templateVariables):
+ * the project's types and people, one line each. The mails' list is left as it is (its mailing export's
+ * columns follow it).
+ */
+export const documentVariables = [
+  'projet.type',
+  'projet.coporteurs',
+  'projet.partenaires',
+  'projet.referents',
+] as const;
+
+/**
+ * The lists a document template (fichier-type) may repeat, and the fields of each item: a loop is
+ * written `{{#actes}}{{ date }} {{ objet }}{{/actes}}`; a condition `{{#porteur.structure}}…{{/porteur.structure}}`
+ * (shown when the variable is not empty) or `{{^porteur.structure}}…{{/porteur.structure}}` (when it is).
+ * Documents only: a mail has no loops.
+ */
+export const templateLoops = {
+  coporteurs: ['role', 'nom', 'structure', 'email'],
+  partenaires: ['role', 'nom', 'structure', 'email'],
+  actes: ['date', 'objet', 'type', 'conseiller', 'texte'],
+  tickets: ['nom', 'etape', 'statut', 'echeance', 'type'],
+  caracteristiques: ['nom', 'valeur'],
+} as const;
+export type TemplateLoop = keyof typeof templateLoops;

@@ -1,4 +1,5 @@
 import type { WebModule } from '../engine/web-module';
+import { templateFilesModule } from './fichier-type/fichier-type.module';
 import { individualsModule } from './individus/individus.module';
 import { projectsModule } from './projet/projet.module';
 import { structuresModule } from './structures/structures.module';
@@ -11,6 +12,7 @@ import { mediaWatchModule } from './veille-media/veille-media.module';
  * gives them to the engine (WebModulesContext), which never imports them.
  */
 export const webModules: Readonly<Record<string, WebModule>> = {
+  'fichier-type': templateFilesModule,
   individus: individualsModule,
   projet: projectsModule,
   structures: structuresModule,

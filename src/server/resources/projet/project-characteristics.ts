@@ -398,7 +398,7 @@ export async function characteristicsExportColumns({
   db,
   locale,
   actor,
-}: CharacteristicsContext): Promise<ExportColumns> {
+}: CharacteristicsContext): Promise<ExportColumns & { fieldIds: number[] }> {
   const formRows = await rowsOf(
     db,
     sql`select fields from ${liveRows(formsTable)} f where not excluded_from_project_export
@@ -414,6 +414,8 @@ export async function characteristicsExportColumns({
   const fields = fieldIds.flatMap((id) => byId.get(id) ?? []).filter((field) => !layoutFieldTypes.includes(field.type));
   return {
     header: fields.map((field) => field.name),
+    // The documents' `caracteristique.<id>` variables (documents/project-template-data.ts).
+    fieldIds: fields.map((field) => field.id),
     async cellsOf(projectIds) {
       if (projectIds.length === 0 || fields.length === 0) return new Map();
       const rows = await db

@@ -15,6 +15,7 @@ import { queryKeys } from '../../query-keys';
 import { AppModal } from '../../shell/app-modal.component';
 import { saveFile } from '../../shell/save-file';
 import { toast } from '../../shell/toasts.component';
+import { DocumentsZipButton } from './documents-zip.modal';
 import { useProjectStates } from './project-states.hook';
 
 // The mailing's modal (and the date picker it holds) loads with its first opening.
@@ -236,6 +237,7 @@ function BatchExport({ ids }: { ids: number[] }) {
           {t(`projects.batch.export_${format}`)}
         </Button>
       ))}
+      <DocumentsZipButton ids={ids} />
     </>
   );
 }

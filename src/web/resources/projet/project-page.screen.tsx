@@ -23,6 +23,7 @@ import { Loading } from '../../shell/loading.component';
 import { useConfirmLeave } from '../../shell/unsaved-changes.hook';
 import { ProjectFailure } from '../tickets/project-failure.component';
 import { ProjectDocumentsPanel } from './documents.panel';
+import { DocumentExportPanel } from './document-export.panel';
 import { ProjectFormsPanel } from './forms.panel';
 import { UpcomingMeetingsPanel } from './upcoming-meetings.panel';
 import { ProjectHeader } from './project-header.component';
@@ -94,26 +95,29 @@ function BoardAndFormsTab({ record }: TabProps) {
   );
 }
 
-/** The tab "Export": the project as a CSV or Excel file (export-projet-selection). */
+/** The tab "Export": the project as a CSV or Excel file (export-projet-selection), or a document from a template file. */
 function ExportTab({ record }: TabProps) {
   const { t } = useTranslation();
   const user = useSession().data?.user ?? nobody;
   if (!can(user, 'projet', 'export')) return <Text size="sm">{t('errors.forbidden')}</Text>;
   return (
-    <Group>
-      {(['csv', 'xlsx'] as const).map((format) => (
-        <Button
-          key={format}
-          component="a"
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          href={path('api.projects.export_selection', { ids: record.id, format })}
-          download
-        >
-          {t(`resources.projet.page.export_${format}`)}
-        </Button>
-      ))}
-    </Group>
+    <Stack>
+      <Group>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <Button
+            key={format}
+            component="a"
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            href={path('api.projects.export_selection', { ids: record.id, format })}
+            download
+          >
+            {t(`resources.projet.page.export_${format}`)}
+          </Button>
+        ))}
+      </Group>
+      <DocumentExportPanel projectId={record.id} />
+    </Stack>
   );
 }
 
