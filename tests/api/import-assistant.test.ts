@@ -727,7 +727,7 @@ describe("the assistant's files", () => {
       expect(second.json().message).toBe(overQuota);
       // The form's uploads share the quota.
       const form = await send(
-        path('api.upload', { dossier: 'fichier-type', nom: 'devis.pdf' }),
+        path('api.upload', { dossier: 'piece-jointe', nom: 'devis.pdf' }),
         'x'.repeat(500 * 1024),
       );
       expect(form.statusCode).toBe(413);
