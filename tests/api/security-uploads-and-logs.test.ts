@@ -167,14 +167,14 @@ describe('the upload quota', () => {
   afterAll(() => t.close());
 
   it('refuses a file that would take its sender past the quota, keeping nothing of it', async () => {
-    expect((await upload(t, admin, Buffer.alloc(600 * 1024, 1), 'premier.pdf')).statusCode).toBe(201);
-    const refused = await upload(t, admin, Buffer.alloc(600 * 1024, 2), 'second.pdf');
+    expect((await upload(t, admin, Buffer.alloc(600 * 1024, 1), 'premier.docx')).statusCode).toBe(201);
+    const refused = await upload(t, admin, Buffer.alloc(600 * 1024, 2), 'second.docx');
     expect(refused.statusCode).toBe(413);
     expect(refused.json().message).toBe(
       "Vous avez atteint votre quota de fichiers envoyés (1 Mo) : le fichier n'a pas été enregistré.",
     );
     const rows = await t.database.db.select().from(uploads).where(eq(uploads.ownerId, admin.session.user.id));
-    expect(rows.map((row) => row.path.split('/').at(-1))).toEqual(['premier.pdf']);
+    expect(rows.map((row) => row.path.split('/').at(-1))).toEqual(['premier.docx']);
   });
 });
 
