@@ -6,7 +6,9 @@
 export const formTabHashes: Readonly<Record<string, string>> = {
   access: 'acces',
   additional: 'champs-complementaires',
+  article: 'article',
   addresses: 'adresses',
+  comments: 'commentaires',
   dashboard: 'tableau-de-bord',
   description: 'description',
   forms: 'formulaires-masques',
