@@ -3,7 +3,7 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RichTextEditorProps {
@@ -35,6 +35,9 @@ export function TiptapEditor({ label, description, error, required, value, onCha
   const errorId = useId();
   const controlLabels = t('rich_text', { returnObjects: true }) as Record<string, string>;
   const invalid: Record<string, string> = error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {};
+  // What the editor last gave its form: any other value was set from outside (a link's description
+  // filled in) and replaces the content; the writer's own typing comes back as it and is left alone.
+  const given = useRef(value);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
@@ -42,13 +45,15 @@ export function TiptapEditor({ label, description, error, required, value, onCha
     shouldRerenderOnTransaction: false,
     // useEditor gives the editor its options again at each render: the error described once shown.
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, ...invalid } },
-    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      given.current = current.getHTML();
+      onChange(given.current);
+    },
     onCreate: ({ editor: current }) => onReady?.(current),
   });
-  // A value set from outside (a link's description filled in) replaces the content; what the writer
-  // types comes back equal and leaves it alone.
   useEffect(() => {
-    if (value === editor.getHTML() || (value === '' && editor.isEmpty)) return;
+    if (value === given.current) return;
+    given.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
