@@ -324,13 +324,22 @@ export function createMailDelivery(
       if (ids.length === 0) return [];
       const claimed = await claim(ids);
       if (claimed !== 'quota') await deliverAll(claimed);
-      const rows = await rowsOf<{ status: MailStatus }>(
-        db,
-        sql`select status from email_log where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by id`,
-      );
+      const statuses = () =>
+        rowsOf<{ status: MailStatus }>(
+          db,
+          sql`select status from email_log where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by id`,
+        );
+      // A process's regular look may have claimed them first: they are on their way, and the caller
+      // waits for how they end (a refused password link is withdrawn), within one lease.
+      let rows = await statuses();
+      for (const until = Date.now() + LEASE_SECONDS * 1000; rows.some(({ status }) => status === 'sending');) {
+        if (Date.now() >= until) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        rows = await statuses();
+      }
       return rows.map(({ status }) => status);
     },
     start() {
