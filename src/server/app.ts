@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -148,6 +150,14 @@ export async function buildApp({
     },
   });
   await app.register(fastifyCookie);
+  // Answers above 1 kB (JSON, CSV, HTML) go compressed as the client accepts, br then gzip, with
+  // `Vary: Accept-Encoding`; quality 4 keeps brotli cheap per request. The built assets are already
+  // compressed at build time and go as they are (a Content-Encoding set before is left alone).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Files (uploads, imports) arrive as the raw body; their routes set how large it may be.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),

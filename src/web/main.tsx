@@ -1,3 +1,4 @@
+import './zod-jitless.setup';
 import './first-page-styles';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

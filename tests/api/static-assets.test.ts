@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { path } from '../../src/shared/routes';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { authHeaders, createTestApp, logIn, type TestApp } from '../support/test-app';
 
 // The built app (npm test builds before the suites): its shell and hashed assets as a browser gets them.
 let t: TestApp;
@@ -61,5 +61,41 @@ describe('hashed assets', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toContain('import');
+  });
+});
+
+describe('API answers', () => {
+  const getApi = async (url: string, acceptEncoding?: string) => {
+    const admin = await logIn(t.app);
+    return t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...authHeaders(admin), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+  };
+  const documentUrl = path('api.openapi');
+
+  it('above 1 kB are compressed as the client accepts, brotli first, and say they vary by it', async () => {
+    const plain = await getApi(documentUrl);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotli = await getApi(documentUrl, 'gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toEqual(JSON.parse(plain.body));
+
+    const gzip = await getApi(documentUrl, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('under 1 kB go as they are: compressing them would not pay', async () => {
+    const response = await getApi(path('api.session'), 'gzip, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBeLessThan(1024);
+    expect(response.headers['content-encoding']).toBeUndefined();
   });
 });

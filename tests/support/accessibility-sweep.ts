@@ -28,6 +28,14 @@ export function sweepResources(part: number): void {
       viewport: { width: 1400, height: 900 },
     });
     await logInByApi(context);
+    // Every Content-Security-Policy violation a page reports (an inline script, an eval probe…).
+    await context.addInitScript(() => {
+      const reported: string[] = [];
+      Object.assign(window, { cspViolations: reported });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        reported.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     page = await context.newPage();
     await createRecords(page, 'communes', [{ inseeCode: '01053', name: 'Bourg-en-Bresse', postalCodes: ['01000'] }]);
     const users = (await (
@@ -47,6 +55,7 @@ export function sweepResources(part: number): void {
     it.each(quarter.map((definition) => [definition.slug, definition] as const))(
       'finds no serious violation on the list, show and edit pages of %s',
       async (slug, definition) => {
+        // Serious axe violations, and CSP violations, page by page.
         const found: string[] = [];
         const firstPage = (await (
           await page.request.get(path('api.resource.collection', { resource: slug, parPage: 1 }))
@@ -65,6 +74,10 @@ export function sweepResources(part: number): void {
           // Checked once the screen's data has arrived: no loader left.
           await page.waitForFunction(() => document.querySelector('.mantine-Loader-root') === null);
           found.push(...(await seriousViolations(page)).map((violation) => `${url} ${violation}`));
+          const cspViolations = await page.evaluate(
+            () => (window as unknown as { cspViolations: string[] }).cspViolations,
+          );
+          found.push(...cspViolations.map((violation) => `${url} CSP: ${violation}`));
         }
         expect(found).toEqual([]);
       },

@@ -49,14 +49,20 @@ export async function settled(page: Page): Promise<void> {
  */
 export const queuedTimersRun = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-/** axe's serious and critical violations on the page as it stands, a line each (rule, element, message). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * axe's serious and critical violations on the page as it stands, a line each (rule, element, message).
+ * `alsoRules`: rules axe leaves off by default, run too (WCAG 2.2's `target-size`).
+ */
+export async function seriousViolations(page: Page, alsoRules: readonly string[] = []): Promise<string[]> {
   await settled(page);
   // axe.run in the page itself (the app draws no frames), rather than a blank page opened to gather
   // each check's frames; passing checks are not itemised. Both made the browser suite slower.
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
+    .options({
+      resultTypes: ['violations'],
+      rules: Object.fromEntries(alsoRules.map((rule) => [rule, { enabled: true }])),
+    })
     .analyze();
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
@@ -66,8 +72,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** No serious or critical accessibility violation on the page as it stands. */
-export async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
+export async function expectAccessible(page: Page, alsoRules: readonly string[] = []): Promise<void> {
+  expect(await seriousViolations(page, alsoRules)).toEqual([]);
 }
 
 /** The toast (status) showing this text. */
