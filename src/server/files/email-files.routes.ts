@@ -63,7 +63,7 @@ export function registerEmailFileRoutes(
       if (!match || !name || name === '.' || name === '..') throw new ApiError(404, 'errors.not_found');
       const attachment = await readableAttachment(db, hooksOf, actorOf(currentAuth(request)), Number(match[1]), name);
       if (!attachment) throw new ApiError(404, 'errors.not_found');
-      return sendStoredFile(reply, uploadsDir, attachment.path, name);
+      return sendStoredFile(reply, uploadsDir, attachment.path, { download: name });
     },
   });
 }

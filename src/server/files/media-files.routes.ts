@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import { declareRoute } from '../http/api-route';
 import { externalServicesSettings, loadSettings } from '../settings/settings';
 import { authorizeUploadFolder, readableUpload } from './upload-access';
 import { MEGABYTE, recordUpload } from './upload-quota';
+import { sendStoredFile } from './stored-file';
 import { safeFileName } from './uploads.routes';
 
 /** The images /media serves, by extension: bitmaps only (an SVG may hold a script). */
@@ -100,18 +100,10 @@ export function registerMediaRoutes(
       if (!(await readableUpload(db, hooksOf, actorOf(currentAuth(request)), relative))) {
         throw new ApiError(404, 'errors.not_found');
       }
-      const root = path.resolve(uploadsDir, MEDIA_FOLDER);
-      const file = path.resolve(uploadsDir, relative);
-      if (!file.startsWith(`${root}${path.sep}`)) throw new ApiError(404, 'errors.not_found');
-      const found = await stat(file).catch(() => null);
-      if (!found?.isFile()) throw new ApiError(404, 'errors.not_found');
-      return reply
-        .header('content-type', type)
-        .header('content-length', found.size)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(createReadStream(file));
+      // Not behind /api/ or /uploads/ (never cached): the browser may keep an image for an hour.
+      return sendStoredFile(reply.header('cache-control', 'private, max-age=3600'), uploadsDir, relative, {
+        inline: type,
+      });
     },
   });
 

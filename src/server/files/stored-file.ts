@@ -12,20 +12,26 @@ export function storedFilePath(uploadsDir: string, relative: string): string {
   return path.join(path.resolve(uploadsDir), path.normalize(`/${relative}`));
 }
 
-/** Sends a stored file as a download named `name`; a path that is no file answers as a missing one. */
+/** How a stored file is sent: as a download under a name, or shown in the page as an image of a known type. */
+export type StoredFileDelivery = { download: string } | { inline: string };
+
+/** Sends a stored file; a path that is no file answers as a missing one. */
 export async function sendStoredFile(
   reply: FastifyReply,
   uploadsDir: string,
   relative: string,
-  name: string,
+  delivery: StoredFileDelivery,
 ): Promise<FastifyReply> {
   const file = storedFilePath(uploadsDir, relative);
   const found = await stat(file).catch(() => null);
   if (!found?.isFile()) throw new ApiError(404, 'errors.not_found');
   return reply
-    .header('content-type', 'application/octet-stream')
+    .header('content-type', 'inline' in delivery ? delivery.inline : 'application/octet-stream')
     .header('content-length', found.size)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header(
+      'content-disposition',
+      'inline' in delivery ? 'inline' : `attachment; filename*=UTF-8''${encodeURIComponent(delivery.download)}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .send(createReadStream(file));
 }

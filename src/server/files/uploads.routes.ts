@@ -104,7 +104,7 @@ export function registerUploadRoutes(
       if (!(await readableUpload(db, hooksOf, actorOf(currentAuth(request)), relative))) {
         throw new ApiError(404, 'errors.not_found');
       }
-      return sendStoredFile(reply, uploadsDir, relative, path.basename(relative));
+      return sendStoredFile(reply, uploadsDir, relative, { download: path.basename(relative) });
     },
   });
 }
