@@ -1,6 +1,5 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../shared/permissions';
 import { resources } from '../../shared/resources/registry';
@@ -11,11 +10,10 @@ import { ListPagination } from './list/list-pagination.component';
 import { useLocalListParams } from './list/list-params.hook';
 import { ListTable } from './list/list-table.component';
 import { RecordPanel } from './record-panel.component';
-import { addLabel } from './add-label';
+import { AddRecordButton } from './add-record-button.component';
 import { Loading } from '../shell/loading.component';
-import { AppModal } from '../shell/app-modal.component';
 import { useSession } from '../session.hook';
-import { ModalRecordForm, type ChildParent } from './resource-modal-form.component';
+import type { ChildParent } from './resource-modal-form.component';
 
 /** The resources whose declaration names this one as their parent (a user's login history). */
 const childrenOf = (slug: string) => resources.filter((resource) => resource.parent?.resource === slug);
@@ -44,7 +42,6 @@ export function ChildPanel({
 }) {
   const { t } = useTranslation();
   const user = useSession().data?.user ?? nobody;
-  const [adding, setAdding] = useState(false);
   const writable =
     !child.behaviours.readOnly && child.parent !== undefined && canOnRecord(user, parent, record, 'update');
   const childParent = writable ? { slug: parent.slug, id: record.id, field: child.parent!.field } : undefined;
@@ -57,28 +54,7 @@ export function ChildPanel({
   }
   return (
     <RecordPanel title={t(`resources.${child.slug}.label`)}>
-      {childParent && can(user, child.slug, 'create') && (
-        <Group mb="xs">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setAdding(true)}
-          >
-            {addLabel(t, child.slug)}
-          </Button>
-        </Group>
-      )}
-      {adding && childParent && (
-        <AppModal onClose={() => setAdding(false)} title={addLabel(t, child.slug)} size="xl">
-          <ModalRecordForm
-            definition={child}
-            parent={childParent}
-            onCancel={() => setAdding(false)}
-            onSaved={() => setAdding(false)}
-          />
-        </AppModal>
-      )}
+      {childParent && can(user, child.slug, 'create') && <AddRecordButton definition={child} parent={childParent} />}
       <ChildRecords parent={parent.slug} parentId={record.id} child={child} inPlace={childParent} />
     </RecordPanel>
   );

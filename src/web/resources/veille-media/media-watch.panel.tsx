@@ -1,6 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can, nobody } from '../../../shared/permissions';
 import { projects } from '../../../shared/resources/projet.resource';
@@ -8,13 +6,11 @@ import { recordTitle, type ReferenceTitles, type ResourceRecordView } from '../.
 import { mediaWatch } from '../../../shared/resources/veille-media.resource';
 import { path } from '../../../shared/routes';
 import { ListPanelBody } from '../../engine/child-panels.component';
-import { addLabel } from '../../engine/add-label';
+import { AddRecordButton } from '../../engine/add-record-button.component';
 import { useListController } from '../../engine/list/list-context.hook';
 import { useLocalListParams } from '../../engine/list/list-params.hook';
-import { ModalRecordForm } from '../../engine/resource-modal-form.component';
 import type { RecordPartProps } from '../../engine/web-module';
 import { useSession } from '../../session.hook';
-import { AppModal } from '../../shell/app-modal.component';
 
 /**
  * The media monitoring items of a record (structure/{id}: its media, owner or co-owner; projet/{id}:
@@ -28,34 +24,11 @@ export function MediaWatchItems({
   collectionPath: string;
   prefill: { values: Record<string, unknown>; titles: ReferenceTitles };
 }) {
-  const { t } = useTranslation();
   const user = useSession().data?.user ?? nobody;
-  const [adding, setAdding] = useState(false);
   const list = useListController(mediaWatch, useLocalListParams(mediaWatch), { collectionPath, batch: false });
   return (
     <>
-      {can(user, mediaWatch.slug, 'create') && (
-        <Group mb="xs">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setAdding(true)}
-          >
-            {addLabel(t, mediaWatch.slug)}
-          </Button>
-        </Group>
-      )}
-      {adding && (
-        <AppModal onClose={() => setAdding(false)} title={addLabel(t, mediaWatch.slug)} size="xl">
-          <ModalRecordForm
-            definition={mediaWatch}
-            prefill={prefill}
-            onCancel={() => setAdding(false)}
-            onSaved={() => setAdding(false)}
-          />
-        </AppModal>
-      )}
+      {can(user, mediaWatch.slug, 'create') && <AddRecordButton definition={mediaWatch} prefill={prefill} />}
       <ListPanelBody list={list} />
     </>
   );
