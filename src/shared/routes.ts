@@ -118,6 +118,9 @@ export const routeTable = {
   'api.projects.clone': '/api/projet/dupliquer/{id}',
   // A project's advice acts (projet/commentaires/{id}).
   'api.projects.comments': '/api/projet/commentaires/{id}',
+  // An advice act edited or deleted at the spec's paths (edit and delete comment, ajax), as under its project.
+  'api.projects.edit_comment': '/api/projet/edit-commentaire-ajax/{id}',
+  'api.projects.delete_comment': '/api/projet/delete-commentaire-ajax/{id}',
   // A project's dynamic forms (issue 13): all of them, one of them, a form's progress, the header's highlights.
   'api.projects.forms': '/api/projet/forms/{projet}',
   'api.projects.characteristics': '/api/projet/caracteristiques/{projet}/{form}',

@@ -172,6 +172,47 @@ describe('the project page’s routes', () => {
     );
   });
 
+  it('edits and deletes an advice act at the spec’s paths, as under its project', async () => {
+    const under = path('api.resource.children', { resource: 'projet', id: ids.main, child: 'commentaires-projet' });
+    const act = (await api().post('commentaires-projet', { subject: 'Appel', actDate: '2026-04-02' }, under)).json<{
+      id: number;
+    }>().id;
+    const send = (url: string, payload?: Record<string, unknown>, who: LoggedIn = t.admin) =>
+      t.app.inject({ method: 'POST', url, payload, headers: authHeaders(who) });
+    const shown = () =>
+      get(path('api.resource.child', { resource: 'projet', id: ids.main, child: 'commentaires-projet', childId: act }));
+
+    const edited = await send(path('api.projects.edit_comment', { id: act }), {
+      subject: 'Appel de suivi',
+      actDate: '2026-04-03',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id: act,
+      subject: 'Appel de suivi',
+      actDate: '2026-04-03',
+      project: ids.main,
+    });
+    // Bad input: refused in French, nothing changed.
+    const refused = await send(path('api.projects.edit_comment', { id: act }), { subject: '', actDate: '2026-04-03' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'errors.form',
+      message: 'Une erreur est survenue. Veuillez vérifier les informations saisies.',
+    });
+    expect((await shown()).json()).toMatchObject({ subject: 'Appel de suivi' });
+    // A reader of the acts who may not change them.
+    const forbidden = await send(path('api.projects.delete_comment', { id: act }), undefined, limited);
+    expect(forbidden.statusCode).toBe(403);
+
+    const deleted = await send(path('api.projects.delete_comment', { id: act }));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: 1 });
+    expect((await shown()).statusCode).toBe(404);
+    const again = await send(path('api.projects.delete_comment', { id: act }));
+    expect(again.json()).toEqual(notFound);
+  });
+
   it('answers empty lists of sent and scheduled mails', async () => {
     for (const name of ['api.projects.sent_emails', 'api.projects.scheduled_emails'] as const) {
       const response = await get(path(name, { projet: ids.main }));

@@ -19,14 +19,19 @@ import {
 import { projectGanttSchema, templateAppliedSchema, timeReportSchema } from '../resources/project-tickets';
 import { projectComments } from '../resources/commentaires-projet.resource';
 import { projects } from '../resources/projet.resource';
-import { resourcePageSchema, resourceRecordViewSchema, type ResourceDefinition } from '../resources/resource';
+import {
+  resourcePageSchema,
+  resourceRecordSchema,
+  resourceRecordViewSchema,
+  type ResourceDefinition,
+} from '../resources/resource';
 import { upcomingMeetingSchema } from '../resources/ticket-board';
 import { namedId, suggestionReply, termQuery } from './common.schemas';
 import { documentsJobSchema, projectDocumentsBodySchema } from '../documents/document-templates';
 import { zipType } from './documents.contract';
 import { defineContracts, operation } from './contract';
 import { pagingSchema } from './paging';
-import { xlsxType } from './resources.contract';
+import { recordInput, xlsxType } from './resources.contract';
 
 const csvType = 'text/csv; charset=utf-8';
 const saveForms = operation({ body: formsValuesSchema, reply: z.array(projectFormSchema) });
@@ -38,6 +43,9 @@ const saveForm = operation({ body: formValuesSchema, reply: projectFormSchema })
 const listPage = (definition: ResourceDefinition) =>
   operation({ query: pagingSchema(definition.pageSize).loose(), reply: resourcePageSchema });
 const projectPage = listPage(projects);
+// An advice act's values, checked by the acts' own schema (as their nested route does).
+const updateAct = operation({ body: recordInput, reply: resourceRecordSchema });
+const deleteAct = operation({ reply: z.object({ deleted: z.number() }) });
 /** A list's export: its file's format; the list's criteria (loose) go on to parseListQuery. */
 const exportFormat = z.enum(['csv', 'xlsx'], 'export.unknown_format').describe('openapi.parameters.format');
 
@@ -49,6 +57,8 @@ export const projectContracts = defineContracts({
   'api.projects.header_characteristics': { GET: operation({ reply: z.array(headerCharacteristicSchema) }) },
   'api.projects.filterable_fields': { GET: operation({ reply: z.array(filterableFieldSchema) }) },
   'api.projects.comments': { GET: listPage(projectComments) },
+  'api.projects.edit_comment': { POST: updateAct, PUT: updateAct },
+  'api.projects.delete_comment': { POST: deleteAct, PUT: deleteAct },
   'api.projects.change_state': {
     POST: operation({ reply: z.object({ id: z.number(), state: z.number(), message: z.string() }) }),
   },

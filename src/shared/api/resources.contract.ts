@@ -20,7 +20,7 @@ export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadshe
  */
 const listQuery = z.record(z.string(), z.union([z.string(), z.number()]));
 // Any resource's record: generic by design, the engine validates it with that resource's inputSchema.
-const recordInput = z.record(z.string(), z.unknown());
+export const recordInput = z.record(z.string(), z.unknown());
 const list = operation({ query: listQuery, reply: resourcePageSchema });
 const create = operation({ body: recordInput, reply: resourceRecordSchema, status: 201 });
 const update = operation({ body: recordInput, reply: resourceRecordSchema });

@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from '../../../shared/resources/projet.resource';
 import { projectComments } from '../../../shared/resources/commentaires-projet.resource';
 import { parseListQuery } from '../../engine/list-query';
-import type { ResourceInputValues } from '../../../shared/resources/resource';
+import { inputSchema, type ResourceInputValues } from '../../../shared/resources/resource';
+import { parseBody } from '../../http/request-parsing';
 import { translate } from '../../../shared/i18n/catalog';
 import { clock } from '../../clock';
 import type { Database } from '../../db/database';
@@ -141,6 +142,12 @@ function derivedValues(values: ResourceInputValues): void {
 }
 
 /** Projects: their reference, their missions' ids, spec 6's confidentiality and the state change. */
+/** An advice act the actor may see, and its project as the parent its nested routes name. */
+async function actUnderProject({ store, actor }: ResourceContext, id: number) {
+  const act = await store.get(projectComments, id, actor);
+  return { act: act.id, parent: { definition: projects, id: Number(act.project), field: 'project' } };
+}
+
 export const projectsHooks: ServerResource = {
   validate(values, { id }) {
     if (id !== null && values.parentProject === id) return { parentProject: 'validation.project_parent_itself' };
@@ -273,6 +280,32 @@ export const projectsHooks: ServerResource = {
         await store.get(projects, id, actor);
         const query = parseListQuery(projectComments, request.query);
         return store.list(projectComments, { ...query, filters: { ...query.filters, project: String(id) } }, actor);
+      },
+    },
+    {
+      // Spec 2.3's "edit comment (ajax)" (edit-commentaire-ajax/{id}, {id}: the act's): the update of an
+      // advice act under its project (PUT /api/projet/{project}/commentaires-projet/{id}), at the spec's path.
+      name: 'api.projects.edit_comment',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      alsoNeeds: [{ resource: projectComments.slug, action: 'update' }],
+      summary: 'openapi.operations.projects_edit_comment',
+      async handle(request, context) {
+        const { parent, act } = await actUnderProject(context, request.params.id);
+        const values = parseBody(inputSchema(projectComments), { ...request.body, project: parent.id });
+        return context.operations.children.update(projectComments, parent, act, values, context);
+      },
+    },
+    {
+      // Spec 2.3's "delete comment (ajax)" (delete-commentaire-ajax/{id}): the act's delete under its project.
+      name: 'api.projects.delete_comment',
+      method: ['POST', 'PUT'],
+      action: 'update',
+      alsoNeeds: [{ resource: projectComments.slug, action: 'delete' }],
+      summary: 'openapi.operations.projects_delete_comment',
+      async handle(request, context) {
+        const { parent, act } = await actUnderProject(context, request.params.id);
+        return { deleted: await context.operations.children.delete(projectComments, parent, act, context) };
       },
     },
     {
