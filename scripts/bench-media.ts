@@ -18,6 +18,7 @@ import { findResource } from '../src/shared/resources/registry';
 import { path as routePath } from '../src/shared/routes';
 import { logIn } from '../tests/support/test-app';
 import { benchUploadsDir, onBothDatabases, seedBenchAdministrator } from './bench-databases';
+import { machineLoad } from './bench-server';
 import { percentile, timeSideBySide } from './bench-timing';
 
 const ITEMS = 10_000;
@@ -117,7 +118,7 @@ function statementRecorder(database: DatabaseHandle) {
 }
 
 async function bench(label: string, database: DatabaseHandle): Promise<void> {
-  console.log(`\n== ${label}`);
+  console.log(`\n== ${label} (${machineLoad()})`);
   await database.migrate();
   await seedBenchAdministrator(database);
   const start = performance.now();
@@ -146,6 +147,12 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   );
   // The list's own statements (the session's reads aside), replayed as sent.
   const statements = (await recorder.record(list)).filter((args) => !JSON.stringify(args[0]).includes('sessions'));
+  if (process.env.BENCH_SHOW_STATEMENTS === '1') {
+    for (const [query] of statements) {
+      const text = typeof query === 'string' ? query : (query as { text: string }).text;
+      console.log(`  statement: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+  }
   const [api, direct] = await timeSideBySide(RUNS, list, () => recorder.replay(statements));
   const [apiP50, apiP95, sqlP50, sqlP95] = [
     percentile(api, 50),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { path, type ParamlessRouteName } from '../../src/shared/routes';
@@ -24,6 +24,8 @@ const readerPermissions = [
   'tickets-commentaires.add',
   'commentaires-projet.consult',
   'liens-utiles.consult',
+  // A structure's page: its latest interactions.
+  'structures.consult',
 ];
 let adviser: LoggedIn;
 let outsider: LoggedIn;
@@ -299,5 +301,74 @@ describe('layout', () => {
     const twice = await put(adviser, { order: all, hidden: ['iframes', 'iframes'] });
     expect(twice.json().fieldErrors).toEqual({ hidden: message });
     expect(await widget(adviser, 'api.dashboard.layout')).toEqual(before);
+  });
+});
+
+describe("a structure's latest interactions", () => {
+  const ofStructure = (who: LoggedIn, structure: number) =>
+    t.app.inject({
+      method: 'GET',
+      url: path('api.ticket_transitions.latest_for_structure', { structure }),
+      headers: authHeaders(who),
+    });
+
+  it('lists those of the projects it owns or co-owns that the user may read; a structure gone is a 404', async () => {
+    const admin = resourceRequests(t.app, t.admin);
+    const syndic = (await admin.created('structures', { name: 'Syndic Horizon', contactType: 'private' })).id;
+    // Owner of Maison Martin, co-owner of the confidential Copropriété du Parc; nothing of Maison Durand.
+    await t.database.db.execute(sql`update projects set owner_structure = ${syndic} where id = ${ids.martin}`);
+    await t.database.db.execute(
+      sql`insert into project_co_owners (project, structure, role) values (${ids.parc}, ${syndic}, 'Syndic')`,
+    );
+    const adviserSees = await ofStructure(adviser, syndic);
+    expect(adviserSees.statusCode, adviserSees.body).toBe(200);
+    expect(adviserSees.json<{ items: Interaction[] }>().items.map(summary)).toEqual([
+      'mail | Maison Martin |  | Votre dossier | Moreau Claire',
+      'advice_act | Copropriété du Parc |  | Visite des parties communes | Principal Administrateur',
+      'advice_act | Maison Martin |  | Premier rendez-vous | Principal Administrateur',
+      'ticket_comment | Copropriété du Parc | Appel du syndic | Assemblée générale en juin | Moreau Claire',
+      'transition | Copropriété du Parc | Appel du syndic | Syndic injoignable | Moreau Claire',
+    ]);
+    // Paul may not read the confidential project: none of its interactions.
+    const outsiderSees = await ofStructure(outsider, syndic);
+    expect(outsiderSees.json<{ items: Interaction[] }>().items.map(summary)).toEqual([
+      'mail | Maison Martin |  | Votre dossier | Moreau Claire',
+      'advice_act | Maison Martin |  | Premier rendez-vous | Principal Administrateur',
+    ]);
+    const removed = (await admin.created('structures', { name: 'Cabinet fermé', contactType: 'private' })).id;
+    const deletion = await t.app.inject({
+      method: 'POST',
+      url: path('api.resource.delete', { resource: 'structures', id: removed }),
+      headers: authHeaders(t.admin),
+    });
+    expect(deletion.statusCode, deletion.body).toBeLessThan(300);
+    const gone = await ofStructure(adviser, removed);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe("L'élément demandé n'existe pas ou a été supprimé.");
+  });
+});
+
+describe('latest interactions behind hidden ones', () => {
+  it('shows the ten newest readable ones even when the newest of a kind are all on projects the user may not read', async () => {
+    const admin = resourceRequests(t.app, t.admin);
+    // Twelve acts on Maison Martin (Paul's), then 45 on the confidential project of the mission he
+    // follows: the newest rows of the kind are all hidden from him.
+    for (let n = 1; n <= 12; n += 1) {
+      await admin.created('commentaires-projet', { project: ids.martin, subject: `Suivi ${n}`, actDate: '2026-04-01' });
+    }
+    for (let n = 1; n <= 45; n += 1) {
+      await admin.created('commentaires-projet', { project: ids.parc, subject: `Réunion ${n}`, actDate: '2026-04-02' });
+    }
+    const { items } = await widget<{ items: Interaction[] }>(outsider, 'api.ticket_transitions.latest');
+    expect(items.map(summary)).toEqual(
+      [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map(
+        (n) => `advice_act | Maison Martin |  | Suivi ${n} | Principal Administrateur`,
+      ),
+    );
+    // The adviser of its mission reads the confidential ones.
+    const adviserSees = await widget<{ items: Interaction[] }>(adviser, 'api.ticket_transitions.latest');
+    expect(adviserSees.items.map(({ text }) => text)).toEqual(
+      [45, 44, 43, 42, 41, 40, 39, 38, 37, 36].map((n) => `Réunion ${n}`),
+    );
   });
 });

@@ -347,7 +347,40 @@ describe('confidentiality', () => {
       payload: { title: 'Un chantier hors norme', relatedProject: null, media: ids.progres },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The reply, as a read, does not name the project either.
+    expect(saved.json()).toMatchObject({ title: 'Un chantier hors norme', relatedProject: null });
     const seen = (await get(path('api.resource.item', { resource: 'veille-media', id: ids.chantier }))).json();
     expect(seen).toMatchObject({ title: 'Un chantier hors norme', relatedProject: ids.secret });
+  });
+
+  it("leaves the hidden project out of the item's history for that user", async () => {
+    // The administrator links the item to the public project, then back to the confidential one.
+    for (const relatedProject of [ids.charmilles, ids.secret]) {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: path('api.resource.item', { resource: 'veille-media', id: ids.chantier }),
+        headers: authHeaders(t.admin),
+        payload: { title: 'Un chantier hors norme', relatedProject, media: ids.progres },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    type History = { entries: { changes: { field: string; before: unknown; after: unknown }[] }[] };
+    const projectChanges = async (who?: LoggedIn) => {
+      const history = await get(path('api.resource.history', { resource: 'veille-media', id: ids.chantier }), who);
+      expect(history.statusCode, history.body).toBe(200);
+      return history
+        .json<History>()
+        .entries.flatMap(({ changes }) => changes.filter(({ field }) => field === 'relatedProject'))
+        .slice(0, 2)
+        .map(({ before, after }) => [before, after]);
+    };
+    expect(await projectChanges()).toEqual([
+      [ids.charmilles, ids.secret],
+      [ids.secret, ids.charmilles],
+    ]);
+    expect(await projectChanges(outsider)).toEqual([
+      [ids.charmilles, null],
+      [null, ids.charmilles],
+    ]);
   });
 });

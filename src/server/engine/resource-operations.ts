@@ -116,6 +116,10 @@ export function createResourceOperations({
     return db.transaction(run);
   }
 
+  /** Records a write returns, as its actor may read them (the references they may not see hidden). */
+  const shownTo = (definition: ResourceDefinition, records: ResourceRecord[], { actor, tx }: OperationContext) =>
+    (tx ? createResourceStore(tx, hooksOf) : store).hidingUnreadable(definition, records, actor);
+
   function commandOf(definition: ResourceDefinition, name: string): [RecordCommand, RecordCommandHandler] {
     const command = definition.commands.find((candidate) => candidate.kind === 'post' && candidate.name === name);
     const handler = hooksOf(definition.slug).commands?.[name];
@@ -193,10 +197,11 @@ export function createResourceOperations({
     ): Promise<ResourceRecord[]> {
       const { actor } = context;
       authorize(actor, definition.slug, 'create');
-      return write(definition, 'create', context, async (writer) => {
+      const records = await write(definition, 'create', context, async (writer) => {
         const records = await writer.createMany(definition, values, actor);
         return { result: records, ids: records.map(({ id }) => id) };
       });
+      return shownTo(definition, records, context);
     },
 
     async update(
@@ -207,10 +212,11 @@ export function createResourceOperations({
     ): Promise<ResourceRecord> {
       const { actor } = context;
       authorize(actor, definition.slug, 'update');
-      return write(definition, 'update', context, async (writer) => ({
+      const record = await write(definition, 'update', context, async (writer) => ({
         result: await writer.update(definition, id, values, actor),
         ids: [id],
       }));
+      return (await shownTo(definition, [record], context))[0]!;
     },
 
     /**
@@ -233,10 +239,11 @@ export function createResourceOperations({
     ): Promise<ResourceRecord[]> {
       const { actor } = context;
       if (!permissionChecked) authorize(actor, definition.slug, action);
-      return write(definition, 'update', context, async (writer) => {
+      const records = await write(definition, 'update', context, async (writer) => {
         const records = await writer.patch(definition, patches, actor, action, options);
         return { result: records, ids: records.map(({ id }) => id) };
       });
+      return shownTo(definition, records, context);
     },
 
     /**
@@ -315,7 +322,24 @@ export function createResourceOperations({
       const named = entries.flatMap(({ changes }) =>
         changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),
       ) as ResourceRecord[];
-      return { entries, total, page, pageSize, titles: await store.referenceTitles(definition, named, actor) };
+      const titles = await store.referenceTitles(definition, named, actor);
+      // A reference its server file hides from whoever may not read its target answers null there too.
+      const hiddenReferences = new Set(hooksOf(definition.slug).hidesUnreadableReferences ?? []);
+      const shown = (field: string, value: unknown): unknown => {
+        if (!hiddenReferences.has(field) || value == null) return value;
+        const titled = titles[field] ?? {};
+        if (Array.isArray(value)) return value.filter((item) => String(item) in titled);
+        return String(value) in titled ? value : null;
+      };
+      const visibleEntries = entries.map((entry) => ({
+        ...entry,
+        changes: entry.changes.map((change) => ({
+          ...change,
+          before: shown(change.field, change.before),
+          after: shown(change.field, change.after),
+        })),
+      }));
+      return { entries: visibleEntries, total, page, pageSize, titles };
     },
 
     /** A record command (RecordCommand in the declaration): its message in the actor's language. */

@@ -205,6 +205,16 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
     /** Not one of the store's methods: an update's check that its record is there (resource-store-write.ts). */
     findRow,
 
+    /**
+     * Records just written, as the actor may read them: without the references their server file
+     * hides from a reader who may not see their target (`hidesUnreadableReferences`), as a read
+     * shows them. No query for a resource that hides none.
+     */
+    async hidingUnreadable(definition: ResourceDefinition, records: ResourceRecord[], actor: Actor) {
+      if (!hooksOf(definition.slug).hidesUnreadableReferences?.length || records.length === 0) return records;
+      return hideUnreadable(definition, records, await referenceTitles(definition, records, actor));
+    },
+
     async list(definition: ResourceDefinition, query: ListQuery, actor: Actor): Promise<ResourcePage> {
       const { table, columns } = tableOf(definition);
       const where = listWhere(definition, columns, query, actor);

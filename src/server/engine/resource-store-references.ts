@@ -93,7 +93,10 @@ export function createStoreReferences(context: StoreContext) {
     };
   }
 
-  /** One query per reference field for the titles of the records these rows point at, those the actor may see. */
+  /**
+   * One query per reference field for the titles of the records these rows point at, those the actor
+   * may see; sent at once (a pool runs them side by side: a list's page waited for each in turn).
+   */
   async function referenceTitles(
     definition: ResourceDefinition,
     rows: ResourceRecord[],
@@ -101,6 +104,7 @@ export function createStoreReferences(context: StoreContext) {
     readWithRows: ReferenceTitles = {},
   ): Promise<ReferenceTitles> {
     const titles: ReferenceTitles = { ...readWithRows };
+    const reads: Promise<void>[] = [];
     for (const { key, def, locate } of referencePaths(definition)) {
       if (key in readWithRows) continue;
       const ids = [...new Set(rows.flatMap((row) => locate(row).flatMap((place) => place.ids)))];
@@ -114,12 +118,17 @@ export function createStoreReferences(context: StoreContext) {
           .from(target.table)
           .where(and(among, visibleTarget(target, actor)));
       const named = readScoped(target.definition)
-        ? await titled(inArray(target.id, ids))
-        : await buildOnce(`titles ${def.target}`, () =>
+        ? titled(inArray(target.id, ids)).execute()
+        : buildOnce(`titles ${def.target}`, () =>
             titled(sql`${target.id} = any(${sql.placeholder('ids')})`).prepare(`titles_${target.definition.table}`),
           ).execute({ ids });
-      for (const { id, title } of named) found[String(id)] = String(title);
+      reads.push(
+        named.then((titledRows) => {
+          for (const { id, title } of titledRows) found[String(id)] = String(title);
+        }),
+      );
     }
+    await Promise.all(reads);
     return titles;
   }
 

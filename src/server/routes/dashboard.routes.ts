@@ -1,46 +1,30 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   dashboardWidgets,
-  INTERACTIONS_LIMIT,
   mayShowWidget,
   MEDIA_ITEMS_LIMIT,
   normalizedLayout,
   PROJECTS_PER_TAB,
   USEFUL_LINKS_LIMIT,
   type DashboardWidgetId,
-  type Interaction,
   type ProjectTabs,
 } from '../../shared/dashboard/dashboard';
-import { can } from '../../shared/permissions';
-import { projectComments } from '../../shared/resources/commentaires-projet.resource';
 import { projectStates } from '../../shared/resources/etats-projet.resource';
 import { usefulLinks } from '../../shared/resources/liens-utiles.resource';
 import { projects } from '../../shared/resources/projet.resource';
-import { ticketComments } from '../../shared/resources/tickets-commentaires.resource';
-import { ticketTransitions } from '../../shared/resources/tickets-transitions.resource';
-import { tickets } from '../../shared/resources/tickets.resource';
 import { actorOf, type Actor } from '../auth/actor';
 import { currentAuth, requireUser } from '../auth/sessions';
 import { rowsOf } from '../db/database';
-import {
-  projectCommentsTable,
-  projectsTable,
-  ticketCommentsTable,
-  ticketsTable,
-  ticketTransitionsTable,
-  userDisplayName,
-  users,
-} from '../db/schema';
+import { projectsTable, users } from '../db/schema';
 import { liveRows } from '../engine/record-scope';
 import type { ResourceServices } from '../engine/server-resource';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { allowedIframeSource } from '../resources/accounts/utilisateurs.server';
 import { latestMediaItems } from '../resources/media/veille-media.server';
+import { latestInteractions, preparedRows } from '../resources/tickets/latest-interactions';
 import { dashboardSettings, loadSettings } from '../settings/settings';
-
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
  * The dashboard (spec 1): each widget's data from a route of its own, so that each loads, fails and
@@ -66,7 +50,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
     options: guard('dernieres-interactions'),
     document: (tools) =>
       tools.operation('account', 'dashboard_latest_interactions', { access: 'read', errors: [401, 403] }),
-    handler: async (request) => ({ items: await latestInteractions({ db, store }, actorIn(request)) }),
+    handler: async (request) => ({ items: await latestInteractions({ db, store }, actorIn(request), { mine: true }) }),
   });
 
   declareRoute(app, {
@@ -88,7 +72,7 @@ export function registerDashboardRoutes(app: FastifyInstance, { db, store }: Res
     method: 'GET',
     options: guard('veille-media'),
     document: (tools) => tools.operation('account', 'dashboard_media_watch', { access: 'read', errors: [401, 403] }),
-    handler: async (request) => ({ items: await latestMediaItems(store, actorIn(request), MEDIA_ITEMS_LIMIT) }),
+    handler: async (request) => ({ items: await latestMediaItems({ db, store }, actorIn(request), MEDIA_ITEMS_LIMIT) }),
   });
 
   declareRoute(app, {
@@ -163,92 +147,6 @@ type Reads = Pick<ResourceServices, 'db' | 'store'>;
 const readable = ({ store }: Reads, actor: Actor, alias: string) =>
   sql`cross join lateral (select 1 from ${store.scoped(projects.slug, actor)} v where v.id = ${sql.raw(alias)}.id limit 1) as seen`;
 
-/**
- * The user's projects (spec 1: "my projects and my missions"): those they are a referent or a
- * mission's officer of, and those of the missions they follow; the read scope is applied after.
- */
-const mine = (actor: Actor) => sql`(${actor.id}::integer = any(p.referents)
-  or p.mission_ids && (select u.followed_missions from users u where u.id = ${actor.id})
-  or exists (select 1 from jsonb_array_elements(p.missions) r where r ->> 'officer' = ${String(actor.id)}))`;
-
-/** How many of the latest rows of each kind are looked at: the newest first, by id (the order they were written in). */
-const CANDIDATES = INTERACTIONS_LIMIT * 4;
-
-/**
- * The latest interactions on the user's projects, newest first: ticket moves and comments, advice
- * acts, mails written from the project; each kind only for whoever may list it. Each kind's latest
- * rows on the user's projects are taken first, then those of projects the user may read kept: a
- * child's read scope is its project's (`readable`), its own rows live ones.
- */
-export async function latestInteractions(reads: Reads, actor: Actor): Promise<Interaction[]> {
-  const may = (slug: string) => can(actor, slug, 'list');
-  const ticketsRead = may(tickets.slug);
-  const branches: SQL[] = [];
-  if (ticketsRead && may(ticketTransitions.slug)) {
-    branches.push(sql`(select 'transition' as kind, r.id, r.created_at as at, t.project as project_id, t.id as ticket_id,
-        r.from_step, r.to_step, r.comment as text, r.created_by as author_id
-      from ${liveRows(ticketTransitionsTable)} r join ${liveRows(ticketsTable)} t on t.id = r.ticket join ${liveRows(projectsTable)} p on p.id = t.project
-      where ${mine(actor)} order by r.id desc limit ${CANDIDATES})`);
-  }
-  if (ticketsRead && may(ticketComments.slug)) {
-    branches.push(sql`(select 'ticket_comment', c.id, c.created_at, t.project, t.id, null::integer, null::integer, c.comment,
-        c.created_by
-      from ${liveRows(ticketCommentsTable)} c join ${liveRows(ticketsTable)} t on t.id = c.ticket join ${liveRows(projectsTable)} p on p.id = t.project
-      where ${mine(actor)} order by c.id desc limit ${CANDIDATES})`);
-  }
-  if (may(projectComments.slug)) {
-    branches.push(sql`(select 'advice_act', a.id, a.created_at, a.project, null::integer, null::integer, null::integer,
-        a.subject, coalesce(a.adviser, a.created_by)
-      from ${liveRows(projectCommentsTable)} a join ${liveRows(projectsTable)} p on p.id = a.project
-      where ${mine(actor)} order by a.id desc limit ${CANDIDATES})`);
-  }
-  // A project's mails are read by whoever may see the project (its "Mails envoyés" panel).
-  if (can(actor, projects.slug, 'show')) {
-    branches.push(sql`(select 'mail', m.id, coalesce(m.sent_at, m.date), m.project_id, null::integer, null::integer,
-        null::integer, m.subject, m.created_by
-      from email_log m join ${liveRows(projectsTable)} p on p.id = m.project_id
-      where m.status in ('sent', 'recorded') and ${mine(actor)} order by m.id desc limit ${CANDIDATES})`);
-  }
-  if (branches.length === 0) return [];
-  const rows = await rowsOf<{
-    kind: Interaction['kind'];
-    id: number;
-    at: string;
-    project_id: number;
-    project_name: string;
-    ticket_id: number | null;
-    ticket_name: string | null;
-    from_step: string | null;
-    to_step: string | null;
-    text: string;
-    author: string | null;
-  }>(
-    reads.db,
-    sql`with candidates as materialized (${sql.join(branches, sql` union all `)})
-      select c.kind, c.id, ${isoTime(sql`c.at`)} as at, p.id as project_id, p.name as project_name,
-        c.ticket_id, t.name as ticket_name, f.name as from_step, s.name as to_step, c.text, ${userDisplayName('u')} as author
-      from candidates c
-      join projects p on p.id = c.project_id
-      ${readable(reads, actor, 'p')}
-      left join tickets t on t.id = c.ticket_id
-      left join steps f on f.id = c.from_step
-      left join steps s on s.id = c.to_step
-      left join users u on u.id = c.author_id
-      order by c.at desc, c.kind, c.id desc limit ${INTERACTIONS_LIMIT}`,
-  );
-  return rows.map((row) => ({
-    kind: row.kind,
-    id: Number(row.id),
-    date: row.at,
-    project: { id: Number(row.project_id), name: row.project_name },
-    ticket: row.ticket_id === null ? null : { id: Number(row.ticket_id), name: row.ticket_name ?? '' },
-    fromStep: row.from_step,
-    toStep: row.to_step,
-    text: row.text,
-    author: row.author,
-  }));
-}
-
 /** Past this many projects in a state, a tab says "more than" rather than count them all (each is a read-scope check). */
 export const PROJECTS_COUNT_CAP = 100;
 
@@ -259,7 +157,7 @@ export const PROJECTS_COUNT_CAP = 100;
 export async function projectTabs(reads: Reads, actor: Actor): Promise<ProjectTabs['tabs']> {
   const shownIn = sql`from ${liveRows(projectsTable)} p ${readable(reads, actor, 'p')}
     where p.state = s.id and p.show_on_dashboard`;
-  const rows = await rowsOf<{
+  const rows = await preparedRows<{
     state_id: number;
     state_name: string;
     total: number;

@@ -1,3 +1,4 @@
+import { interactionsReplySchema } from '../dashboard/dashboard';
 import { z } from 'zod';
 import {
   headerNotificationsSchema,
@@ -81,7 +82,8 @@ export const ticketContracts = defineContracts({
   'api.tickets.time_totals': { GET: operation({ reply: ticketTimeTotalsSchema }) },
   'api.sub_tasks.toggle_done': { POST: operation({ reply: resourceRecordSchema }) },
   'api.ticket_transitions.project_history': { GET: operation({ reply: z.array(transitionEntrySchema) }) },
-  'api.ticket_transitions.latest_for_structure': { GET: operation({ reply: z.array(transitionEntrySchema) }) },
+  // A structure's latest interactions (its page's panel): the dashboard widget's, on its projects.
+  'api.ticket_transitions.latest_for_structure': { GET: operation({ reply: interactionsReplySchema }) },
   'api.notifications.mark_seen': { POST: notificationIds },
   'api.notifications.archive': { POST: notificationIds },
   'api.notifications.unarchive': { POST: notificationIds },

@@ -314,10 +314,12 @@ describe('the transitions’ histories', () => {
       ['À faire', 'En cours', 'in_progress', ''],
     ]);
     const latest = await send('GET', 'api.ticket_transitions.latest_for_structure', { structure });
-    expect(latest.json().map((entry: { ticket: { name: string } }) => entry.ticket.name)).toEqual([
-      'Diagnostic',
-      'Diagnostic',
-    ]);
+    // The structure's latest interactions (its page's panel): the ticket's two moves.
+    expect(
+      latest
+        .json()
+        .items.map((entry: { kind: string; ticket: { name: string } }) => `${entry.kind} ${entry.ticket.name}`),
+    ).toEqual(['transition Diagnostic', 'transition Diagnostic']);
     expect(
       (await send('GET', 'api.ticket_transitions.project_history', { projet: project.secret }, undefined, adviser))
         .statusCode,

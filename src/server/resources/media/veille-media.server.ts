@@ -8,7 +8,7 @@ import { mediaWatch, type MediaWatchSummary } from '../../../shared/resources/ve
 import { path } from '../../../shared/routes';
 import type { Actor } from '../../auth/actor';
 import { rowsOf, type Database } from '../../db/database';
-import { mediaWatchTable, projectThemesTable, structuresTable } from '../../db/schema';
+import { mediaWatchTable, projectThemesTable, structuresTable, titleExpression } from '../../db/schema';
 import { isLive, liveRows } from '../../engine/record-scope';
 import { parseListQuery } from '../../engine/list-query';
 import { containsIgnoringAccents, type ListQuery, type ResourceStore } from '../../engine/resource-store';
@@ -87,16 +87,28 @@ function summaryOf(record: Record<string, unknown>, mediaTitles: Record<string, 
 
 /**
  * The latest items by publication date (the mini-listing, the dashboard's media watch), as the actor
- * may read them. An item without a date is not among the latest (a descending sort would put it first).
+ * may read them: one query, the media's name read with the row (a structure, no read scope of its
+ * own). An item without a date is not among the latest (a descending sort would put it first).
  */
-export async function latestMediaItems(store: ResourceStore, actor: Actor, size: number): Promise<MediaWatchSummary[]> {
-  const dated = { publicationDateDu: '1900-01-01' };
-  const page = await store.list(
-    mediaWatch,
-    { page: 1, pageSize: size, sort: 'publicationDate', direction: 'desc', search: '', filters: dated },
-    actor,
+export async function latestMediaItems(
+  { db, store }: { db: Database; store: ResourceStore },
+  actor: Actor,
+  size: number,
+): Promise<MediaWatchSummary[]> {
+  // The media's title as its references show it.
+  const mediaTitle = titleExpression(structures, structureColumns);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select m.id, m.title, m.link, to_char(m.publication_date, 'YYYY-MM-DD') as "publicationDate", m.media,
+        m.image, (select ${mediaTitle} from ${structuresTable}
+          where ${structureColumns.id!} = m.media and ${isLive(structuresTable)}) as "mediaTitle"
+      from ${store.scoped(mediaWatch.slug, actor)} m
+      where m.publication_date is not null
+      order by m.publication_date desc, m.id desc limit ${size}`,
   );
-  return page.items.map((item) => summaryOf(item, page.titles.media ?? {}));
+  return rows.map((row) =>
+    summaryOf(row, row.mediaTitle == null ? {} : { [String(row.media)]: String(row.mediaTitle) }),
+  );
 }
 
 /** The items of a list's query (paging, sort, search, filters) narrowed to these filters. */
@@ -189,7 +201,7 @@ export const mediaWatchHooks: ServerResource = {
       method: 'GET',
       action: 'list',
       summary: 'openapi.operations.media_watch_mini_listing',
-      handle: (request, { store, actor }) => latestMediaItems(store, actor, request.query.limite),
+      handle: (request, context) => latestMediaItems(context, context.actor, request.query.limite),
     },
     {
       // structure/{id}: the items of a structure (its media, or the owner or a co-owner it is), on its page.

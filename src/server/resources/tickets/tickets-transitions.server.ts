@@ -6,6 +6,7 @@ import { tickets } from '../../../shared/resources/tickets.resource';
 import { ticketTransitions } from '../../../shared/resources/tickets-transitions.resource';
 import { structures } from '../../../shared/resources/structures.resource';
 import { rowsOf } from '../../db/database';
+import { latestInteractions } from './latest-interactions';
 import { type ResourceContext, type ServerResource } from '../../engine/server-resource';
 
 /** A transition as the project's and the structure's histories list it. */
@@ -57,7 +58,6 @@ async function transitionsWhere({ db, store, actor }: ResourceContext, projectCo
 
 /** How many transitions a history shows at most. */
 const HISTORY_LIMIT = 200;
-const LATEST_LIMIT = 10;
 
 /** A ticket's transitions: read by whoever may read the ticket; written by the board's routes only. */
 export const ticketTransitionsHooks: ServerResource = {
@@ -79,7 +79,8 @@ export const ticketTransitionsHooks: ServerResource = {
       },
     },
     {
-      // dernieres-interactions/{structure}: the latest on the projects the structure owns.
+      // dernieres-interactions/{structure}: the latest interactions on the projects the structure owns,
+      // co-owns or is a partner of (the dashboard widget's query); a structure out of sight is a 404.
       name: 'api.ticket_transitions.latest_for_structure',
       method: 'GET',
       action: 'list',
@@ -92,7 +93,7 @@ export const ticketTransitionsHooks: ServerResource = {
       summary: 'openapi.operations.ticket_transitions_latest_for_structure',
       async handle(request, context) {
         const structure = await context.store.get(structures, request.params.structure, context.actor);
-        return transitionsWhere(context, sql`p.owner_structure = ${structure.id}`, LATEST_LIMIT);
+        return { items: await latestInteractions(context, context.actor, { structure: structure.id }) };
       },
     },
   ],
