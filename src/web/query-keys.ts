@@ -85,4 +85,5 @@ export const queryKeys = {
   passwordLink: (token: string) => ['password-link', token] as const,
   registrationState: ['registration-state'] as const,
   structureMap: (id: string) => ['structures', 'map', id] as const,
+  structureInteractions: (id: number) => ['structures', 'interactions', id] as const,
 };

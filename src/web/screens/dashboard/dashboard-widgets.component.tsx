@@ -9,6 +9,7 @@ import { path } from '../../../shared/routes';
 import { api } from '../../api-client';
 import { queryKeys } from '../../query-keys';
 import { CountUp } from '../../shell/count-up.component';
+import type { RecordPartProps } from '../../engine/web-module';
 
 /**
  * A widget's body as its own request goes: a skeleton while it loads, its own error (with a way to
@@ -84,25 +85,41 @@ function InteractionItem({ item }: { item: Interaction }) {
   );
 }
 
-function LatestInteractions({ label }: { label: string }) {
+/** Interactions newest first, or the widget's words for none. */
+export function InteractionList({ items }: { items: Interaction[] }) {
   const { t } = useTranslation();
+  if (items.length === 0) return <Empty>{t('dashboard.interactions.empty')}</Empty>;
+  return (
+    <List spacing="sm" listStyleType="none">
+      {items.map((item) => (
+        <InteractionItem key={`${item.kind}-${item.id}`} item={item} />
+      ))}
+    </List>
+  );
+}
+
+function LatestInteractions({ label }: { label: string }) {
   const query = useQuery({
     queryKey: queryKeys.dashboard.widget('dernieres-interactions'),
     queryFn: () => api('GET', 'api.ticket_transitions.latest'),
   });
   return (
     <WidgetState query={query} label={label}>
-      {({ items }) =>
-        items.length === 0 ? (
-          <Empty>{t('dashboard.interactions.empty')}</Empty>
-        ) : (
-          <List spacing="sm" listStyleType="none">
-            {items.map((item) => (
-              <InteractionItem key={`${item.kind}-${item.id}`} item={item} />
-            ))}
-          </List>
-        )
-      }
+      {({ items }) => <InteractionList items={items} />}
+    </WidgetState>
+  );
+}
+
+/** On a structure's page: the latest interactions on the projects it owns, co-owns or is a partner of. */
+export function StructureInteractions({ record }: RecordPartProps) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: queryKeys.structureInteractions(record.id),
+    queryFn: () => api('GET', 'api.ticket_transitions.latest_for_structure', { params: { structure: record.id } }),
+  });
+  return (
+    <WidgetState query={query} label={t('resources.structures.panels.interactions')}>
+      {({ items }) => <InteractionList items={items} />}
     </WidgetState>
   );
 }
