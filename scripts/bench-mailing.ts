@@ -6,7 +6,7 @@
  * mail received, mails per second, and the server's peak memory (RSS sampled every 100 ms; goal: flat
  * from 1 000 to 10 000). The owners and projects are inserted in SQL; the template through the API.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, rowsOf } from '../src/server/db/database';
 import { path as routePath } from '../src/shared/routes';
 import { createScratchDatabase } from '../tests/support/test-database';
+import { spawnBuiltServer } from '../tests/support/server-process';
+import { benchCredentials } from './bench-databases';
 import { apiLogIn, apiSend, benchedAppDir, machineLoad, startBenchServer } from './bench-server';
 
 const sizes = (process.env.BENCH_MAILING_SIZES ?? '1000,10000').split(',').map(Number);
@@ -60,12 +62,22 @@ async function main() {
   const scratch = await createScratchDatabase(serverUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'renov-bench-mailing-'));
   const sink = await startSink();
-  const server = await startBenchServer(appDir, {
+  const env = {
     DATABASE_URL: scratch.url,
     DATA_DIR: dataDir,
     SMTP_URL: sink.url,
     MAIL_FROM: 'conseil@renov.exemple.fr',
-  });
+  };
+  // BENCH_SERVER_NODE_ARGS="--trace-gc": the server's garbage collections, written with its output to
+  // BENCH_SERVER_LOG (whether its heap grows, not only its RSS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean);
+  const server = nodeArgs
+    ? await spawnBuiltServer(
+        appDir,
+        { ADMIN_EMAIL: benchCredentials.email, ADMIN_PASSWORD: benchCredentials.password, ...env },
+        nodeArgs,
+      )
+    : await startBenchServer(appDir, env);
   const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   try {
     const session = await apiLogIn(server.baseUrl);
@@ -131,6 +143,7 @@ async function main() {
     console.error(server.output().slice(-3000));
     throw error;
   } finally {
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.output());
     await database.close();
     await server.stop();
     await sink.close();

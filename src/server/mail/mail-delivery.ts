@@ -34,7 +34,10 @@ export interface MailToQueue {
   sendAt?: Date;
   /** The user who wrote it; null for the server's own mails (welcome, password links). */
   createdBy: number | null;
-  /** A secret the mail carries (a password link's token): masked in the log once the mail is sent. */
+  /**
+   * A secret the mail carries (a password link's token): the log's text and HTML hold it masked
+   * (SECRET_MASK) from the start; only the mailer puts it back into what it hands to the SMTP server.
+   */
   secret?: string;
 }
 
@@ -75,6 +78,13 @@ const POLL_MS = 2_000;
 const INSERT_CHUNK = 500;
 /** Mails a process sends at once. */
 const SENDERS = 5;
+/**
+ * What the log shows in place of a mail's secret (a password link's token) while it waits and once
+ * sent; a mail only recorded or failed gets its secret back in place of it (the log, for
+ * administrators only, is then the only way to the link). The mails carrying one are the server's
+ * own (password links), whose texts hold no other "…".
+ */
+export const SECRET_MASK = '…';
 
 interface ClaimedMail {
   id: number;
@@ -86,6 +96,7 @@ interface ClaimedMail {
   html: string;
   attachments: MailAttachment[];
   attempts: number;
+  secret: string | null;
 }
 
 /** SMTP_URL with a connection pool (a mailing reuses its connections) and timeouts, unless it says otherwise. */
@@ -154,7 +165,7 @@ export function createMailDelivery(
             update email_log set status = 'sending', attempts = email_log.attempts + 1,
               lease_until = ${new Date(now.getTime() + LEASE_SECONDS * 1000)}, updated_at = now()
             from due where email_log.id = due.id
-            returning email_log.id, recipient, cc, bcc, subject, text, html, attachments, attempts`,
+            returning email_log.id, recipient, cc, bcc, subject, text, html, attachments, attempts, secret`,
       );
       if (perMinute > 0 && claimed.length > 0)
         await tx.execute(sql`update mail_rate set sent = sent + ${claimed.length} where minute = ${minute}`);
@@ -164,13 +175,17 @@ export function createMailDelivery(
 
   /**
    * Records how a try ended, if this process still holds the mail (its lease was not taken over). A sent
-   * mail's secret leaves the log; a failed one keeps it in its text, as the log is then the only way to it.
+   * mail's secret leaves the log (its text and HTML already hold it masked; a row queued before they
+   * did is masked now); a mail only recorded or failed gets it back in its text, as the log is then
+   * the only way to it.
    */
   async function settle(mail: ClaimedMail, status: MailStatus, error: string, sendAt?: Date): Promise<void> {
     const masked = (column: SQL) =>
       status === 'sent'
-        ? sql`case when secret is null then ${column} else replace(${column}, secret, '…') end`
-        : column;
+        ? sql`case when secret is null then ${column} else replace(${column}, secret, ${SECRET_MASK}) end`
+        : status === 'scheduled'
+          ? column
+          : sql`case when secret is null then ${column} else replace(${column}, ${SECRET_MASK}, secret) end`;
     await db.execute(
       sql`update email_log set status = ${status}, error = ${error}, lease_until = null, updated_at = now(),
             sent_at = ${status === 'sent' ? clock.now() : null}, send_at = coalesce(${sendAt ?? null}::timestamptz, send_at),
@@ -192,6 +207,7 @@ export function createMailDelivery(
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     if (!transport) return settle(mail, 'recorded', '');
+    const unmasked = (body: string) => (mail.secret ? body.replaceAll(SECRET_MASK, mail.secret) : body);
     if (!(await renew(mail))) return;
     try {
       const info = await transport.sendMail({
@@ -200,8 +216,8 @@ export function createMailDelivery(
         cc: list(mail.cc),
         bcc: list(mail.bcc),
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: unmasked(mail.text),
+        html: unmasked(mail.html),
         // Stable per mail: a receiving server seeing a mail twice (its sender died before recording it) can tell.
         messageId: `<mail-${mail.id}@${messageHost}>`,
         attachments: mail.attachments.map((file) => ({
@@ -300,8 +316,9 @@ export function createMailDelivery(
               cc: joined(mail.cc),
               bcc: joined(mail.bcc),
               subject: mail.subject,
-              text: mail.text,
-              html: mail.html,
+              // Only the mailer needs the secret: the log never shows it while the mail waits.
+              text: mail.secret ? mail.text.replaceAll(mail.secret, SECRET_MASK) : mail.text,
+              html: mail.secret ? mail.html.replaceAll(mail.secret, SECRET_MASK) : mail.html,
               attachments: mail.attachments ?? [],
               status: 'scheduled' as const,
               projectId: mail.projectId ?? null,

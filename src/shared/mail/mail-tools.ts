@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_INTEGER, recordId } from '../resources/fields';
 import { wholeNumber } from '../api/paging';
-import { addresses, mailingBodySchema, sendAt } from './project-mail';
+import { addresses, mailingBodyFields, sendAt, withOneSelection } from './project-mail';
 
 /** POST /api/projet/get-signature: the user's signature, its variables resolved on `projet` when given. */
 export const signatureBodySchema = z.strictObject({ projet: recordId.optional() });
@@ -42,4 +42,4 @@ export const mailingExportQuerySchema = z.object({
 });
 
 /** POST /api/projet/publipostage/export: the same, for the mailing's own body (its date left out). */
-export const mailingExportBodySchema = mailingBodySchema.omit({ envoiLe: true }).extend({ format });
+export const mailingExportBodySchema = withOneSelection(mailingBodyFields.omit({ envoiLe: true }).extend({ format }));

@@ -53,12 +53,29 @@ export type ProjectRecipient = z.infer<typeof projectRecipientSchema>;
 /** GET /api/projet/destinataires-email/{projet}: the project's people with an address, as the reader may see them. */
 export const projectRecipientsSchema = z.object({ items: z.array(projectRecipientSchema) });
 
+/**
+ * A mailing's selection: the ticked projects (`projets`), or the project list's criteria (`filtres`,
+ * the list's query as its address holds it, `{}` for the whole list), exactly one of them.
+ */
+const mailingSelectionFields = {
+  projets: z.array(recordId).min(1, 'batch.no_items').max(100_000, 'mail.errors.too_many_projects').optional(),
+  filtres: z.record(z.string(), z.string()).optional(),
+};
+const oneSelection = (body: { projets?: number[]; filtres?: Record<string, string> }) =>
+  (body.projets === undefined) !== (body.filtres === undefined);
+const oneSelectionError = { message: 'mail.errors.one_selection', path: ['projets'] };
+
 /** POST /api/projet/publipostage/envoyer: one template to the owners of the selected projects. */
-export const mailingBodySchema = z.strictObject({
+export const mailingBodyFields = z.strictObject({
   template: recordId,
-  projets: z.array(recordId).min(1, 'batch.no_items').max(100_000, 'mail.errors.too_many_projects'),
+  ...mailingSelectionFields,
   envoiLe: sendAt.optional(),
 });
+export const mailingBodySchema = mailingBodyFields.refine(oneSelection, oneSelectionError);
+/** The same check for a body built on the mailing's (its recipients' file). */
+export const withOneSelection = <T extends z.ZodType<{ projets?: number[]; filtres?: Record<string, string> }>>(
+  schema: T,
+) => schema.refine(oneSelection, oneSelectionError);
 export const mailingReplySchema = z.object({ publipostage: z.number(), recipients: z.number() });
 
 /** POST …/emails-programmes/{projet}/reprogrammer/{email}: a scheduled mail's new date. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { formatDate, formatDateTime, formatPersonName } from '../../../shared/i18n/format';
 import { translate } from '../../../shared/i18n/catalog';
@@ -181,21 +181,28 @@ export function usedIn(source: MailSource): (name: string) => boolean {
   return (name) => names.some((used) => used === name || (name.endsWith('.') && used.startsWith(name)));
 }
 
+/**
+ * The plain-text alternative's converter, its options compiled once: converting with options compiles
+ * them again for each call, a mailing's thousands of mails included.
+ */
+const toText = compile({ wordwrap: 100, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }] });
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img']),
+  allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'] },
+};
+
 export function resolveMail(source: MailSource, values: Map<string, string>): ResolvedMail {
   const valueOf = (name: string) => values.get(name) ?? '';
   const body = source.signature ? `${source.html}\n<div class="signature">${source.signature}</div>` : source.html;
   const html = sanitizeHtml(
     replaceVariables(body, (name) => escapeHtml(valueOf(name))),
-    {
-      allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img']),
-      allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['style', 'class'] },
-    },
+    sanitizeOptions,
   );
   return {
     subject: replaceVariables(source.subject, valueOf)
       .replace(/[\r\n]+/g, ' ')
       .trim(),
     html,
-    text: convert(html, { wordwrap: 100, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }] }),
+    text: toText(html),
   };
 }

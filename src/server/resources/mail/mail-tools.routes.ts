@@ -17,8 +17,8 @@ import {
 } from '../../engine/resource-export';
 import type { ResourceContext, ResourceRoute } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
-import { loadSettings, mailSettings } from '../../settings/settings';
 import { projectMailData, resolveMail, templateSource } from './mail-rendering';
+import { mailingSelection, type MailingSelection } from './mailing-selection';
 
 /** The acting user as a mail's sender: name, address and signature. */
 async function sender(context: ResourceContext) {
@@ -82,11 +82,9 @@ async function invitation(context: ResourceContext, body: InvitationBody): Promi
  */
 async function mailingRecipientsFile(
   context: ResourceContext,
-  { template: templateId, projets, format }: { template: number; projets: number[]; format: ExportFormat },
+  { template: templateId, format, ...chosen }: MailingSelection & { template: number; format: ExportFormat },
 ) {
-  const { mailingLimit } = await loadSettings(context.db, mailSettings);
-  const selection = [...new Set(projets)];
-  if (selection.length > mailingLimit) throw new ApiError(400, 'mail.errors.too_many_projects');
+  const selection = await mailingSelection(context, chosen);
   const template = await templateSource(context, templateId);
   const characteristics = variablesIn(`${template.subject}\n${template.html}\n${template.signature ?? ''}`).filter(
     (name) => name.startsWith(CHARACTERISTIC_PREFIX),

@@ -18,7 +18,6 @@ import { isLive } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
 import type { MailToQueue } from '../../mail/mail-delivery';
 import type { ResourceContext, ResourceRoute, ResourceServices } from '../../engine/server-resource';
-import { loadSettings, mailSettings } from '../../settings/settings';
 import { advanceLastIntervention } from '../projet/project-children';
 import {
   fileAttachment,
@@ -29,6 +28,7 @@ import {
   usedIn,
   type MailSource,
 } from './mail-rendering';
+import { mailingSelection } from './mailing-selection';
 import { projectRecipients } from './project-recipients';
 
 const sentStatuses: MailStatus[] = ['sent', 'recorded', 'failed'];
@@ -368,18 +368,17 @@ export const projectMailRoutes: ResourceRoute[] = [
       }),
   },
   {
-    // publipostage/envoyer: one mail to each selected project's owner who has an address, built by a job.
+    // publipostage/envoyer: one mail to each selected project's owner who has an address (the ticked
+    // projects, or those the list's criteria find), built by a job.
     name: 'api.projects.mailing_send',
     method: 'POST',
     action: 'update',
     alsoNeeds: [{ resource: emailTemplates.slug, action: 'show' }],
     summary: 'openapi.operations.projects_mailing_send',
     async handle(request, context) {
-      const { template, projets, envoiLe } = request.body;
-      const { mailingLimit } = await loadSettings(context.db, mailSettings);
-      if (projets.length > mailingLimit) throw new ApiError(400, 'mail.errors.too_many_projects');
+      const { template, envoiLe, ...chosen } = request.body;
+      const selected = await mailingSelection(context, chosen);
       await templateSource(context, template);
-      const selected = [...new Set(projets)];
       const recipients = await mailingRecipients(context, selected);
       const mailing = await context.db.transaction(async (tx) => {
         const [created] = await tx

@@ -8,6 +8,7 @@ import { api, csrfHeader } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { queryKeys } from '../../query-keys';
 import { toast } from '../../shell/toasts.component';
+import { DocumentMailButton } from './document-mail.button';
 
 /** The name a reply's Content-Disposition gives, its UTF-8 form first. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -98,6 +99,10 @@ export function DocumentExportPanel({ projectId }: { projectId: number }) {
             >
               {t('documents.export.download')}
             </Button>
+            <DocumentMailButton
+              projectId={projectId}
+              body={chosen === null ? null : { fichierType: Number(chosen), ...(pdf ? { pdf: true } : {}) }}
+            />
           </Group>
         </Stack>
       )}

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiRequestError } from '../../api-client';
@@ -8,24 +8,38 @@ import { toast } from '../../shell/toasts.component';
 import { MailTemplatePreview, useResolvedTemplate } from './mail-template-preview.component';
 import { SendTime } from './send-mail.modal';
 
+/** The list's criteria without its page: what the server's list parser reads as `filtres`. */
+const listCriteria = (query: Record<string, string>) =>
+  Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'page' && name !== 'parPage'));
+
+type TitledProject = { id: number; title: string };
+
 /**
- * The publipostage of the ticked projects (publipostage/envoyer): a template, its preview on any of
- * them, then sent now or at a date to each project's owner with an address. The server's refusal
- * (too many projects) shows as it is; its reply says how many mails were queued.
+ * The publipostage (publipostage/envoyer) of the ticked projects, or of the whole filtered list (the
+ * list's criteria sent as `filtres`, resolved by the server within the user's read scope; the only
+ * choice when no row is ticked): a template, its preview on any of them (for the filtered list, on
+ * the page shown), then sent now or at a date to each project's owner with an address. The server's
+ * refusal (too many projects) shows as it is; its reply says how many mails were queued.
  */
 export function MailingModal({
   projects,
+  filtered,
   onClose,
   onSent,
 }: {
   /** The ticked projects, by id, with their titles. */
-  projects: { id: number; title: string }[];
+  projects: TitledProject[];
+  /** The list's criteria (its API query), how many projects they find, and those of the page shown. */
+  filtered: { query: Record<string, string>; total: number; shown: TitledProject[] };
   onClose: () => void;
   onSent: () => void;
 }) {
   const { t } = useTranslation();
+  const [scope, setScope] = useState<'ticked' | 'filtered'>(projects.length > 0 ? 'ticked' : 'filtered');
+  const previewable = scope === 'ticked' ? projects : filtered.shown;
+  const count = scope === 'ticked' ? projects.length : filtered.total;
   const [template, setTemplate] = useState<number | null>(null);
-  const [previewed, setPreviewed] = useState<string | null>(projects[0] ? String(projects[0].id) : null);
+  const [previewed, setPreviewed] = useState<string | null>(previewable[0] ? String(previewable[0].id) : null);
   const preview = useResolvedTemplate(template, previewed === null ? null : Number(previewed));
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState<string | null>(null);
@@ -43,7 +57,9 @@ export function MailingModal({
       const reply = await api('POST', 'api.projects.mailing_send', {
         body: {
           template,
-          projets: projects.map(({ id }) => id),
+          ...(scope === 'ticked'
+            ? { projets: projects.map(({ id }) => id) }
+            : { filtres: listCriteria(filtered.query) }),
           ...(later && sendAt ? { envoiLe: sendAt } : {}),
         },
       });
@@ -60,13 +76,32 @@ export function MailingModal({
 
   return (
     <AppModal
-      title={t('mailUi.mailing.title', { count: projects.length })}
+      title={t('mailUi.mailing.title', { count })}
       onClose={onClose}
       size="xl"
       dirty={template !== null && !sending}
     >
       <Stack>
         <FormErrorAlert error={error} />
+        <Radio.Group
+          label={t('mailUi.mailing.scope')}
+          value={scope}
+          onChange={(value) => {
+            const next = value === 'ticked' ? 'ticked' : 'filtered';
+            setScope(next);
+            const first = (next === 'ticked' ? projects : filtered.shown)[0];
+            setPreviewed(first ? String(first.id) : null);
+          }}
+        >
+          <Group mt="xs">
+            <Radio
+              value="ticked"
+              label={t('mailUi.mailing.scope_ticked', { count: projects.length })}
+              disabled={projects.length === 0}
+            />
+            <Radio value="filtered" label={t('mailUi.mailing.scope_filtered', { count: filtered.total })} />
+          </Group>
+        </Radio.Group>
         <MailTemplatePreview
           template={template}
           onTemplate={setTemplate}
@@ -76,7 +111,7 @@ export function MailingModal({
           between={
             <Select
               label={t('mailUi.mailing.preview_for')}
-              data={projects.map(({ id, title }) => ({ value: String(id), label: title }))}
+              data={previewable.map(({ id, title }) => ({ value: String(id), label: title }))}
               value={previewed}
               onChange={setPreviewed}
               searchable

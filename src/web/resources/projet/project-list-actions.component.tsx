@@ -104,21 +104,25 @@ export function ProjectBatchActions() {
   );
 }
 
-/** "Publipostage": the ticked projects' owners written to from a template (mailing.modal.tsx). */
+/**
+ * "Publipostage": the ticked projects' owners written to from a template, or the whole filtered
+ * list's when no row is ticked (mailing.modal.tsx).
+ */
 function BatchMailing({ ids }: { ids: number[] }) {
   const { t } = useTranslation();
-  const { items, refresh, selection } = useListContext();
+  const { items, refresh, selection, query, page } = useListContext();
   const [opened, setOpened] = useState(false);
   const titled = ids.map((id) => {
     const record = items.find((item) => item.id === id);
     return { id, title: record ? recordTitle(projects, record) : t('mailUi.mailing.project', { id }) };
   });
+  const total = page?.total ?? 0;
   return (
     <>
       <Button
         variant="default"
         leftSection={<IconMailForward size={16} aria-hidden />}
-        onClick={() => (ids.length === 0 ? toast.error(t('batch.no_items')) : setOpened(true))}
+        onClick={() => (ids.length === 0 && total === 0 ? toast.error(t('batch.no_items')) : setOpened(true))}
       >
         {t('mailUi.mailing.open')}
       </Button>
@@ -126,6 +130,11 @@ function BatchMailing({ ids }: { ids: number[] }) {
         <Suspense fallback={null}>
           <MailingModal
             projects={titled}
+            filtered={{
+              query,
+              total,
+              shown: items.map((record) => ({ id: record.id, title: recordTitle(projects, record) })),
+            }}
             onClose={() => setOpened(false)}
             onSent={() => {
               selection.clear();

@@ -33,7 +33,16 @@ const errorOf = (errors: FieldErrors, field: string) =>
  * people with an address (one request) and free addresses, copies, the project's documents and files
  * uploaded here attached; now or at a date. The server's field errors show under their fields.
  */
-export function SendMailModal({ project, onClose }: { project: ResourceRecordView; onClose: () => void }) {
+export function SendMailModal({
+  project,
+  files: given = [],
+  onClose,
+}: {
+  project: Pick<ResourceRecordView, 'id'>;
+  /** Files already attached (the sender's own uploads): the Export tab's document sent by mail. */
+  files?: string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirmLeave = useConfirmLeave();
@@ -62,7 +71,7 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
   const [bcc, setBcc] = useState<string[]>([]);
   const [attached, setAttached] = useState<string[]>([]);
   // Files uploaded from this form: their stored paths.
-  const [files, setFiles] = useState<string[]>([]);
+  const [files, setFiles] = useState<string[]>(given);
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,7 +82,8 @@ export function SendMailModal({ project, onClose }: { project: ResourceRecordVie
     template !== null ||
     subject !== undefined ||
     html !== undefined ||
-    [chosen, others, cc, bcc, attached, files].some((list) => list.length > 0) ||
+    [chosen, others, cc, bcc, attached].some((list) => list.length > 0) ||
+    files.length !== given.length ||
     sendAt !== null;
   const shownSubject = subject ?? preview.data?.subject ?? '';
   const shownHtml = html ?? preview.data?.html ?? '';
