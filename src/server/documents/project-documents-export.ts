@@ -202,13 +202,14 @@ async function sendProjectDocument(
 
 // ---------------------------------------------------------------- a selection, in a ZIP
 
-/** How many projects one read takes while building a ZIP. */
-const CHUNK = 100;
+/** How many projects one read takes while building a ZIP: their data is all a ZIP holds at once. */
+const CHUNK = 50;
 
 /**
- * Each project's document into the ZIP, a chunk of projects read at a time, waiting while the ZIP's
- * reader lags (memory stays flat whatever the selection). Projects hidden from the actor or gone are
- * left out. `progress`: called after each chunk with how many are done.
+ * Each project's document into the ZIP, a chunk of projects read at a time, one document built and
+ * handed to the ZIP at a time, waiting while the ZIP's reader lags (memory stays flat whatever the
+ * selection: a chunk's data and one document). Projects hidden from the actor or gone are left out.
+ * `progress`: called after each chunk with how many are done.
  */
 async function fillZip(
   context: ResourceContext,
@@ -219,18 +220,25 @@ async function fillZip(
 ) {
   const names = new Set<string>();
   const uses = usesOf(template);
+  const output = zip.outputStream as NodeJS.ReadableStream & { writableNeedDrain?: boolean };
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const data = await projectsTemplateData(context, chunk, uses);
-    for (const [id, values] of data) {
+    for (const id of chunk) {
+      const values = data.get(id);
+      if (!values) continue;
+      // Each project's data is let go once its document is in the ZIP.
+      data.delete(id);
       const merged = await mergeTemplate(template.file, template.format, values);
       let name = documentFileName(values.values.get('projet.reference') || String(id), template.name, template.format);
       if (names.has(name)) name = name.replace(/(\.\w+)$/, ` (${id})$1`);
       names.add(name);
-      // Word and Excel files are already compressed.
+      // Word and Excel files are already compressed. A stored entry is written to the output at once
+      // (yazl pumps it when the ones before are written, which they are).
       zip.addBuffer(merged, name, { compress: false, mtime: clock.now() });
-      const output = zip.outputStream as NodeJS.ReadableStream & { writableNeedDrain?: boolean };
       if (output.writableNeedDrain) await once(output, 'drain');
+      // Let the output's reader, the job's heartbeat and other requests run between documents.
+      else await new Promise((resolve) => setImmediate(resolve));
     }
     await progress(Math.min(start + chunk.length, ids.length));
   }
