@@ -246,7 +246,7 @@ async function fillZip(
 }
 
 /** The selection's ids the actor may read: the ticked ones, or those the list's criteria find. */
-async function selectionIds(
+export async function selectionIds(
   context: ResourceContext,
   body: { ids?: number[]; filtres?: Record<string, string> },
 ): Promise<number[]> {
