@@ -7,8 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeaderNotifications, NotificationPage } from '../../src/shared/resources/notifications.resource';
 import type { UploadedFile } from '../../src/shared/resources/fields';
+import { translate } from '../../src/shared/i18n/catalog';
 import { path } from '../../src/shared/routes';
 import { docxOf } from '../../src/server/documents/docx-skeleton';
+import { buildDocumentsZip } from '../../src/server/documents/project-documents-export';
 import { cleanUp } from '../../src/server/jobs/maintenance';
 import { resourceRequests } from '../support/resource-requests';
 import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
@@ -413,5 +415,27 @@ describe('a selection of more than 50 projects', () => {
     const told = await header(limited);
     const notification = told.latest.find(({ kind }) => kind === 'export_done');
     expect(notification).toMatchObject({ kind: 'export_done', exportJob: null });
+  });
+
+  it('tells its user when it fails, with the spec’s export error', async () => {
+    const created = await newTemplate('Fiche perdue', docxOf(['{{ projet.nom }}']), 'Fiche perdue.docx');
+    expect(created.statusCode, created.body).toBe(201);
+    await rm(join(uploadsDir, created.json().file as string));
+    const failed = randomUUID();
+    // The job as the queue runs it: its template's file gone since the request.
+    await buildDocumentsZip(
+      t.app.resourceOperations.services,
+      uploadsDir,
+      { job: failed, userId: limited.session.user.id, template: created.json().id, ids: [ids.house] },
+      t.app.log,
+    );
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: path('api.projects.documents_job', { job: failed }),
+      headers: authHeaders(limited),
+    });
+    expect(progress.json()).toMatchObject({ status: 'failed' });
+    expect((await header(limited)).latest[0]).toMatchObject({ kind: 'export_failed', ticket: null });
+    expect(translate('fr', 'export.failed')).toBe("Une erreur est survenue lors de l'export");
   });
 });
