@@ -3,7 +3,7 @@
  * database (BENCH_DATABASE_URL, default the local server), dropped afterwards, the app in-process:
  * one project's Word document (POST /api/projet/export/{id}) p50 and p95 over 50 requests (goal
  * ≤ 150 ms), then a ZIP of 100 and of 1 000 projects (BENCH_DOCUMENTS_SIZES), built by the background
- * job: documents per second and the process's peak RSS (sampled every 50 ms; goal: flat).
+ * job: documents per second and the process's peak RSS and V8 heap (sampled every 50 ms; goal: flat).
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -95,7 +95,12 @@ async function main() {
 
     for (const size of sizes) {
       let peak = rss();
-      const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+      let heap = 0;
+      const sample = () => {
+        peak = Math.max(peak, rss());
+        heap = Math.max(heap, process.memoryUsage().heapUsed / 1024 / 1024);
+      };
+      const sampler = setInterval(sample, 50);
       const started = performance.now();
       const job = (
         await send('POST', routePath('api.projects.export_multiple'), {
@@ -114,7 +119,7 @@ async function main() {
       const zip = await send('GET', routePath('api.projects.documents_job_file', { job }));
       console.log(
         `ZIP of ${size} projects: ${seconds.toFixed(1)} s, ${Math.round(size / seconds)} documents/s, ` +
-          `${(zip.rawPayload.length / 1024 / 1024).toFixed(1)} MB, peak RSS ${Math.round(peak)} MB`,
+          `${(zip.rawPayload.length / 1024 / 1024).toFixed(1)} MB, peak RSS ${Math.round(peak)} MB, peak heap ${Math.round(heap)} MB`,
       );
     }
   } finally {

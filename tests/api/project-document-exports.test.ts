@@ -1,11 +1,17 @@
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import PizZip from 'pizzip';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeaderNotifications, NotificationPage } from '../../src/shared/resources/notifications.resource';
 import type { UploadedFile } from '../../src/shared/resources/fields';
+import { translate } from '../../src/shared/i18n/catalog';
 import { path } from '../../src/shared/routes';
 import { docxOf } from '../../src/server/documents/docx-skeleton';
+import { buildDocumentsZip } from '../../src/server/documents/project-documents-export';
+import { cleanUp } from '../../src/server/jobs/maintenance';
 import { resourceRequests } from '../support/resource-requests';
 import { authHeaders, createTestApp, logIn, type LoggedIn, type TestApp } from '../support/test-app';
 import { temporaryUploadsDir } from '../support/test-database';
@@ -249,5 +255,187 @@ describe('the spec’s export errors', () => {
     );
     const kept = await api().get(path('api.resource.item', { resource: 'fichier-type', id: created.json().id }));
     expect(kept.json()).toMatchObject({ name: 'Lettre perdue', file });
+  });
+});
+
+describe('a template file’s file', () => {
+  it('is refused at save when it is not on the disk, with the spec’s attached-file-not-found text', async () => {
+    const file = await uploaded(docxOf(['{{ projet.nom }}']), 'Disparue.docx');
+    await rm(join(uploadsDir, file));
+    const response = await api().post('fichier-type', { name: 'Lettre disparue', file, projectTypes: [ids.type] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ file: 'Le fichier joint est introuvable' });
+    const list = await api().get(path('api.resource.collection', { resource: 'fichier-type' }));
+    expect(list.json().items.map((item: { name: string }) => item.name)).not.toContain('Lettre disparue');
+  });
+});
+
+describe('the forms in a merged document', () => {
+  it('leave out a form excluded from the project export, and one hidden from the user', async () => {
+    const fieldOf = async (name: string) => (await api().created('champs-de-formulaire', { name, type: 'text' })).id;
+    const [surface, aid, note] = [
+      await fieldOf('Surface habitable'),
+      await fieldOf('Montant des aides'),
+      await fieldOf('Note interne'),
+    ];
+    const form = async (name: string, field: number, extra: Record<string, unknown> = {}) =>
+      (await api().created('formulaires', { name, projectTypes: [ids.type], fields: [field], ...extra })).id;
+    const forms = {
+      housing: await form('Logement', surface),
+      funding: await form('Financement', aid, { excludedFromProjectExport: true }),
+      internal: await form('Suivi interne', note),
+    };
+    const save = async (form: number, values: Record<string, string>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path('api.projects.characteristics', { projet: ids.house, form }),
+        headers: authHeaders(admin),
+        payload: { values },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await save(forms.housing, { [surface]: '95 m²' });
+    await save(forms.funding, { [aid]: '12 000 €' });
+    await save(forms.internal, { [note]: 'Litige avec le voisin' });
+    // The limited user's access profile hides "Suivi interne".
+    await t.database.db.execute(
+      sql`update access_profiles set hidden_forms = array[${forms.internal}::integer]
+          where id = (select group_ids[1] from users where email = 'conseillere@exemple.fr')`,
+    );
+    const created = await newTemplate(
+      'Fiche caractéristiques',
+      docxOf([
+        'Caractéristiques de {{ projet.nom }}',
+        '{{#caracteristiques}}',
+        '{{ nom }} : {{ valeur }}',
+        '{{/caracteristiques}}',
+        `Surface : {{ caracteristique.${surface} }}`,
+        `Aides : {{ caracteristique.${aid} }}`,
+        `Note : {{ caracteristique.${note} }}`,
+      ]),
+      'Caractéristiques.docx',
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const merged = async (who: LoggedIn) => {
+      const response = await exportOne(ids.house, created.json().id, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return wordText(response.rawPayload);
+    };
+    expect(await merged(limited)).toEqual([
+      'Caractéristiques de Maison Durand',
+      'Surface habitable : 95 m²',
+      'Surface : 95 m²',
+      'Aides : ',
+      'Note : ',
+    ]);
+    // The administrator sees "Suivi interne"; the excluded form stays out for everyone.
+    const adminText = await merged(admin);
+    expect(adminText).toContain('Note interne : Litige avec le voisin');
+    expect(adminText).toContain('Note : Litige avec le voisin');
+    expect(adminText).toContain('Aides : ');
+    expect(adminText.join('\n')).not.toContain('12 000');
+  });
+});
+
+describe('a selection of more than 50 projects', () => {
+  let job = '';
+  const header = async (who: LoggedIn) =>
+    (
+      await t.app.inject({ method: 'GET', url: path('api.notifications.header_unread'), headers: authHeaders(who) })
+    ).json<HeaderNotifications>();
+  const download = (who: LoggedIn) =>
+    t.app.inject({ method: 'GET', url: path('api.projects.documents_job_file', { job }), headers: authHeaders(who) });
+
+  it('is built in the background, then a notification downloads the ZIP of the readable projects only', async () => {
+    const owner = (await api().created('individus', { civility: 'monsieur', lastName: 'Lambert', firstName: 'Hugo' }))
+      .id;
+    for (let index = 1; index <= 51; index += 1) {
+      await api().created('projet', { name: `Maison Lambert ${index}`, ownerIndividual: owner });
+    }
+    const started = await exportMany({ fichierType: ids.letter, filtres: {} }, limited);
+    expect(started.statusCode, started.body).toBe(200);
+    const state = started.json<{ job: string; total: number; status: string }>();
+    // Maison Durand, Copropriété Les Lilas and the 51 new ones; never the confidential project.
+    expect(state).toMatchObject({ done: 0, total: 53, status: 'running' });
+    job = state.job;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const progress = await t.app.inject({
+        method: 'GET',
+        url: path('api.projects.documents_job', { job }),
+        headers: authHeaders(limited),
+      });
+      if (progress.json().status === 'done') break;
+      expect(progress.json().status).toBe('running');
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const told = await header(limited);
+    expect(told.latest[0]).toMatchObject({ kind: 'export_done', exportJob: job, ticket: null, project: null });
+    expect(told.unread).toBeGreaterThanOrEqual(1);
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: path('api.notifications.page'),
+        query: { archived: '0' },
+        headers: authHeaders(limited),
+      })
+    ).json<NotificationPage>();
+    expect(page.items.map(({ kind, exportJob }) => [kind, exportJob])).toContainEqual(['export_done', job]);
+    // The administrator is not told of another user's export, nor may download it.
+    expect((await header(admin)).latest.map(({ exportJob }) => exportJob)).not.toContain(job);
+    expect((await download(admin)).statusCode).toBe(404);
+
+    const response = await download(limited);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const zip = new PizZip(response.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toHaveLength(53);
+    const firstLines = names.map((name) => wordText(zip.file(name)!.asNodeBuffer())[0]);
+    expect(firstLines.every((line) => line!.startsWith('Objet : votre projet '))).toBe(true);
+    const texts = names.map((name) => wordText(zip.file(name)!.asNodeBuffer()).join('\n')).join('\n');
+    expect(texts).toContain('Monsieur Hugo Lambert');
+    expect(texts).not.toContain('confidentiel');
+  }, 120_000);
+
+  it('is removed by the hourly maintenance a day later, its notification then without a file', async () => {
+    expect(job).not.toBe('');
+    const folder = join(uploadsDir, 'documents', String(limited.session.user.id));
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const name of await readdir(folder)) await utimes(join(folder, name), dayAgo, dayAgo);
+    // Another export of that user, finished an hour ago: kept.
+    const recent = randomUUID();
+    await writeFile(join(folder, `${recent}.zip`), 'PK');
+    await writeFile(join(folder, `${recent}.json`), JSON.stringify({ job: recent, done: 1, total: 1, status: 'done' }));
+    await cleanUp(t.database.db, uploadsDir);
+
+    expect((await readdir(folder)).sort()).toEqual([`${recent}.json`, `${recent}.zip`]);
+    expect((await download(limited)).statusCode).toBe(404);
+    const told = await header(limited);
+    const notification = told.latest.find(({ kind }) => kind === 'export_done');
+    expect(notification).toMatchObject({ kind: 'export_done', exportJob: null });
+  });
+
+  it('tells its user when it fails, with the spec’s export error', async () => {
+    const created = await newTemplate('Fiche perdue', docxOf(['{{ projet.nom }}']), 'Fiche perdue.docx');
+    expect(created.statusCode, created.body).toBe(201);
+    await rm(join(uploadsDir, created.json().file as string));
+    const failed = randomUUID();
+    // The job as the queue runs it: its template's file gone since the request.
+    await buildDocumentsZip(
+      t.app.resourceOperations.services,
+      uploadsDir,
+      { job: failed, userId: limited.session.user.id, template: created.json().id, ids: [ids.house] },
+      t.app.log,
+    );
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: path('api.projects.documents_job', { job: failed }),
+      headers: authHeaders(limited),
+    });
+    expect(progress.json()).toMatchObject({ status: 'failed' });
+    expect((await header(limited)).latest[0]).toMatchObject({ kind: 'export_failed', ticket: null });
+    expect(translate('fr', 'export.failed')).toBe("Une erreur est survenue lors de l'export");
   });
 });

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import {
@@ -24,6 +25,7 @@ import type { ResourceRecord } from '../../shared/resources/resource';
 import { documentTypes, zipType } from '../../shared/api/documents.contract';
 import { loadActor } from '../auth/actor';
 import { clock } from '../clock';
+import type { Database } from '../db/database';
 import { parseListQuery } from '../engine/list-query';
 import type { ResourceContext, ResourceRoute, ResourceServices, ServerResource } from '../engine/server-resource';
 import type { HooksLookup } from '../engine/resource-store';
@@ -52,13 +54,41 @@ const contentTypes: Record<DocumentFormat | 'pdf', string> = {
   pdf: documentTypes[2],
 };
 
+const templatePath = (uploadsDir: string, relative: string) => path.join(uploadsDir, path.normalize(`/${relative}`));
+
 /** The file of a template file on disk, or the spec's "attached file not found". */
 async function templateBytes(uploadsDir: string, relative: string): Promise<Buffer> {
   try {
-    return await readFile(path.join(uploadsDir, path.normalize(`/${relative}`)));
+    return await readFile(templatePath(uploadsDir, relative));
   } catch {
     throw new ApiError(404, 'documents.errors.file_not_found');
   }
+}
+
+/**
+ * Template files read and checked, by their path on disk, while their size and modification time
+ * stay the same: one project's document then reads and parses its template once, not at every
+ * request (a Word check is a whole docxtemplater compile). A few entries, the oldest dropped.
+ */
+const checkedTemplates = new Map<string, { mtimeMs: number; size: number; file: Buffer; check: TemplateCheck }>();
+const CHECKED_TEMPLATES_KEPT = 16;
+
+async function checkedTemplate(uploadsDir: string, relative: string, format: DocumentFormat) {
+  const where = templatePath(uploadsDir, relative);
+  const { mtimeMs, size } = await stat(where).catch(() => {
+    throw new ApiError(404, 'documents.errors.file_not_found');
+  });
+  const known = checkedTemplates.get(where);
+  if (known && known.mtimeMs === mtimeMs && known.size === size) return known;
+  const file = await templateBytes(uploadsDir, relative);
+  const check = await checkTemplate(file, format).catch(() => {
+    throw new ApiError(500, 'export.failed');
+  });
+  const entry = { mtimeMs, size, file, check };
+  checkedTemplates.delete(where);
+  checkedTemplates.set(where, entry);
+  if (checkedTemplates.size > CHECKED_TEMPLATES_KEPT) checkedTemplates.delete(checkedTemplates.keys().next().value!);
+  return entry;
 }
 
 /** A published template file the actor may read, checked; the spec's errors otherwise. */
@@ -70,10 +100,7 @@ async function loadTemplate(context: ResourceContext, uploadsDir: string, id: nu
   const relative = typeof record.file === 'string' ? record.file : '';
   const format = documentFormatOf(relative);
   if (!format) throw new ApiError(400, 'documents.errors.incompatible_type');
-  const file = await templateBytes(uploadsDir, relative);
-  const check = await checkTemplate(file, format).catch(() => {
-    throw new ApiError(500, 'export.failed');
-  });
+  const { file, check } = await checkedTemplate(uploadsDir, relative, format);
   if (check.unknown) throw new ApiError(500, 'export.failed');
   return { record, name: String(record.name), format, file, check };
 }
@@ -175,13 +202,14 @@ async function sendProjectDocument(
 
 // ---------------------------------------------------------------- a selection, in a ZIP
 
-/** How many projects one read takes while building a ZIP. */
-const CHUNK = 100;
+/** How many projects one read takes while building a ZIP: their data is all a ZIP holds at once. */
+const CHUNK = 50;
 
 /**
- * Each project's document into the ZIP, a chunk of projects read at a time, waiting while the ZIP's
- * reader lags (memory stays flat whatever the selection). Projects hidden from the actor or gone are
- * left out. `progress`: called after each chunk with how many are done.
+ * Each project's document into the ZIP, a chunk of projects read at a time, one document built and
+ * handed to the ZIP at a time, waiting while the ZIP's reader lags (memory stays flat whatever the
+ * selection: a chunk's data and one document). Projects hidden from the actor or gone are left out.
+ * `progress`: called after each chunk with how many are done.
  */
 async function fillZip(
   context: ResourceContext,
@@ -192,18 +220,25 @@ async function fillZip(
 ) {
   const names = new Set<string>();
   const uses = usesOf(template);
+  const output = zip.outputStream as NodeJS.ReadableStream & { writableNeedDrain?: boolean };
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const data = await projectsTemplateData(context, chunk, uses);
-    for (const [id, values] of data) {
+    for (const id of chunk) {
+      const values = data.get(id);
+      if (!values) continue;
+      // Each project's data is let go once its document is in the ZIP.
+      data.delete(id);
       const merged = await mergeTemplate(template.file, template.format, values);
       let name = documentFileName(values.values.get('projet.reference') || String(id), template.name, template.format);
       if (names.has(name)) name = name.replace(/(\.\w+)$/, ` (${id})$1`);
       names.add(name);
-      // Word and Excel files are already compressed.
+      // Word and Excel files are already compressed. A stored entry is written to the output at once
+      // (yazl pumps it when the ones before are written, which they are).
       zip.addBuffer(merged, name, { compress: false, mtime: clock.now() });
-      const output = zip.outputStream as NodeJS.ReadableStream & { writableNeedDrain?: boolean };
       if (output.writableNeedDrain) await once(output, 'drain');
+      // Let the output's reader, the job's heartbeat and other requests run between documents.
+      else await new Promise((resolve) => setImmediate(resolve));
     }
     await progress(Math.min(start + chunk.length, ids.length));
   }
@@ -211,7 +246,7 @@ async function fillZip(
 }
 
 /** The selection's ids the actor may read: the ticked ones, or those the list's criteria find. */
-async function selectionIds(
+export async function selectionIds(
   context: ResourceContext,
   body: { ids?: number[]; filtres?: Record<string, string> },
 ): Promise<number[]> {
@@ -259,7 +294,59 @@ const writeJob = async (uploadsDir: string, userId: number, state: DocumentsJob)
   await rename(`${file}.tmp`, file);
 };
 
-/** The background job: the ZIP written to disk as it is built, its progress beside it. */
+/**
+ * The user is told their background ZIP is ready (its notification downloads it, « Télécharger »),
+ * or that it failed (« Une erreur est survenue lors de l'export »). Not a ticket's: no ticket.
+ */
+async function notifyExport(db: Database, userId: number, job: string, kind: 'export_done' | 'export_failed') {
+  await db.execute(
+    sql`insert into notifications ("user", kind, export_job, created_by, updated_by)
+        values (${userId}, ${kind}, ${job}, ${userId}, ${userId})`,
+  );
+}
+
+/** A finished export's files are kept this long after their last change, then removed by the maintenance. */
+export const DOCUMENTS_ZIP_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The hourly maintenance's part: each background export whose files (ZIP, progress, a crashed job's
+ * part) have not changed for DOCUMENTS_ZIP_KEPT_MS is removed, and its notification's link emptied
+ * (it then says the file has expired). A job still running writes its progress every chunk, so it is
+ * never this old. Returns how many exports were removed.
+ */
+export async function removeOldDocumentZips(db: Database, uploadsDir: string, now: Date): Promise<number> {
+  const root = path.join(uploadsDir, 'documents');
+  const users = await readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const user of users.filter((name) => /^\d+$/.test(name))) {
+    const folder = path.join(root, user);
+    const jobs = new Map<string, { files: string[]; changed: number }>();
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      const job = /^([0-9a-f-]{36})\./.exec(name)?.[1];
+      if (!job) continue;
+      const changed = await stat(path.join(folder, name)).then(
+        ({ mtimeMs }) => mtimeMs,
+        () => 0,
+      );
+      const entry = jobs.get(job) ?? { files: [], changed: 0 };
+      entry.files.push(name);
+      entry.changed = Math.max(entry.changed, changed);
+      jobs.set(job, entry);
+    }
+    for (const [job, { files, changed }] of jobs) {
+      if (changed > now.getTime() - DOCUMENTS_ZIP_KEPT_MS) continue;
+      for (const name of files) await rm(path.join(folder, name), { force: true });
+      await db.execute(
+        sql`update notifications set export_job = '', updated_at = now()
+            where "user" = ${Number(user)} and export_job = ${job}`,
+      );
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** The background job: the ZIP written to disk as it is built, its progress beside it; the user notified at the end. */
 export async function buildDocumentsZip(
   services: ResourceServices,
   uploadsDir: string,
@@ -289,7 +376,10 @@ export async function buildDocumentsZip(
     log.error({ err: error, job: data.job }, 'documents zip failed');
     await rm(`${target}.part`, { force: true });
     await writeJob(uploadsDir, data.userId, { ...state, status: 'failed', message: 'export.failed' });
+    await notifyExport(services.db, data.userId, data.job, 'export_failed');
+    return;
   }
+  await notifyExport(services.db, data.userId, data.job, 'export_done');
 }
 
 async function exportSelection(
@@ -424,9 +514,9 @@ export function templateFileHooks(uploadsDir: string): ServerResource {
           );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          // A file not on the disk, or not a readable Office file, names nothing to fix in it: the
-          // export answers for it then ("attached file not found", "an error occurred").
-          if (['documents.errors.file_not_found', 'documents.errors.unreadable'].includes(error.messageKey)) {
+          // A file not a readable Office file names nothing to fix in it: the export answers for it
+          // then ("an error occurred"). A file not on the disk is refused: "attached file not found".
+          if (error.messageKey === 'documents.errors.unreadable') {
             refusals.push(null);
             continue;
           }

@@ -4,6 +4,7 @@ import { WINDOW_MS } from '../auth/login-throttle';
 import { clock } from '../clock';
 import type { Database } from '../db/database';
 import { loginThrottles, passwordResets, sessions } from '../db/schema';
+import { removeOldDocumentZips } from '../documents/project-documents-export';
 import { removeOldJobs } from '../import-assistant/import-jobs';
 import { notifyNearDeadlines } from '../resources/tickets/ticket-notifications';
 import { loadSettings, ticketSettings } from '../settings/settings';
@@ -14,7 +15,8 @@ const SPENT_LINKS_KEPT_MS = 24 * 60 * 60 * 1000;
 /**
  * The hourly cleanup (the "maintenance" job): sessions that can no longer open (expired, or browser
  * sessions idle past the limit), password links spent or expired a day ago, login counters whose
- * window and lock are over, and the import assistant's jobs and files left a week. Running it twice
+ * window and lock are over, the import assistant's jobs and files left a week, and the documents'
+ * background ZIPs finished a day ago (their notifications then say the file expired). Running it twice
  * changes nothing more.
  */
 export async function cleanUp(db: Database, uploadsDir: string): Promise<void> {
@@ -45,6 +47,7 @@ export async function cleanUp(db: Database, uploadsDir: string): Promise<void> {
       ),
     );
   await removeOldJobs(db, uploadsDir, now);
+  await removeOldDocumentZips(db, uploadsDir, now);
 }
 
 /** The hourly "maintenance" job: the cleanup, then the deadline notifications of tickets turning orange. */

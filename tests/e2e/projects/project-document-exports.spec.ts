@@ -46,3 +46,54 @@ describe('a project’s Export tab', () => {
     expect(xml).toContain(`Projet Maison Durand (${reference})`);
   }, 90_000);
 });
+
+describe('a selection’s ZIP built in the background', () => {
+  it('ends with a notification in the bell and on the notifications screen that downloads the ZIP', async () => {
+    const page = await started.openAsAdmin('/admin');
+    const projects = await createRecords(
+      page,
+      'projet',
+      Array.from({ length: 51 }, (_, index) => ({ name: `Maison Bernard ${index + 1}` })),
+    );
+    const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
+    const headers = { 'x-csrf-token': session.csrfToken };
+    const sent = await page.request.post(path('api.upload', { dossier: 'fichier-type', nom: 'Fiche.docx' }), {
+      data: docxOf(['Fiche du projet {{ projet.nom }}']),
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+    });
+    const { path: file } = (await sent.json()) as UploadedFile;
+    const [template] = await createRecords(page, 'fichier-type', [{ name: 'Fiche projet', file }]);
+    await page.request.get(path('api.resource.publish', { resource: 'fichier-type', id: template!.id }), { headers });
+    const job = (await (
+      await page.request.post(path('api.projects.export_multiple'), {
+        data: { fichierType: template!.id, ids: projects.map(({ id }) => id) },
+        headers,
+      })
+    ).json()) as { job: string };
+    for (let tries = 0; ; tries += 1) {
+      const state = (await (await page.request.get(path('api.projects.documents_job', { job: job.job }))).json()) as {
+        status: string;
+      };
+      if (state.status === 'done') break;
+      expect(tries).toBeLessThan(300);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    await page.reload();
+    await page.getByRole('button', { name: /^Notifications : 1 non lue$/ }).click();
+    const item = page.getByRole('menuitem', { name: /Export de documents terminé/ });
+    await expect.poll(() => item.textContent()).toContain('Télécharger');
+    const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
+    const zip = new PizZip(await readFile((await download.path())!));
+    expect(Object.keys(zip.files)).toHaveLength(51);
+
+    await page.goto(path('admin.resource.list', { resource: 'notifications' }));
+    const row = page.getByRole('row', { name: /Export de documents terminé/ });
+    await expect.poll(() => row.textContent()).toContain('Les documents sont prêts');
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Télécharger' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toMatch(/\.zip$/);
+  }, 180_000);
+});

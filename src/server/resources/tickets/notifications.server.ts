@@ -25,31 +25,33 @@ async function setFlag(context: ResourceContext, ids: number[], set: SQL): Promi
   return { updated: rows.length };
 }
 
-/** The caller's own notifications matching a condition, newest first, with their ticket and project. */
+/** The caller's own notifications matching a condition, newest first, with their ticket and project (none for an export's). */
 async function notificationItems(context: ResourceContext, where: SQL, limit: number, offset = 0) {
   const rows = await rowsOf<{
     id: number;
     kind: NotificationKind;
-    ticketId: number;
-    ticketTitle: string;
-    projectId: number;
-    projectTitle: string;
+    ticketId: number | null;
+    ticketTitle: string | null;
+    projectId: number | null;
+    projectTitle: string | null;
+    exportJob: string;
     createdAt: Date | string;
     seen: boolean;
     archived: boolean;
   }>(
     context.db,
     sql`select n.id, n.kind, t.id as "ticketId", t.name as "ticketTitle", p.id as "projectId",
-               p.name as "projectTitle", n.created_at as "createdAt", n.seen, n.archived
-        from ${own(context)} n join tickets t on t.id = n.ticket join projects p on p.id = t.project
+               p.name as "projectTitle", n.export_job as "exportJob", n.created_at as "createdAt", n.seen, n.archived
+        from ${own(context)} n left join tickets t on t.id = n.ticket left join projects p on p.id = t.project
         where ${where}
         order by n.created_at desc, n.id desc limit ${limit} offset ${offset}`,
   );
   return rows.map((row): NotificationItem => ({
     id: row.id,
     kind: row.kind,
-    ticket: { id: row.ticketId, title: row.ticketTitle },
-    project: { id: row.projectId, title: row.projectTitle },
+    ticket: row.ticketId === null ? null : { id: row.ticketId, title: row.ticketTitle ?? '' },
+    project: row.projectId === null ? null : { id: row.projectId, title: row.projectTitle ?? '' },
+    exportJob: row.exportJob || null,
     createdAt: new Date(row.createdAt).toISOString(),
     seen: row.seen,
     archived: row.archived,
@@ -101,7 +103,8 @@ const batchRoute = (
 });
 
 /**
- * Notifications: each user reads only their own, and only about tickets they may still see. Every
+ * Notifications: each user reads only their own, and only about tickets they may still see (an
+ * export's, about no ticket, always). Every
  * user consults them (everyonesOwnResources in permissions.ts); the routes below change the
  * caller's own only, ignoring any other id.
  */
@@ -109,7 +112,8 @@ export const notificationsHooks: ServerResource = {
   readScope(actor, columns, scoped) {
     return and(
       eq(columns.user!, actor.id),
-      sql`${columns.ticket!} in (select t.id from ${scoped('tickets', actor)} t)`,
+      // An export's notification has no ticket: the user's own is all it needs.
+      sql`(${columns.ticket!} is null or ${columns.ticket!} in (select t.id from ${scoped('tickets', actor)} t))`,
     );
   },
   routes: [

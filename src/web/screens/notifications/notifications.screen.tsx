@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Checkbox, Group, Pagination, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useDocumentTitle } from '../../shell/document-title.hook';
 import { Loading } from '../../shell/loading.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
-import { notificationPath } from './notifications-query';
+import { exportFilePath, exportNotificationText, notificationPath } from './notifications-query';
 import { queryKeys } from '../../query-keys';
 
 const toProcessPath = path('admin.resource.list', { resource: 'notifications' });
@@ -21,7 +22,8 @@ type BatchRoute = 'api.notifications.mark_seen' | 'api.notifications.archive' | 
 /**
  * Notifications (spec 2.1): the user's own, "À traiter" (not archived) or "Archivées", newest first;
  * each names its ticket (opening it, on its project's board) and project (its page); selected ones are
- * marked as seen, archived or put back to process.
+ * marked as seen, archived or put back to process. A finished export's offers its ZIP (« Télécharger »)
+ * while it is kept; a failed or expired one says so.
  */
 export function NotificationsScreen({ archived }: { archived: boolean }) {
   const { t } = useTranslation();
@@ -117,7 +119,9 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
                   <Table.Tr key={item.id}>
                     <Table.Td>
                       <Checkbox
-                        aria-label={t('notifications.select', { ticket: item.ticket.title })}
+                        aria-label={t('notifications.select', {
+                          ticket: item.ticket?.title ?? t(`resources.notifications.choices.kind.${item.kind}`),
+                        })}
                         checked={selected.includes(item.id)}
                         onChange={() => toggle(item.id)}
                       />
@@ -135,14 +139,34 @@ export function NotificationsScreen({ archived }: { archived: boolean }) {
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={notificationPath(item)}>
-                        {item.ticket.title}
-                      </Anchor>
+                      {item.ticket ? (
+                        <Anchor component={Link} to={notificationPath(item)}>
+                          {item.ticket.title}
+                        </Anchor>
+                      ) : (
+                        <Group gap="xs">
+                          <Text size="sm">{t(exportNotificationText(item))}</Text>
+                          {exportFilePath(item) && (
+                            <Button
+                              component="a"
+                              href={exportFilePath(item)}
+                              download
+                              size="compact-sm"
+                              variant="light"
+                              leftSection={<IconDownload size={14} aria-hidden />}
+                            >
+                              {t('notifications.download')}
+                            </Button>
+                          )}
+                        </Group>
+                      )}
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={path('admin.projects.page', { id: item.project.id })}>
-                        {item.project.title}
-                      </Anchor>
+                      {item.project && (
+                        <Anchor component={Link} to={path('admin.projects.page', { id: item.project.id })}>
+                          {item.project.title}
+                        </Anchor>
+                      )}
                     </Table.Td>
                     <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
                   </Table.Tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ADD COLUMN "export_job" text DEFAULT '' NOT NULL;
