@@ -258,18 +258,6 @@ describe('the spec’s export errors', () => {
   });
 });
 
-describe('a template file’s file', () => {
-  it('is refused at save when it is not on the disk, with the spec’s attached-file-not-found text', async () => {
-    const file = await uploaded(docxOf(['{{ projet.nom }}']), 'Disparue.docx');
-    await rm(join(uploadsDir, file));
-    const response = await api().post('fichier-type', { name: 'Lettre disparue', file, projectTypes: [ids.type] });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toEqual({ file: 'Le fichier joint est introuvable' });
-    const list = await api().get(path('api.resource.collection', { resource: 'fichier-type' }));
-    expect(list.json().items.map((item: { name: string }) => item.name)).not.toContain('Lettre disparue');
-  });
-});
-
 describe('the forms in a merged document', () => {
   it('leave out a form excluded from the project export, and one hidden from the user', async () => {
     const fieldOf = async (name: string) => (await api().created('champs-de-formulaire', { name, type: 'text' })).id;

@@ -514,9 +514,12 @@ export function templateFileHooks(uploadsDir: string): ServerResource {
           );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          // A file not a readable Office file names nothing to fix in it: the export answers for it
-          // then ("an error occurred"). A file not on the disk is refused: "attached file not found".
-          if (error.messageKey === 'documents.errors.unreadable') {
+          // A file not a readable Office file names nothing to fix in it, nor one not on the disk (yet):
+          // the export answers for them ("an error occurred", "attached file not found").
+          if (
+            error.messageKey === 'documents.errors.unreadable' ||
+            error.messageKey === 'documents.errors.file_not_found'
+          ) {
             refusals.push(null);
             continue;
           }
