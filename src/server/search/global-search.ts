@@ -36,7 +36,7 @@ export const SEARCH_SIMILARITY = 0.5;
  * otherwise rank tens of thousands of rows. The closest ones come first (the exact texts are their
  * own candidates, below), so a capped search still shows the best.
  */
-const CANDIDATES = 200;
+const CANDIDATES = 100;
 
 type Columns = Record<string, AnyPgColumn>;
 
@@ -127,13 +127,24 @@ function kindSelect(store: ResourceStore, actor: Actor, kind: SearchKind, text: 
     sql`, `,
   )})`;
   const title = query.title(r, definition);
-  return sql`(select ${kind}::text as type, r.id, ${title} as title, ${query.subtitle(r)} as subtitle,
-      ${query.parent(r)} as parent, row_number() over (order by ${score} desc, ${title}, r.id) as rank
-    from (${text.length >= 3 ? sql`${candidates(exact)} union ` : sql``}${candidates(close)}) found
-    join ${store.scoped(definition.slug, actor)} r on r.id = found.id
-    order by ${score} desc, ${title}, r.id
+  // Each candidate looked up among the scoped rows (offset 0: one primary-key lookup and the read scope's
+  // check each, never the whole scoped relation), the lot fenced so that the ranking reads them alone.
+  return sql`(select ${kind}::text as type, id, title, subtitle, parent,
+      row_number() over (order by score desc, title, id) as rank
+    from (select r.id, ${title} as title, ${query.subtitle(r)} as subtitle, ${query.parent(r)} as parent, ${score} as score
+      from (${text.length >= 3 ? sql`${candidates(exact)} union ` : sql``}${candidates(close)}) found
+      cross join lateral (select * from ${store.scoped(definition.slug, actor)} r where r.id = found.id offset 0) r
+      offset 0) ranked
+    order by score desc, title, id
     limit ${SEARCH_PER_KIND})`;
 }
+
+/** The search's one statement: each kind's best matches, one after the other. */
+export const searchStatement = (store: ResourceStore, actor: Actor, kinds: SearchKind[], text: string): SQL =>
+  sql.join(
+    kinds.map((kind) => kindSelect(store, actor, kind, text)),
+    sql` union all `,
+  );
 
 /** The records of every kind the actor may list that match the text (2 characters or more), grouped by kind. */
 export async function searchEverything(
@@ -144,10 +155,12 @@ export async function searchEverything(
 ): Promise<SearchItem[]> {
   const kinds = searchableKinds(actor);
   if (kinds.length === 0) return [];
-  const selects = kinds.map((kind) => kindSelect(store, actor, kind, text));
   const rows = await db.transaction(async (tx) => {
-    // The threshold of pg_trgm's <% operator, for this transaction only.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`);
+    // For this transaction only: the threshold of pg_trgm's <% operator; and no sequential scan, which
+    // the planner would take to find a kind's first candidates (a LIMIT looks cheap to reach that way)
+    // and pay with the search's whole time when they are few or none.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true),
+      set_config('enable_seqscan', 'off', true)`);
     return rowsOf<{
       type: SearchKind;
       id: number;
@@ -155,7 +168,7 @@ export async function searchEverything(
       subtitle: string | null;
       parent: number | null;
       rank: number | string;
-    }>(tx, sql.join(selects, sql` union all `));
+    }>(tx, searchStatement(store, actor, kinds, text));
   });
   // union all says nothing of the order of the rows: each kind's rank, and the kinds' order, are ours.
   return kinds.flatMap((kind) =>
