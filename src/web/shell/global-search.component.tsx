@@ -33,13 +33,18 @@ export function GlobalSearch() {
             {t('search.shortcut')}
           </Kbd>
         }
-        aria-label={t('search.open')}
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => setOpened(true)}
       >
         {t('search.open')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('search.title')} size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('search.title')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
+      >
         {opened && <SearchDialogBody onDone={() => setOpened(false)} />}
       </Modal>
     </>
