@@ -38,6 +38,7 @@ import { registerAccountRoutes, registrationEnabled } from './routes/accounts.ro
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerSearchRoutes } from './routes/search.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerListCriteriaRoutes } from './routes/list-criteria.routes';
 import { registerOpenApiRoutes } from './routes/openapi.routes';
@@ -229,6 +230,7 @@ export async function buildApp({
   await jobs.work('documents-zip', (data) => buildDocumentsZip(operations.services, uploadsDir, data, app.log));
   registerResourceRoutes(app, operations);
   registerDashboardRoutes(app, operations.services);
+  registerSearchRoutes(app, operations.services);
   await registerOpenApiRoutes(app);
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   registerEmailFileRoutes(app, db, hooksOf, uploadsDir);

@@ -192,6 +192,8 @@ export const routeTable = {
   'api.dashboard.projects': '/api/dashboard/ajax/projets',
   'api.dashboard.iframes': '/api/dashboard/ajax/iframes',
   'api.dashboard.layout': '/api/dashboard/disposition',
+  // The header's search across everything (docs/search.md).
+  'api.search': '/api/recherche',
   // A task template's tickets created on a project.
   'api.task_templates.apply': '/api/template-tache/appliquer/{id}/{projet}',
   // A project's gantt (its tickets as bars) and its time report (spec 2.1's time reporting).

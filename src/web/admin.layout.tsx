@@ -9,6 +9,7 @@ import type { SessionPayload } from '../shared/account/account.schema';
 import { path } from '../shared/routes';
 import { api } from './api-client';
 import { ErrorScreen, InsideMainContext } from './shell/error.screen';
+import { GlobalSearch } from './shell/global-search.component';
 import { loggedOutState } from './screens/login/login.screen';
 import { ProfileModal } from './screens/profile/profile.modal';
 import { useSession } from './session.hook';
@@ -110,6 +111,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
             <Text fw={700}>{t('app.name')}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <GlobalSearch />
             <NotificationsBell />
             <ActionIcon
               variant="subtle"

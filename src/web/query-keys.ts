@@ -56,6 +56,8 @@ export const queryKeys = {
   },
   /** A suggestion route's answer, by the address asked. */
   autocomplete: (url: string) => ['autocomplete', url] as const,
+  /** The header's search across everything, by the text searched. */
+  search: (q: string) => ['search', q] as const,
   communesByPostalCode: (postalCode: string) => ['communes', 'postal-code', postalCode] as const,
   session: (area: SessionArea) => ['session', area] as const,
   configuration: (name: ContractName) => ['configuration', name] as const,

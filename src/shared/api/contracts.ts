@@ -10,6 +10,7 @@ import { mediaContracts } from './media.contract';
 import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
+import { searchContracts } from './search.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
@@ -26,6 +27,7 @@ export const contractGroups = {
   dashboardContracts,
   mediaContracts,
   documentContracts,
+  searchContracts,
 };
 
 type Groups = typeof contractGroups;
