@@ -23,7 +23,7 @@ import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
 import { allowedIframeSource } from '../resources/accounts/utilisateurs.server';
 import { latestMediaItems } from '../resources/media/veille-media.server';
-import { latestInteractions, preparedRows } from '../resources/tickets/latest-interactions';
+import { latestInteractions } from '../resources/tickets/latest-interactions';
 import { dashboardSettings, loadSettings } from '../settings/settings';
 
 /**
@@ -157,7 +157,7 @@ export const PROJECTS_COUNT_CAP = 100;
 export async function projectTabs(reads: Reads, actor: Actor): Promise<ProjectTabs['tabs']> {
   const shownIn = sql`from ${liveRows(projectsTable)} p ${readable(reads, actor, 'p')}
     where p.state = s.id and p.show_on_dashboard`;
-  const rows = await preparedRows<{
+  const rows = await rowsOf<{
     state_id: number;
     state_name: string;
     total: number;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { INTERACTIONS_LIMIT, type Interaction } from '../../../shared/dashboard/dashboard';
 import { can } from '../../../shared/permissions';
@@ -8,7 +7,7 @@ import { ticketComments } from '../../../shared/resources/tickets-commentaires.r
 import { ticketTransitions } from '../../../shared/resources/tickets-transitions.resource';
 import { tickets } from '../../../shared/resources/tickets.resource';
 import type { Actor } from '../../auth/actor';
-import type { Database } from '../../db/database';
+import { rowsOf } from '../../db/database';
 import {
   projectCommentsTable,
   projectCoOwnersTable,
@@ -61,27 +60,6 @@ function branch(reads: Reads, actor: Actor, of: InteractionsOf, select: SQL, fro
   const where = 'mine' in of ? mine(actor) : sql`p.id in (select id from ours)`;
   return sql`(select ${select} from ${from} ${readable(reads, actor)}
     where ${where} ${extra ? sql`and ${extra}` : sql``} order by ${order} desc limit ${INTERACTIONS_LIMIT})`;
-}
-
-/**
- * A statement run under a name of its text: PostgreSQL plans it once per connection (the read scope's
- * subqueries took 10 ms to plan at each request); PGlite ignores the name.
- */
-export async function preparedRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery(
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(): Promise<{ rows: Row[] }> };
-    };
-  };
-  const built = internals.dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-  return (await internals.session.prepareQuery(built, undefined, name, false).execute()).rows;
 }
 
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -143,7 +121,7 @@ export async function latestInteractions(reads: Reads, actor: Actor, of: Interac
   }
   if (branches.length === 0) return [];
   const ours = 'structure' in of ? sql`ours as materialized (${projectsOfStructure(of.structure)}),` : sql``;
-  const rows = await preparedRows<{
+  const rows = await rowsOf<{
     kind: Interaction['kind'];
     id: number;
     at: string;
