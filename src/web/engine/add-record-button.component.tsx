@@ -16,12 +16,19 @@ export function AddRecordButton({
   definition,
   parent,
   prefill,
+  label,
+  onSaved,
 }: {
   definition: ResourceDefinition;
+  /** The button's and the modal's title, when not the resource's « Ajouter … ». */
+  label?: string;
+  /** What follows a save, when not closing the modal (going to the new record's page). */
+  onSaved?: (id: number) => void;
 } & Pick<ComponentProps<typeof ModalRecordForm>, 'parent' | 'prefill'>) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const close = () => setAdding(false);
+  const title = label ?? addLabel(t, definition.slug);
   return (
     <>
       <Group mb="xs">
@@ -31,12 +38,18 @@ export function AddRecordButton({
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={() => setAdding(true)}
         >
-          {addLabel(t, definition.slug)}
+          {title}
         </Button>
       </Group>
       {adding && (
-        <AppModal onClose={close} title={addLabel(t, definition.slug)} size="xl">
-          <ModalRecordForm definition={definition} parent={parent} prefill={prefill} onCancel={close} onSaved={close} />
+        <AppModal onClose={close} title={title} size="xl">
+          <ModalRecordForm
+            definition={definition}
+            parent={parent}
+            prefill={prefill}
+            onCancel={close}
+            onSaved={onSaved ?? close}
+          />
         </AppModal>
       )}
     </>

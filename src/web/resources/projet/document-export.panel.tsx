@@ -4,42 +4,11 @@ import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../../shared/routes';
-import { api, csrfHeader } from '../../api-client';
+import { api } from '../../api-client';
 import { RecordPanel } from '../../engine/record-panel.component';
 import { queryKeys } from '../../query-keys';
-import { toast } from '../../shell/toasts.component';
 import { DocumentMailButton } from './document-mail.button';
-
-/** The name a reply's Content-Disposition gives, its UTF-8 form first. */
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(header)?.[1];
-  return utf8 ? decodeURIComponent(utf8) : (/filename="([^"]+)"/.exec(header)?.[1] ?? fallback);
-}
-
-/**
- * Sends a request answering a file and offers the file to the browser; a refusal shows the server's
- * French message (the spec's export errors).
- */
-export async function downloadFrom(url: string, body: unknown, fallback: string, failure: string): Promise<boolean> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...csrfHeader() },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-    toast.error(payload?.message || failure);
-    return false;
-  }
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = fileNameOf(response, fallback);
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  return true;
-}
+import { downloadFrom } from './posted-file';
 
 /** The Export tab's documents: a template file applicable to the project, merged and downloaded (PDF when offered). */
 export function DocumentExportPanel({ projectId }: { projectId: number }) {

@@ -5,19 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { mailUploadFolder } from '../../../shared/mail/project-mail';
 import { can, nobody } from '../../../shared/permissions';
 import { path } from '../../../shared/routes';
-import { api, ApiRequestError, csrfHeader } from '../../api-client';
+import { api, ApiRequestError } from '../../api-client';
+import { postForFile } from './posted-file';
 import { useSession } from '../../session.hook';
 import { toast } from '../../shell/toasts.component';
 
 // The send form (and its editor) loads with its first opening.
 const SendMailModal = lazy(async () => ({ default: (await import('./send-mail.modal')).SendMailModal }));
-
-/** The name a reply's Content-Disposition gives, its UTF-8 form first. */
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(header)?.[1];
-  return utf8 ? decodeURIComponent(utf8) : (/filename="([^"]+)"/.exec(header)?.[1] ?? fallback);
-}
 
 /**
  * The Export tab's "Envoyer par e-mail": the project's document merged from the chosen template file
@@ -42,22 +36,17 @@ export function DocumentMailButton({
     if (body === null) return;
     setBusy(true);
     try {
-      const response = await fetch(path('api.projects.email_export', { id: projectId }), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...csrfHeader() },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
+      const file = await postForFile(
+        path('api.projects.email_export', { id: projectId }),
+        body,
+        'document',
+        t('export.failed'),
+      );
+      if (file === null) return;
+      const uploaded = await api('POST', 'api.upload', {
+        query: { dossier: mailUploadFolder, nom: file.name },
+        body: file,
       });
-      if (!response.ok) {
-        const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-        toast.error(payload?.message || t('export.failed'));
-        return;
-      }
-      const name = fileNameOf(response, 'document');
-      const file = new File([await response.blob()], name, {
-        type: response.headers.get('content-type') ?? 'application/octet-stream',
-      });
-      const uploaded = await api('POST', 'api.upload', { query: { dossier: mailUploadFolder, nom: name }, body: file });
       setAttached(uploaded.path);
     } catch (caught) {
       toast.error(caught instanceof ApiRequestError ? caught.message : t('export.failed'));

@@ -9,7 +9,7 @@ import { api, csrfHeader } from '../../api-client';
 import { queryKeys } from '../../query-keys';
 import { AppModal } from '../../shell/app-modal.component';
 import { toast } from '../../shell/toasts.component';
-import { downloadFrom } from './document-export.panel';
+import { downloadFrom } from './posted-file';
 
 /**
  * A document per selected project from a template file, in a ZIP (POST export-multiple): downloaded

@@ -1,19 +1,15 @@
-import { Button, Group } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can, nobody } from '../../../shared/permissions';
 import { projects } from '../../../shared/resources/projet.resource';
 import { recordTitle } from '../../../shared/resources/resource';
 import { path } from '../../../shared/routes';
+import { AddRecordButton } from '../../engine/add-record-button.component';
 import { ListPanelBody } from '../../engine/child-panels.component';
 import { useListController } from '../../engine/list/list-context.hook';
 import { useLocalListParams } from '../../engine/list/list-params.hook';
-import { ModalRecordForm } from '../../engine/resource-modal-form.component';
 import type { RecordPartProps } from '../../engine/web-module';
 import { useSession } from '../../session.hook';
-import { AppModal } from '../../shell/app-modal.component';
 
 /**
  * On an individual's or a structure's page: the projects it owns that the reader may see
@@ -24,7 +20,6 @@ export function OwnerProjects({ definition, record }: RecordPartProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession().data?.user ?? nobody;
-  const [adding, setAdding] = useState(false);
   const ownerField = definition.slug === 'individus' ? 'ownerIndividual' : 'ownerStructure';
   const list = useListController(projects, useLocalListParams(projects), {
     collectionPath:
@@ -40,26 +35,12 @@ export function OwnerProjects({ definition, record }: RecordPartProps) {
   return (
     <>
       {can(user, 'projet', 'create') && (
-        <Group mb="xs">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setAdding(true)}
-          >
-            {t('resources.projet.page.add_project')}
-          </Button>
-        </Group>
-      )}
-      {adding && (
-        <AppModal onClose={() => setAdding(false)} title={t('resources.projet.page.add_project')} size="xl">
-          <ModalRecordForm
-            definition={projects}
-            prefill={prefill}
-            onCancel={() => setAdding(false)}
-            onSaved={(id) => void navigate(path('admin.projects.page', { id }))}
-          />
-        </AppModal>
+        <AddRecordButton
+          definition={projects}
+          label={t('resources.projet.page.add_project')}
+          prefill={prefill}
+          onSaved={(id) => void navigate(path('admin.projects.page', { id }))}
+        />
       )}
       <ListPanelBody list={list} />
     </>
