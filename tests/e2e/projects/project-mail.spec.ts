@@ -242,6 +242,7 @@ describe('mail from a project', () => {
     expect(await page.getByRole('button', { name: 'Envoyer un e-mail' }).count()).toBe(0);
   });
 
+  // Settings, two projects with their templates, the list and the dialog: a long way round (60 s).
   it('saves the mail settings, and a mailing over the limit is refused with the server’s message', async () => {
     const page = await started.openAsAdmin(path('admin.configuration'));
     const settings = page.getByRole('form', { name: 'E-mails' });
@@ -265,5 +266,5 @@ describe('mail from a project', () => {
     await dialog
       .getByText('Vous avez sélectionné trop de projets pour un publipostage : réduisez votre sélection.')
       .waitFor();
-  });
+  }, 60_000);
 });
