@@ -30,6 +30,8 @@ export const queryKeys = {
    */
   ticket: {
     record: (id: number) => ['resource', 'tickets', 'record', id] as const,
+    /** Its card's information (card-infos-ajax): the project's owner, shown above the tabs. */
+    card: (id: number) => ['resource', 'tickets', 'card', id] as const,
     comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,
     time: (id: number) => ['resource', 'tickets', 'time', id] as const,
     children: (id: number, child: string) => ['resource', 'tickets', 'children', id, child] as const,
