@@ -4,6 +4,7 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, like, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   FILE_MANAGER_FOLDER,
+  MEDIA_STORE_FOLDER,
   type FileEntry,
   type FileListing,
   type FileSort,
@@ -15,7 +16,6 @@ import { findResource, resources } from '../../shared/resources/registry';
 import { uploadPathPattern } from '../../shared/resources/fields';
 import { projects } from '../../shared/resources/projet.resource';
 import { recordTitle } from '../../shared/resources/resource';
-import { mediaWatch } from '../../shared/resources/veille-media.resource';
 import { path as routePath } from '../../shared/routes';
 import type { Actor } from '../auth/actor';
 import { rowsOf, type Database } from '../db/database';
@@ -38,7 +38,7 @@ export const previewTypes: Record<string, string> = {
 };
 
 /** The media store: the uploads' folder of the media monitoring items, served at /media/<id>/<name>. */
-const MEDIA_FOLDER = mediaWatch.slug;
+const MEDIA_FOLDER = MEDIA_STORE_FOLDER;
 /** A folder of the uploads store: a resource's slug, or any other such name (files tied to no resource). */
 const folderPattern = /^[a-z0-9-]{1,60}$/;
 /** A mail's folder in the emails store: its log id. */

@@ -12,6 +12,9 @@ export type FileSort = (typeof fileSorts)[number];
 /** The uploads' folder of the files sent from the file manager's root (POST /api/televersements?dossier=…). */
 export const FILE_MANAGER_FOLDER = 'gestionnaire-fichiers';
 
+/** The media store is the uploads' folder of the media monitoring items (veille-media). */
+export const MEDIA_STORE_FOLDER = 'veille-media';
+
 /** The longest path the file manager takes (a store's folder, or a file in it). */
 export const FILE_PATH_MAX = 500;
 
