@@ -287,8 +287,7 @@ function FileManager() {
                             </Button>
                             <Button
                               size="compact-xs"
-                              color="red"
-                              variant="outline"
+                              color="red.8"
                               onClick={() => setDeleting(entry)}
                               aria-label={t('file_manager.delete_named', { name: entry.name })}
                             >
