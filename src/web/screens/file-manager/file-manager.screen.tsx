@@ -25,12 +25,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import {
   FILE_MANAGER_FOLDER,
+  MEDIA_STORE_FOLDER,
   fileStores,
   type FileEntry,
   type FileSort,
   type FileStore,
 } from '../../../shared/api/file-manager.contract';
 import { formatDateTime } from '../../../shared/i18n/format';
+import { can, type PermissionHolder } from '../../../shared/permissions';
 import { path } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../api-client';
 import { queryKeys } from '../../query-keys';
@@ -72,10 +74,17 @@ export function FileManagerScreen() {
   if (!session) {
     return <Navigate to={path('admin.login', { redirect: location.pathname + location.search })} replace />;
   }
-  return <FileManager />;
+  return <FileManager user={session.user} />;
 }
 
-function FileManager() {
+/** The stores a user may open: media to who may read media items, mails' attachments to who may read projects. */
+function mayOpen(user: PermissionHolder, store: FileStore): boolean {
+  if (store === 'media') return can(user, MEDIA_STORE_FOLDER, 'show');
+  if (store === 'emails') return user.isAdmin || can(user, 'projet', 'show');
+  return true;
+}
+
+function FileManager({ user }: { user: PermissionHolder }) {
   const { t } = useTranslation();
   useDocumentTitle(t('file_manager.title'));
   const [params] = useSearchParams();
@@ -83,7 +92,8 @@ function FileManager() {
   const offered = (params.get('magasins') ?? '')
     .split(',')
     .filter((s): s is FileStore => fileStores.includes(s as FileStore));
-  const stores = offered.length > 0 ? offered : [...fileStores];
+  const stores = (offered.length > 0 ? offered : [...fileStores]).filter((name) => mayOpen(user, name));
+  if (stores.length === 0) stores.push('uploads');
   const [store, setStore] = useState<FileStore>(stores[0]!);
   const [folder, setFolder] = useState('');
   const [sort, setSort] = useState<FileSort>('nom');
@@ -193,7 +203,7 @@ function FileManager() {
           </Anchor>
           {folder && (
             <Text size="sm" aria-current="location">
-              {entries.length > 0 || !listing.isPending ? folder : ''}
+              {folder}
             </Text>
           )}
         </Breadcrumbs>
