@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog } from '../../src/server/db/schema';
 import type { FileListing } from '../../src/shared/api/file-manager.contract';
@@ -15,9 +18,11 @@ let t: TestApp;
 let admin: LoggedIn;
 let adviser: LoggedIn;
 let colleague: LoggedIn;
+let uploadsDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp(undefined, { uploadQuotaBytes: 1024 * 1024 });
+  uploadsDir = await mkdtemp(join(tmpdir(), 'gestionnaire-fichiers-'));
+  t = await createTestApp(undefined, { uploadQuotaBytes: 1024 * 1024, uploadsDir });
   admin = await logIn(t.app);
   adviser = await logInWithProfile(t, {
     email: 'conseillere.fichiers@exemple.fr',
@@ -28,7 +33,10 @@ beforeAll(async () => {
     permissions: ['projet.consult'],
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
 
 const upload = (who: LoggedIn, name: string, bytes: Buffer, folder = 'gestionnaire-fichiers') =>
   t.app.inject({
@@ -238,7 +246,7 @@ describe('paths out of a store', () => {
     }
   });
 
-  it('refuses them when renaming, deleting or previewing', async () => {
+  it('refuses them when renaming, deleting or previewing, and a link planted on the disk', async () => {
     for (const chemin of ['../../etc/passwd', 'gestionnaire-fichiers/../../secret', '/etc/passwd']) {
       const deleted = await post(admin, 'api.file_manager.delete', { magasin: 'uploads', chemin });
       expect(deleted.statusCode, chemin).toBe(400);
@@ -252,6 +260,30 @@ describe('paths out of a store', () => {
       });
       expect(preview.statusCode, chemin).toBe(400);
     }
+    // A file replaced on the disk by a link to a file elsewhere: neither shown, renamed nor deleted.
+    const outside = join(uploadsDir, '..', `${uploadsDir.split('/').pop()}-dehors.png`);
+    await writeFile(outside, 'hors du dossier');
+    const planted = (await upload(admin, 'lien.png', Buffer.from('image'))).json<UploadedFile>();
+    await rm(join(uploadsDir, planted.path));
+    await symlink(outside, join(uploadsDir, planted.path));
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: path('api.file_manager.preview', { magasin: 'uploads', chemin: planted.path }),
+      headers: authHeaders(admin),
+    });
+    expect(shown.statusCode).toBe(404);
+    expect(
+      (await post(admin, 'api.file_manager.delete', { magasin: 'uploads', chemin: planted.path })).statusCode,
+    ).toBe(404);
+    const moved = await post(admin, 'api.file_manager.rename', {
+      magasin: 'uploads',
+      chemin: planted.path,
+      nom: 'a.png',
+    });
+    expect(moved.statusCode).toBe(404);
+    expect(await readFile(outside, 'utf8')).toBe('hors du dossier');
+    await rm(outside);
+
     // A well-formed path that names no upload: as if there were no such file.
     const missing = await post(admin, 'api.file_manager.delete', {
       magasin: 'uploads',

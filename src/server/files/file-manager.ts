@@ -411,6 +411,8 @@ export function createFileManager(db: Database, hooksOf: HooksLookup, uploadsDir
     const type = previewTypes[path.extname(filePath).toLowerCase()];
     const { stored } = await readableFile(actor, store, filePath);
     if (!type) throw notFound();
+    // A plain file in its own folder, as for a rename: a link planted on the disk shows nothing.
+    await onDisk(stored);
     return { stored, type };
   }
 
