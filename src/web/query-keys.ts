@@ -69,6 +69,12 @@ export const queryKeys = {
     all: ['duplicates'] as const,
     page: (resource: string | undefined, page: number) => ['duplicates', resource, page] as const,
   },
+  /** The file manager's folders: `all` refreshes every listing after an upload, a rename or a deletion. */
+  fileManager: {
+    all: ['file-manager'] as const,
+    folder: (store: string, folder: string, sort: string, order: string) =>
+      ['file-manager', store, folder, sort, order] as const,
+  },
   importJobs: ['import-jobs'] as const,
   importJob: (id: number) => ['import-job', id] as const,
   importPreview: (id: number, sheet: number, header: boolean) => ['import-preview', id, sheet, header] as const,
