@@ -11,6 +11,7 @@ import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
 import { searchContracts } from './search.contract';
+import { siteSettingsContracts } from './site-settings.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
@@ -28,6 +29,7 @@ export const contractGroups = {
   mediaContracts,
   documentContracts,
   searchContracts,
+  siteSettingsContracts,
 };
 
 type Groups = typeof contractGroups;
