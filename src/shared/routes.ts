@@ -227,7 +227,7 @@ export const routeTable = {
   'api.site.error_template': '/api/site/page-erreur',
   // The session's pending flash messages, read once (spec 2.3 "flashes").
   'api.flashes': '/api/flashes',
-  'robots_txt': '/robots.txt',
+  robots_txt: '/robots.txt',
   'api.import_assistant.upload': '/api/assistant-import/import',
   'api.import_assistant.choices': '/api/assistant-import-champ/choices/{type}',
   'api.import_jobs.collection': '/api/import-individus',

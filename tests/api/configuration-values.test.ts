@@ -232,7 +232,7 @@ describe('configuration values', () => {
       { name: 'Général', icon: 'settings' },
       { name: 'Accueil du public', icon: 'building-community' },
       { name: 'Projets', icon: 'briefcase' },
-      { name: 'Services externes', icon: 'plug' },
+      { name: 'Connecteurs', icon: 'plug' },
     ]);
     const values = valuesOf(reply);
     expect(cases.map(({ slug }) => values[slug]?.fieldType)).toEqual(cases.map(({ type }) => type));

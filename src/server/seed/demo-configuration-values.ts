@@ -132,7 +132,7 @@ export const demoConfigurationGroups: { name: string; icon: string; values: Demo
     ],
   },
   {
-    name: 'Services externes',
+    name: 'Connecteurs',
     icon: 'plug',
     values: [
       { slug: 'mot-de-passe-sig', name: 'Mot de passe du SIG', fieldType: 'password' },

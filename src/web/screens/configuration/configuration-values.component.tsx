@@ -87,7 +87,7 @@ function ValueInput({ item, value, onChange, error }: ValueInputProps) {
   switch (item.fieldType) {
     case 'title':
       return (
-        <Title order={3} size="h5">
+        <Title order={4} size="h5">
           {label}
         </Title>
       );
@@ -215,7 +215,7 @@ function ValueInput({ item, value, onChange, error }: ValueInputProps) {
         />
       );
     case 'colour':
-      return <ColorInput {...common} format="hex" value={asText(value)} onChange={onChange} />;
+      return <ColorInput {...common} format="hex" value={asText(value)} onChange={onChange} withEyeDropper={false} />;
     case 'password':
       return (
         <PasswordInput
@@ -314,11 +314,18 @@ function ValuesGroupForm({ group }: { group: ConfigurationGroupReply }) {
   }
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={save} aria-labelledby={`configuration-group-${group.id}`}>
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-labelledby={`configuration-group-${group.id}`}
+    >
       <Stack>
         <Group gap="xs">
           <GroupIcon aria-hidden size={22} />
-          <Title order={2} size="h4" id={`configuration-group-${group.id}`}>
+          <Title order={3} size="h4" id={`configuration-group-${group.id}`}>
             {group.name}
           </Title>
         </Group>
