@@ -38,6 +38,7 @@ import { buildDocumentsZip, withProjectDocuments } from './documents/project-doc
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
+import { registerSiteSettingsRoutes } from './routes/site-settings.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSearchRoutes } from './routes/search.routes';
 import { registerHealthRoutes } from './routes/health.routes';
@@ -225,6 +226,7 @@ export async function buildApp({
   registerAccountRoutes(app, db, mailer, jobs);
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
+  registerSiteSettingsRoutes(app, db);
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
   await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));

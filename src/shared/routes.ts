@@ -222,6 +222,14 @@ export const routeTable = {
   'api.media_watch.themes': '/api/veille-media/thematiques-ajax',
   'api.media_watch.link_preview': '/api/veille-media/apercu-lien',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
+  // Spec 3's site settings (analytics code, error template, robots.txt) and configuration values.
+  'api.configuration.site': '/api/configuration/site',
+  'api.configuration.values': '/api/configuration/valeurs',
+  // The error pages' text (the site settings' error template), for every visitor.
+  'api.site.error_template': '/api/site/page-erreur',
+  // The session's pending flash messages, read once (spec 2.3 "flashes").
+  'api.flashes': '/api/flashes',
+  robots_txt: '/robots.txt',
   'api.import_assistant.upload': '/api/assistant-import/import',
   'api.import_assistant.choices': '/api/assistant-import-champ/choices/{type}',
   'api.import_jobs.collection': '/api/import-individus',

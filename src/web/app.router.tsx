@@ -5,6 +5,7 @@ import type { ResourceScreen } from './engine/resource.route';
 import { ErrorScreen, errorStatusOf } from './shell/error.screen';
 import { DialogProvider } from './shell/dialogs.component';
 import { Toaster } from './shell/toasts.component';
+import { FlashToasts } from './shell/flashes.component';
 import { UnsavedChangesProvider } from './shell/unsaved-changes.hook';
 
 /**
@@ -48,6 +49,7 @@ function RootLayout() {
       <UnsavedChangesProvider>
         {status ? <ErrorScreen status={status} area={area} /> : <Outlet />}
         <Toaster />
+        <FlashToasts />
       </UnsavedChangesProvider>
     </DialogProvider>
   );

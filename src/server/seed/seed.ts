@@ -14,6 +14,7 @@ import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
 import { seedDemoMails } from './demo-mails';
 import { builtInData, demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
+import { seedDemoConfigurationValues } from './demo-configuration-values';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { demoTemplateFiles, demoTemplateRecords, publishDemoTemplates } from './demo-template-files';
 import { seedOperations, type SeedOperations } from './seed-operations';
@@ -153,6 +154,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
       await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
+      await seedDemoConfigurationValues(tx);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

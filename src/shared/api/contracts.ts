@@ -12,6 +12,7 @@ import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
 import { searchContracts } from './search.contract';
+import { siteSettingsContracts } from './site-settings.contract';
 import { ticketContracts } from './tickets.contract';
 import type { ContractMethod, Operation } from './contract';
 
@@ -30,6 +31,7 @@ export const contractGroups = {
   documentContracts,
   searchContracts,
   fileManagerContracts,
+  siteSettingsContracts,
 };
 
 type Groups = typeof contractGroups;
