@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
 import { seedDemoMails } from './demo-mails';
+import { seedDemoTheme } from './demo-theme';
 import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { demoTemplateFiles, demoTemplateRecords, publishDemoTemplates } from './demo-template-files';
@@ -151,6 +152,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
       await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
+      await seedDemoTheme(tx, options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

@@ -12,6 +12,7 @@ import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
 import { searchContracts } from './search.contract';
 import { ticketContracts } from './tickets.contract';
+import { themeContracts } from './theme.contract';
 import type { ContractMethod, Operation } from './contract';
 
 /** Each feature's contracts; a route is in one group only (contracts.test.ts), so merging them loses none. */
@@ -28,6 +29,7 @@ export const contractGroups = {
   mediaContracts,
   documentContracts,
   searchContracts,
+  themeContracts,
 };
 
 type Groups = typeof contractGroups;
