@@ -122,6 +122,12 @@ function ThemeEditor() {
       error={errors[key]}
       format="hex"
       withEyeDropper={false}
+      id={`theme-${key}`}
+      // The picker's sliders (a mouse's help: the field is typed) named by the field's label.
+      attributes={{
+        saturation: { 'aria-labelledby': `theme-${key}-label` },
+        slider: { 'aria-labelledby': `theme-${key}-label` },
+      }}
       name={key}
     />
   );
