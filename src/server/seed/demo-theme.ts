@@ -79,7 +79,8 @@ export async function seedDemoTheme(db: Database, uploadsDir: string | undefined
   const images = { logo: DEMO_LOGO, favicon: DEMO_FAVICON, touchIcon: DEMO_TOUCH_ICON };
   if (uploadsDir) {
     await mkdir(storedFilePath(uploadsDir, 'theme'), { recursive: true });
-    await writeFile(storedFilePath(uploadsDir, DEMO_LOGO), demoHousePng(128));
+    // On a light square: it stands out on the dark header as on the login page.
+    await writeFile(storedFilePath(uploadsDir, DEMO_LOGO), demoHousePng(128, light));
     await writeFile(storedFilePath(uploadsDir, DEMO_FAVICON), demoHousePng(32, light));
     await writeFile(storedFilePath(uploadsDir, DEMO_TOUCH_ICON), demoHousePng(180, light));
   }

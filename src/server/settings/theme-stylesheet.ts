@@ -89,11 +89,9 @@ ${variables.join('\n')}
 :root .theme-login-box { background-color: var(--theme-login-box-background); color: ${v('loginText')}; }
 :root .theme-login-box .mantine-Anchor-root, :root .theme-login-box a:not(.mantine-Button-root) { color: ${v('loginLink')}; }
 
-/* The logo: in the header and on the login page, when the theme has one. */
-:root .theme-logo { display: ${logo ? 'block' : 'none'}; flex: none; width: 180px; max-width: 100%; height: 56px; ${
-    logo ? `background: url("${logo}") no-repeat left center / contain;` : ''
-  } }
-:root .mantine-AppShell-header .theme-logo { width: 120px; height: 40px; }
+/* The logo: in the header and on the login page, when the theme has one (the element becomes the image, at its ratio). */
+:root .theme-logo { display: ${logo ? 'block' : 'none'}; flex: none; ${logo ? `content: url("${logo}");` : ''} width: auto; height: 56px; max-width: 100%; object-fit: contain; }
+:root .mantine-AppShell-header .theme-logo { height: 36px; max-width: 160px; }
 
 /* The header. */
 :root .mantine-AppShell-header { background-color: ${v('headerBackground')}; color: ${v('headerText')}; --burger-color: ${v('headerIcon')}; }

@@ -35,7 +35,7 @@ describe('the theme editor', () => {
     // The preview follows the form before any save.
     expect(await computed(page.locator('[data-preview="login-box"]'), 'backgroundColor')).toBe('rgb(255, 243, 191)');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Enregistrer le thème' }).click();
+    await page.getByRole('button', { name: 'Enregistrer le thème' }).last().click();
     await toast(page, 'Le thème a bien été enregistré.').waitFor();
 
     // A visitor's first paint already has the theme: the login box and the primary button.

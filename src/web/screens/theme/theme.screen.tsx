@@ -199,11 +199,15 @@ function ThemeEditor() {
 
   return (
     <Stack>
-      <ScreenHeader title={t('theme.title')} />
+      <ScreenHeader title={t('theme.title')}>
+        <Button type="submit" form="theme-form" loading={saving}>
+          {t('theme.save')}
+        </Button>
+      </ScreenHeader>
       <Text c="dimmed">{t('theme.intro')}</Text>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <form onSubmit={(event) => void save(event)} aria-label={t('theme.title')} noValidate>
+          <form id="theme-form" onSubmit={(event) => void save(event)} aria-label={t('theme.title')} noValidate>
             <Stack>
               <FormErrorAlert error={error} />
               {themeGroups.map((group) => (
