@@ -15,9 +15,11 @@ import type { AlertLevel, ButtonLevel } from '../../shared/theme/theme.schema';
 const themeVar = (key: string, fallback: string) =>
   `var(--theme-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}, ${fallback})`;
 
-/** Mantine's page, text, link and primary colours. */
+/**
+ * Mantine's text, link and primary colours. Not its body colour, which papers, cards and menus take
+ * too: the page's background is the body's alone (in the theme's stylesheet).
+ */
 export const themeCssVariables: ReturnType<CSSVariablesResolver>['light'] = {
-  '--mantine-color-body': themeVar('pageBackground', 'var(--mantine-color-white)'),
   '--mantine-color-text': themeVar('pageText', 'var(--mantine-color-black)'),
   '--mantine-color-anchor': themeVar('link', 'var(--mantine-color-blue-9)'),
   '--mantine-primary-color-filled': themeVar('primaryButtonBackground', 'var(--mantine-color-blue-8)'),
