@@ -18,6 +18,7 @@ import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
 import { registerEmailFileRoutes } from './files/email-files.routes';
 import { registerMediaRoutes } from './files/media-files.routes';
+import { registerFileManagerRoutes } from './files/file-manager.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
@@ -242,6 +243,7 @@ export async function buildApp({
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   registerEmailFileRoutes(app, db, hooksOf, uploadsDir);
   registerMediaRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
+  registerFileManagerRoutes(app, db, hooksOf, uploadsDir);
   await registerImportAssistantRoutes(app, db, uploadsDir, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
   answerOtherMethods(app);

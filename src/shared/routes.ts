@@ -41,6 +41,8 @@ export const routeTable = {
   'admin.tickets.global_board': '/admin/tickets/kanban-global',
   // The notifications screen's archived ones (the list itself is the resource's).
   'admin.notifications.archived': '/admin/notifications/archives',
+  // The file manager pop-up (spec 1, 9): a page of its own, shown in a framed window of 880 by 570.
+  'admin.file_manager': '/admin/gestionnaire-fichiers',
 
   // JSON API
   'api.health': '/api/health',
@@ -237,6 +239,11 @@ export const routeTable = {
   'emails.file': '/emails/{chemin}',
   // A media monitoring item's image: {chemin} is its path under the uploads' veille-media folder.
   'media.file': '/media/{chemin}',
+  // The file manager: a store's folder, an image's preview, a file renamed or deleted (docs/file-manager.md).
+  'api.file_manager.list': '/api/gestionnaire-fichiers',
+  'api.file_manager.preview': '/api/gestionnaire-fichiers/apercu',
+  'api.file_manager.rename': '/api/gestionnaire-fichiers/renommer',
+  'api.file_manager.delete': '/api/gestionnaire-fichiers/supprimer',
 
   // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
   'resource.filter': '/admin/{resource}/filtre-de-recherche',

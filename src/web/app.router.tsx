@@ -99,6 +99,14 @@ export const router = createBrowserRouter([
           (m) => m.RegistrationScreen,
         ),
       },
+      // The file manager pop-up's page: alone in its frame, without the back office's layout.
+      {
+        path: routePattern('admin.file_manager'),
+        lazy: screen(
+          () => import('./screens/file-manager/file-manager.screen'),
+          (m) => m.FileManagerScreen,
+        ),
+      },
       {
         lazy: screen(
           () => import('./admin.layout'),

@@ -134,7 +134,7 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
   /** A record the actor may see, with the names of who created and last changed it: one query. */
   async function findRow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecordWriters> {
     const { table, columns } = tableOf(definition);
-    const withRow = titlesWithRows(definition, table, columns, actor);
+    const withRow = titlesWithRows(definition, table, columns, actor, { shared: !readScoped(definition) });
     const byId = (idValue: number | Placeholder) =>
       db
         .select({
@@ -230,7 +230,7 @@ export function createStoreReads(context: StoreContext, references: StoreReferen
       // matches to sort them, and counts them on the way; otherwise the page comes off the sort's index
       // and the count is a subquery of its own, run once.
       const searched = searchedByTrigrams(query.search);
-      const withRows = titlesWithRows(definition, table, columns, actor);
+      const withRows = titlesWithRows(definition, table, columns, actor, { shared: false });
       const rows = await db
         .select({
           ...columns,

@@ -67,26 +67,45 @@ export function createStoreReferences(context: StoreContext) {
 
   /**
    * The titles a row's own reference fields point at, read with the row: one round trip less for each
-   * list and record. Only for targets without read scope (every actor sees their titles alike, so a
-   * query built once serves all) and in another table (the subquery names the row's table). The
-   * other references are read by `referenceTitles`.
+   * list and record. A statement prepared once for every actor (`shared`) folds only the single
+   * references whose target has no read scope (every actor sees their titles alike); one built for
+   * this actor folds every top-level reference, within the actor's view of its target. Never a
+   * reference to the row's own table (the subquery names it). `referenceTitles` reads the rest.
    */
-  function titlesWithRows(definition: ResourceDefinition, table: AnyPgTable, columns: Columns, actor: Actor) {
+  function titlesWithRows(
+    definition: ResourceDefinition,
+    table: AnyPgTable,
+    columns: Columns,
+    actor: Actor,
+    { shared }: { shared: boolean },
+  ) {
     const folded = Object.entries(definition.fields).flatMap(([name, def]) => {
-      if (def.kind !== 'reference') return [];
+      if (!isReference(def)) return [];
       const target = referenceTarget(def.target);
-      if (target.table === table || readScoped(target.definition)) return [];
-      const title = sql<string | null>`(select ${target.title} from ${target.table}
-        where ${target.id} = ${table}.${sql.identifier(columns[name]!.name)} and ${visibleTarget(target, actor)})`;
-      return [{ name, alias: `title:${name}`, title }];
+      if (target.table === table || (shared && (def.kind !== 'reference' || readScoped(target.definition)))) return [];
+      const held = sql`${table}.${sql.identifier(columns[name]!.name)}`;
+      // One title, or the titles of an array's ids as a JSON object by id.
+      const title =
+        def.kind === 'reference'
+          ? sql<string | null>`(select ${target.title} from ${target.table}
+              where ${target.id} = ${held} and ${visibleTarget(target, actor)})`
+          : sql<Record<string, string> | string | null>`(select json_object_agg(${target.id}, ${target.title})
+              from ${target.table} where ${target.id} = any(${held}) and ${visibleTarget(target, actor)})`;
+      return [{ name, many: def.kind !== 'reference', alias: `title:${name}`, title }];
     });
     return {
       columns: Object.fromEntries(folded.map(({ alias, title }) => [alias, title])),
       read(rows: Record<string, unknown>[]): ReferenceTitles {
         const titles: ReferenceTitles = {};
-        for (const { name, alias } of folded) {
+        for (const { name, many, alias } of folded) {
           const found: Record<string, string> = (titles[name] = {});
-          for (const row of rows) if (row[alias] != null) found[String(row[name])] = String(row[alias]);
+          for (const row of rows) {
+            const value = row[alias];
+            if (value == null) continue;
+            if (!many) found[String(row[name])] = String(value);
+            // node-postgres parses json; a driver may hand it over as text.
+            else Object.assign(found, typeof value === 'string' ? JSON.parse(value) : value);
+          }
         }
         return titles;
       },

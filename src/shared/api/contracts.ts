@@ -4,6 +4,7 @@ import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
 import { dashboardContracts } from './dashboard.contract';
 import { documentContracts } from './documents.contract';
+import { fileManagerContracts } from './file-manager.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
 import { mediaContracts } from './media.contract';
@@ -29,6 +30,7 @@ export const contractGroups = {
   mediaContracts,
   documentContracts,
   searchContracts,
+  fileManagerContracts,
   themeContracts,
 };
 
