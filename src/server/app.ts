@@ -47,6 +47,9 @@ import { registerOpenApiRoutes } from './routes/openapi.routes';
 import { registerPreferenceRoutes } from './routes/preferences.routes';
 import { createShellSender, registerShellRoutes } from './routes/shell.routes';
 import { registerTranslationRoutes } from './routes/translations.routes';
+import { loadTheme, registerThemeRoutes } from './routes/theme.routes';
+import { themeSettings } from './settings/settings';
+import { withTheme } from './settings/theme-stylesheet';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -166,7 +169,10 @@ export async function buildApp({
     done(null, body),
   );
 
-  const sendShell = createShellSender();
+  // Every page carries the theme in its head (a database out of reach: the default theme).
+  const sendShell = createShellSender(async (shell) =>
+    withTheme(shell, await loadTheme(database.db).catch(() => themeSettings.defaults())),
+  );
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request.url)) {
       return reply.code(404).send(new ApiError(404, 'errors.pages.404.title').toJSON(requestLocale(request)));
@@ -227,6 +233,7 @@ export async function buildApp({
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
   registerSiteSettingsRoutes(app, db);
+  registerThemeRoutes(app, db, uploadsDir);
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
   await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));

@@ -264,6 +264,14 @@ export const routeTable = {
   translations: '/translations/{domain}.{_format}',
   // The domain left out: messages (spec 2.3).
   'translations.default': '/translations/.{_format}',
+
+  // The theme editor (spec 3, Theme settings): its screen, its values and images, and what every page
+  // reads without a session: the theme's stylesheet and its images ({image}: logo, favicon…).
+  'admin.configuration.theme': '/admin/configuration/theme',
+  'api.configuration.theme': '/api/configuration/theme',
+  'api.configuration.theme_image': '/api/configuration/theme/images/{image}',
+  'theme.stylesheet': '/theme.css',
+  'theme.image': '/theme/images/{image}',
 } as const;
 
 export type RouteName = keyof typeof routeTable;

@@ -129,6 +129,13 @@ export const router = createBrowserRouter([
               (m) => m.ConfigurationScreen,
             ),
           },
+          {
+            path: routePattern('admin.configuration.theme'),
+            lazy: screen(
+              () => import('./screens/theme/theme.screen'),
+              (m) => m.ThemeScreen,
+            ),
+          },
           // The notifications' list is a screen of its own (to process, archived): it outranks the generic list.
           {
             path: path('admin.resource.list', { resource: 'notifications' }),

@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
 import { seedDemoMails } from './demo-mails';
+import { seedDemoTheme } from './demo-theme';
 import { builtInData, demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
 import { seedDemoConfigurationValues } from './demo-configuration-values';
 import { demoProjectDocumentFiles } from './demo-project-documents';
@@ -155,6 +156,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       await seedTicketSteps(tx, admin!.id);
       await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
       await seedDemoConfigurationValues(tx);
+      await seedDemoTheme(tx, options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });

@@ -12,6 +12,7 @@ import {
   ticketSettingsSchema,
   type TicketSettings,
 } from '../../shared/configuration.schema';
+import { themeColorDefaults, themeSettingsSchema, type ThemeSettings } from '../../shared/theme/theme.schema';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
@@ -85,3 +86,19 @@ export async function saveSettings<T>(db: Database, group: SettingsGroup<T>, val
     .values({ key: group.key, value: values })
     .onConflictDoUpdate({ target: settings.key, set: { value: values, updatedAt: sql`now()` } });
 }
+
+/** The theme editor's colours, images and meta title (src/shared/theme/theme.schema.ts). */
+export const themeSettings: SettingsGroup<ThemeSettings> = {
+  key: 'theme',
+  schema: themeSettingsSchema,
+  defaults: () => ({
+    ...themeColorDefaults,
+    loginBackgroundOpacity: 1,
+    logo: null,
+    favicon: null,
+    touchIcon: null,
+    backgroundImage: null,
+    mobileBackgroundImage: null,
+    metaTitle: translate(defaultLocale, 'app.name'),
+  }),
+};

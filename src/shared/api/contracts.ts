@@ -14,6 +14,7 @@ import { sareContracts } from './sare.contract';
 import { searchContracts } from './search.contract';
 import { siteSettingsContracts } from './site-settings.contract';
 import { ticketContracts } from './tickets.contract';
+import { themeContracts } from './theme.contract';
 import type { ContractMethod, Operation } from './contract';
 
 /** Each feature's contracts; a route is in one group only (contracts.test.ts), so merging them loses none. */
@@ -32,6 +33,7 @@ export const contractGroups = {
   searchContracts,
   fileManagerContracts,
   siteSettingsContracts,
+  themeContracts,
 };
 
 type Groups = typeof contractGroups;
