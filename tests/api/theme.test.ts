@@ -62,6 +62,22 @@ describe('the theme', () => {
     });
   });
 
+  it('keeps every change of administrators saving at the same moment, each their own keys', async () => {
+    const changes = {
+      sideMenuBackground: '#101010',
+      sideMenuText: '#f0f0f0',
+      sideMenuBorder: '#202020',
+      linkHover: '#303030',
+      infoAlertBackground: '#404040',
+      successAlertBackground: '#505050',
+      warningAlertBackground: '#606060',
+      dangerAlertBackground: '#707070',
+    };
+    const responses = await Promise.all(Object.entries(changes).map(([key, colour]) => putTheme({ [key]: colour })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Object.keys(changes).map(() => 200));
+    expect(await getTheme()).toMatchObject(changes);
+  });
+
   it('refuses a colour not written #rrggbb, in French, and changes nothing', async () => {
     const before = await getTheme();
     const response = await putTheme({ pageBackground: '#123456', headerText: 'rouge' });

@@ -10,7 +10,7 @@ import { storedFilePath } from '../files/stored-file';
 import { sendStoredFile } from '../files/stored-file';
 import { ApiError } from '../http/api-error';
 import { declareRoute } from '../http/api-route';
-import { loadSettings, saveSettings, themeSettings } from '../settings/settings';
+import { loadSettings, themeSettings, updateSettings } from '../settings/settings';
 import { checkThemeImage, imageContentTypes, MAX_THEME_IMAGE_BYTES, type ImageFormat } from '../settings/theme-images';
 import { themeStylesheet, themeVersion } from '../settings/theme-stylesheet';
 
@@ -50,19 +50,19 @@ export function registerThemeRoutes(app: FastifyInstance, db: Database, uploadsD
     options: { onRequest: [requireUser, allowed('update')] },
     document: (tools) => tools.operation('service', 'theme_update', { access: 'write', errors: [400, 401, 403] }),
     handler: async (request) => {
-      const current = await loadTheme(db);
       const changes = request.body;
-      // An image is set by its upload; a PUT may only keep it or take it away (null).
-      const imageErrors = Object.fromEntries(
-        themeImageKeys
-          .filter((key) => changes[key] !== undefined && changes[key] !== null && changes[key] !== current[key])
-          .map((key) => [key, 'theme.errors.image_path']),
-      );
-      if (Object.keys(imageErrors).length > 0) throw new ApiError(400, 'errors.form', imageErrors);
-      const saved: ThemeSettings = { ...current, ...changes };
-      await saveSettings(db, themeSettings, saved);
-      for (const key of themeImageKeys) if (saved[key] !== current[key]) await removeImage(uploadsDir, current[key]);
-      return saved;
+      const { before, after } = await updateSettings(db, themeSettings, (current) => {
+        // An image is set by its upload; a PUT may only keep it or take it away (null).
+        const imageErrors = Object.fromEntries(
+          themeImageKeys
+            .filter((key) => changes[key] !== undefined && changes[key] !== null && changes[key] !== current[key])
+            .map((key) => [key, 'theme.errors.image_path']),
+        );
+        if (Object.keys(imageErrors).length > 0) throw new ApiError(400, 'errors.form', imageErrors);
+        return { ...current, ...changes };
+      });
+      for (const key of themeImageKeys) if (after[key] !== before[key]) await removeImage(uploadsDir, before[key]);
+      return after;
     },
   });
 
@@ -80,11 +80,12 @@ export function registerThemeRoutes(app: FastifyInstance, db: Database, uploadsD
       const relative = `${THEME_FOLDER}/${randomUUID()}.${format}`;
       await mkdir(storedFilePath(uploadsDir, THEME_FOLDER), { recursive: true });
       await writeFile(storedFilePath(uploadsDir, relative), bytes, { flag: 'wx' });
-      const current = await loadTheme(db);
-      const saved: ThemeSettings = { ...current, [image]: relative };
-      await saveSettings(db, themeSettings, saved);
-      await removeImage(uploadsDir, current[image]);
-      return saved;
+      const { before, after } = await updateSettings(db, themeSettings, (current) => ({
+        ...current,
+        [image]: relative,
+      }));
+      await removeImage(uploadsDir, before[image]);
+      return after;
     },
   });
 
