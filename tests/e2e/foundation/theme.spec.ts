@@ -1,5 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { SessionPayload } from '../../../src/shared/account/account.schema';
+import type { UploadedFile } from '../../../src/shared/resources/fields';
+import { path } from '../../../src/shared/routes';
+import { encodePng } from '../../../src/server/seed/demo-theme';
 import { expectAccessible, toast, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
@@ -48,5 +52,23 @@ describe('the theme editor', () => {
     expect(await computed(submit, 'backgroundColor')).toBe('rgb(95, 61, 196)');
     expect(await computed(login.locator('body'), 'color')).toBe('rgb(34, 34, 34)');
     await visitor.close();
+  });
+
+  it('takes an image picked in the file manager, checked as one sent from the computer', async () => {
+    const page = await started.openAsAdmin('/admin/configuration/theme');
+    const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
+    const sent = await page.request.post(path('api.upload', { dossier: 'gestionnaire-fichiers', nom: 'blason.png' }), {
+      data: encodePng(120, 60, () => [20, 90, 160, 255]),
+      headers: { 'x-csrf-token': session.csrfToken, 'content-type': 'application/octet-stream' },
+    });
+    expect(sent.status()).toBe(201);
+    expect(((await sent.json()) as UploadedFile).path).toMatch(/blason\.png$/);
+
+    await page.getByRole('button', { name: 'Parcourir les fichiers pour « Logo »' }).click();
+    const frame = page.frameLocator('iframe[title="Gestionnaire de fichiers"]');
+    await frame.getByRole('button', { name: 'Ouvrir le dossier gestionnaire-fichiers' }).click();
+    await frame.getByRole('button', { name: 'Choisir blason.png' }).click();
+    await toast(page, "L'image a bien été enregistrée.").waitFor();
+    await page.getByRole('img', { name: 'Aperçu : Logo' }).waitFor();
   });
 });

@@ -34,6 +34,8 @@ import {
 import { ApiRequestError, api } from '../../api-client';
 import { queryKeys } from '../../query-keys';
 import { useDocumentTitle } from '../../shell/document-title.hook';
+import { FileManagerButton } from '../../shell/file-manager.modal';
+import type { ChosenFile } from '../../shell/file-manager.protocol';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { Loading } from '../../shell/loading.component';
 import { PageGuard } from '../../shell/page-guard.component';
@@ -323,12 +325,14 @@ function ImageField({
   const label = themeFieldLabel(t, image);
   const current = theme[image];
 
-  async function send(file: File | null) {
+  /** An image sent from this computer, or one picked in the file manager (read, then sent the same way). */
+  async function send(file: File | ChosenFile | null) {
     if (!file) return;
     setSending(true);
     setError(null);
     try {
-      onSent(await api('POST', 'api.configuration.theme_image', { params: { image }, body: file }));
+      const body = file instanceof File ? file : await (await fetch(file.url)).blob();
+      onSent(await api('POST', 'api.configuration.theme_image', { params: { image }, body }));
       toast.success(t('theme.image_sent'));
     } catch (caught) {
       if (!(caught instanceof ApiRequestError)) throw caught;
@@ -363,6 +367,7 @@ function ImageField({
             </Button>
           )}
         </FileButton>
+        <FileManagerButton label={label} stores={['uploads', 'media']} onChoose={(chosen) => void send(chosen)} />
         {current && (
           <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
             {t('theme.image_remove', { image: label })}
