@@ -126,6 +126,7 @@ export const routeTable = {
   // A project's dynamic forms (issue 13): all of them, one of them, a form's progress, the header's highlights.
   'api.projects.forms': '/api/projet/forms/{projet}',
   'api.projects.characteristics': '/api/projet/caracteristiques/{projet}/{form}',
+  'api.projects.characteristic_values': '/api/projet/caracteristiques/valeurs/{id}',
   'api.projects.form_progress': '/api/projet/avancement-projet/{id}/{form}',
   'api.projects.header_characteristics': '/api/projet/header-caracteristique/{id}',
   // The characteristics the project list can filter on.

@@ -23,6 +23,8 @@ export const queryKeys = {
     route: (slug: string, name: ContractName, id: number) => ['resource', slug, name, id] as const,
     /** How many advice acts the SARE file of these criteria holds: refreshed with the acts. */
     sareCount: (criteria: string) => ['resource', 'commentaires-projet', 'sare-count', criteria] as const,
+    /** The values already entered for a project's text characteristic, as one types (autocomplete). */
+    enteredValues: (field: number, term: string) => ['resource', 'projet', 'entered-values', field, term] as const,
   },
   /**
    * The ticket modal's queries, all under `resource.all('tickets')`: a save of the ticket's form or

@@ -53,6 +53,7 @@ const exportFormat = z.enum(['csv', 'xlsx'], 'export.unknown_format').describe('
 export const projectContracts = defineContracts({
   'api.projects.forms': { GET: operation({ reply: z.array(projectFormSchema) }), POST: saveForms, PUT: saveForms },
   'api.projects.characteristics': { GET: operation({ reply: projectFormSchema }), POST: saveForm, PUT: saveForm },
+  'api.projects.characteristic_values': { GET: operation({ query: termQuery, reply: z.array(z.string()) }) },
   'api.projects.form_progress': { GET: operation({ reply: formProgressSchema }) },
   'api.projects.header_characteristics': { GET: operation({ reply: z.array(headerCharacteristicSchema) }) },
   'api.projects.filterable_fields': { GET: operation({ reply: z.array(filterableFieldSchema) }) },

@@ -10,7 +10,7 @@ import { api, apiAt } from '../api-client';
 import { queryKeys } from '../query-keys';
 
 /** Spec 9: suggestions are asked for 300 ms after the last key, from the first character. */
-const AUTOCOMPLETE_DELAY_MS = 300;
+export const AUTOCOMPLETE_DELAY_MS = 300;
 const AUTOCOMPLETE_MIN_LENGTH = 1;
 
 const keepAll: OptionsFilter = ({ options }) => options;

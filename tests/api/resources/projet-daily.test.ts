@@ -317,3 +317,49 @@ describe('the project list’s characteristic filter', () => {
     });
   });
 });
+
+describe('a text characteristic flagged autocomplete', () => {
+  it('suggests the values already entered for it, the most used first, only from projects the reader sees', async () => {
+    const heater = await created('champs-de-formulaire', {
+      name: 'Modèle de chaudière',
+      type: 'text',
+      autocomplete: true,
+    });
+    const form = await created('formulaires', { name: 'Équipements', projectTypes: [ids.type], fields: [heater] });
+    const row = [{ mission: ids.mission, projectType: ids.type, officer: null }];
+    const entered = async (name: string, value: string, status?: string) => {
+      const project = await api().created('projet', { name, missions: row, ...(status ? { status } : {}) });
+      const saved = await request('POST', path('api.projects.characteristics', { projet: project.id, form }), {
+        values: { [heater]: value },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await entered('Maison Arnaud', 'Chaudière gaz à condensation');
+    await entered('Maison Benoît', 'Chaudière gaz à condensation');
+    await entered('Maison Carré', 'Chaudière fioul');
+    await entered('Maison Dupuis', 'Pompe à chaleur');
+    await entered('Dossier réservé', 'Chaudière bois secrète', 'confidential');
+    const suggested = async (term: string, who: LoggedIn = t.admin) => {
+      const response = await request(
+        'GET',
+        path('api.projects.characteristic_values', { id: heater, term }),
+        undefined,
+        who,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<string[]>();
+    };
+    // Accents and case aside; the most used first, then in the alphabet's order.
+    expect(await suggested('CHAUDIERE')).toEqual([
+      'Chaudière gaz à condensation',
+      'Chaudière bois secrète',
+      'Chaudière fioul',
+    ]);
+    expect(await suggested('')).toHaveLength(4);
+    const reader = await logInWithProfile(t, { email: 'lecteur-valeurs@exemple.fr', permissions: ['projet.consult'] });
+    expect(await suggested('chaudière', reader)).toEqual(['Chaudière gaz à condensation', 'Chaudière fioul']);
+    // A field not flagged autocomplete suggests nothing.
+    const other = await request('GET', path('api.projects.characteristic_values', { id: ids.visit, term: '' }));
+    expect(other.json()).toEqual([]);
+  });
+});

@@ -182,6 +182,34 @@ const fieldsHiddenFrom = (userId: number) =>
     select shown.field from ${liveRows(formsTable)} f cross join unnest(f.fields) as shown(field)
       where f.id not in (${formsHiddenFrom(userId)})`;
 
+/** How many values a text field flagged autocomplete suggests at most. */
+const ENTERED_VALUES_LIMIT = 20;
+
+/**
+ * The values already entered for a text field flagged autocomplete, containing the term (accents and
+ * case aside), the most used first: only those of projects the reader may see, and none of a field
+ * hidden from them.
+ */
+export async function enteredValues(
+  { db, store, actor }: Pick<ResourceContext, 'db' | 'store' | 'actor'>,
+  fieldId: number,
+  term: string,
+): Promise<string[]> {
+  const contained = `%${term.trim().replace(/[\\%_]/g, '\\$&')}%`;
+  const rows = await rowsOf(
+    db,
+    sql`select c.text_value as value from project_characteristics c
+        join ${store.scoped(projects.slug, actor)} p on p.id = c.project
+        join ${liveRows(formFieldsTable)} ff on ff.id = c.field and ff.autocomplete
+        where c.field = ${fieldId} and c.text_value <> '' and c.field not in (${fieldsHiddenFrom(actor.id)})
+          and ${characteristicKey(sql`c.text_value`)} like immutable_unaccent(lower(${contained}))
+        group by c.text_value
+        order by count(*) desc, c.text_value
+        limit ${ENTERED_VALUES_LIMIT}`,
+  );
+  return rows.map((row) => String(row.value));
+}
+
 /** The project history's changes of the characteristics hidden from the actor: their fields ("characteristics.<id>"). */
 export async function hiddenCharacteristicChanges(db: Database, actor: Actor): Promise<string[]> {
   const rows = await rowsOf(db, sql`select field from (${fieldsHiddenFrom(actor.id)}) as hidden(field)`);

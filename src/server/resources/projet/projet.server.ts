@@ -28,6 +28,7 @@ import { projectPlace, visibleProjectIds } from './project-scope';
 import {
   characteristicFilter,
   characteristicsExportColumns,
+  enteredValues,
   filterableFields,
   headerCharacteristics,
   hiddenCharacteristicChanges,
@@ -240,6 +241,15 @@ export const projectsHooks: ServerResource = {
         if (!saved) throw new ApiError(404, 'errors.not_found');
         return saved;
       },
+    },
+    {
+      // caracteristiques/valeurs/{id}?term=: what a text field flagged autocomplete suggests, the
+      // values already entered for it in the projects the reader may see.
+      name: 'api.projects.characteristic_values',
+      method: 'GET',
+      action: 'show',
+      summary: 'openapi.operations.projects_characteristic_values',
+      handle: (request, context) => enteredValues(context, request.params.id, request.query.term ?? ''),
     },
     {
       // avancement-projet/{id}/{form}: the fields filled in out of all, and the form's state.

@@ -18,12 +18,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CharacteristicField, CharacteristicValue, ProjectForm } from '../../../shared/project-characteristics';
 
 import { ApiRequestError, api } from '../../api-client';
-import { AutocompleteInput, resourceSuggestions } from '../../engine/autocomplete-input.component';
+import {
+  AUTOCOMPLETE_DELAY_MS,
+  AutocompleteInput,
+  resourceSuggestions,
+} from '../../engine/autocomplete-input.component';
 import { DateInput } from '../../engine/date-input.component';
 import { MonthYearInput } from '../../engine/month-year-input.component';
 import { Loading } from '../../shell/loading.component';
@@ -297,9 +302,9 @@ function CharacteristicInput({ field, value, title, error, readOnly, onChange }:
     default:
       // A text, with the field's options suggested when it is flagged autocomplete.
       return field.autocomplete ? (
-        <Autocomplete
-          {...common}
-          data={field.options.map((option) => option.label)}
+        <EnteredValuesInput
+          common={common}
+          field={field}
           value={typeof value === 'string' ? value : ''}
           onChange={(next) => onChange(next)}
         />
@@ -311,4 +316,30 @@ function CharacteristicInput({ field, value, title, error, readOnly, onChange }:
         />
       );
   }
+}
+
+/**
+ * A text characteristic flagged autocomplete: as one types, its options and the values already
+ * entered for it in other projects (those the user may see), the most used first.
+ */
+function EnteredValuesInput({
+  common,
+  field,
+  value,
+  onChange,
+}: {
+  common: { label: string; error: string | undefined; disabled: boolean };
+  field: CharacteristicField;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [term] = useDebouncedValue(value.trim(), AUTOCOMPLETE_DELAY_MS);
+  const entered = useQuery({
+    queryKey: queryKeys.resource.enteredValues(field.id, term),
+    queryFn: () => api('GET', 'api.projects.characteristic_values', { params: { id: field.id }, query: { term } }),
+    enabled: !common.disabled,
+    placeholderData: (previous) => previous,
+  });
+  const data = [...new Set([...field.options.map((option) => option.label), ...(entered.data ?? [])])];
+  return <Autocomplete {...common} data={data} value={value} onChange={onChange} />;
 }
