@@ -17,6 +17,9 @@ import {
 } from '../../shared/import-assistant/import-assistant';
 import { can, createsNothing, type PermissionHolder } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
+import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
+import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
+import { projects } from '../../shared/resources/projet.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { importJobChanges, importJobCreations, importJobRejections, importJobs, uploads } from '../db/schema';
@@ -251,8 +254,11 @@ export async function undoJob(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // A failed import's own rollback has no end yet, and nothing written after it.
+    // Children first: a project's co-owners and partners, the projects, then their owners.
     await operations.bulk.undo(
-      [individuals, structures],
+      job.config?.type === 'projets'
+        ? [projectCoOwners, projectPartners, projects, individuals, structures]
+        : [individuals, structures],
       { jobId: job.id, since: job.finishedAt },
       { actor, tx: tx as unknown as Database },
       { rollback },
@@ -264,10 +270,14 @@ export async function undoJob(
   });
 }
 
-/** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
+/**
+ * An import writes (creates and updates) structures when it maps them, individuals from a file of
+ * individuals (or a projects file's owners), and projects from a projects file.
+ */
 function resourcesOf(config: ImportConfig): string[] {
   const steps = stepsOf(config);
   return [
+    ...(steps.includes('projets') ? [projects.slug] : []),
     ...(steps.includes('individus') ? [individuals.slug] : []),
     ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
   ];
@@ -329,6 +339,7 @@ export function createImportWorker(
         config,
         dryRun,
         signal: controller.signal,
+        log,
         progress: async (step, processed) => {
           await db
             .update(importJobs)

@@ -60,7 +60,7 @@ function allowedIframe(url: unknown, hosts: string[]): string | null {
   }
 }
 
-function characteristicField(row: Row, iframeHosts: string[]): CharacteristicField {
+export function characteristicField(row: Row, iframeHosts: string[]): CharacteristicField {
   return {
     id: Number(row.id),
     name: String(row.name),

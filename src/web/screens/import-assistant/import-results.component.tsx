@@ -15,11 +15,15 @@ import { queryKeys } from '../../query-keys';
 /** The step reports' routes (structures-ajax, territoires-ajax, individus-ajax). */
 const stepRoutes: Record<
   ImportStep,
-  'api.import_jobs.structures' | 'api.import_jobs.territories' | 'api.import_jobs.individuals'
+  | 'api.import_jobs.structures'
+  | 'api.import_jobs.territories'
+  | 'api.import_jobs.individuals'
+  | 'api.import_jobs.projects'
 > = {
   structures: 'api.import_jobs.structures',
   territoires: 'api.import_jobs.territories',
   individus: 'api.import_jobs.individuals',
+  projets: 'api.import_jobs.projects',
 };
 
 /** Spec 9: the rows processed out of the total, for the step under way. */
