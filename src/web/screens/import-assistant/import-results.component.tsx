@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CHARACTERISTIC_PREFIX,
   importAdvice,
   importSteps,
   type ImportJob,
@@ -88,7 +89,13 @@ function StepRejections({ job, step }: { job: ImportJob; step: ImportStep }) {
   });
   const rejections = report.data?.rejections ?? [];
   const fieldLabel = (field: string | null) =>
-    field ? t(`resources.templates-import.choices.field.${field}`) : t('import_assistant.rejections.whole_row');
+    field === null
+      ? t('import_assistant.rejections.whole_row')
+      : field.startsWith(CHARACTERISTIC_PREFIX)
+        ? t('resources.templates-import.choices.field.characteristic', {
+            name: field.slice(CHARACTERISTIC_PREFIX.length),
+          })
+        : t(`resources.templates-import.choices.field.${field}`);
   const title = t('import_assistant.rejections.title', { step: t(`import_assistant.step_names.${step}`) });
   if (report.isSuccess && rejections.length === 0 && page === 1) return null;
   return (
