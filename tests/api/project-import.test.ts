@@ -250,6 +250,35 @@ describe('the project import', () => {
     expect((await projectsList()).total).toBe(1);
   });
 
+  it('asks the co-owners and partners permissions only of a mapping that fills them', async () => {
+    const writer = await logInWithProfile(t, {
+      email: 'projets@exemple.fr',
+      permissions: ['projet', 'individus', 'structures'].flatMap((slug) =>
+        (['add', 'modify', 'consult'] as const).map((group) => permissionKey(slug, group)),
+      ),
+    });
+    const response = await upload(header + ',Projet sans co-porteur,,,,,,,,,,\n', writer);
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json<{ job: ImportJob }>().job.id;
+    const simulate = (config: ImportConfig) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.import_jobs.simulate', { id }),
+        headers: authHeaders(writer),
+        payload: config,
+      });
+    const refused = await simulate(mapping);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(
+      "Vous n'avez pas les droits nécessaires pour cette action.",
+    );
+    const withoutParticipants = {
+      ...mapping,
+      fields: mapping.fields.filter(({ field }) => !field.startsWith('coOwner.') && !field.startsWith('partner.')),
+    };
+    expect((await simulate(withoutParticipants)).statusCode).toBe(202);
+  });
+
   it('offers the projects file template with spec 9 columns', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -254,11 +254,12 @@ export async function undoJob(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // A failed import's own rollback has no end yet, and nothing written after it.
-    // Children first: a project's co-owners and partners, the projects, then their owners.
+    // Children first (a project's co-owners and partners), then the projects, then their owners.
+    const written = job.config ? resourcesOf(job.config) : [individuals.slug, structures.slug];
     await operations.bulk.undo(
-      job.config?.type === 'projets'
-        ? [projectCoOwners, projectPartners, projects, individuals, structures]
-        : [individuals, structures],
+      [projectCoOwners, projectPartners, projects, individuals, structures].filter(({ slug }) =>
+        written.includes(slug),
+      ),
       { jobId: job.id, since: job.finishedAt },
       { actor, tx: tx as unknown as Database },
       { rollback },
@@ -278,6 +279,9 @@ function resourcesOf(config: ImportConfig): string[] {
   const steps = stepsOf(config);
   return [
     ...(steps.includes('projets') ? [projects.slug] : []),
+    // A projects file's co-owners and partners: child resources with permissions of their own.
+    ...(config.fields.some(({ field }) => field.startsWith('coOwner.')) ? [projectCoOwners.slug] : []),
+    ...(config.fields.some(({ field }) => field.startsWith('partner.')) ? [projectPartners.slug] : []),
     ...(steps.includes('individus') ? [individuals.slug] : []),
     ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
   ];
