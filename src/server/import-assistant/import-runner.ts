@@ -14,7 +14,12 @@ import { projectPartners } from '../../shared/resources/partenaires-projet.resou
 import { projects } from '../../shared/resources/projet.resource';
 import type { CharacteristicField, CharacteristicValue } from '../../shared/project-characteristics';
 import { translate } from '../../shared/i18n/catalog';
-import { characteristicField, writeCharacteristics } from '../resources/projet/project-characteristics';
+import {
+  characteristicField,
+  hiddenFormIds,
+  writeCharacteristics,
+  writeCheckedCharacteristics,
+} from '../resources/projet/project-characteristics';
 import { characteristicCell } from './project-rows';
 import { fieldSchema } from '../../shared/resources/field-kinds';
 import type { ResourceDefinition } from '../../shared/resources/resource';
@@ -246,12 +251,16 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<R
     )) as {
       rows: { id: number; fields: number[] | null; projectTypes: number[] | null; projectThemes: number[] | null }[];
     };
-    lookups.forms = forms.rows.map((form) => ({
-      id: Number(form.id),
-      fields: new Set((form.fields ?? []).map(Number)),
-      projectTypes: (form.projectTypes ?? []).map(Number),
-      projectThemes: (form.projectThemes ?? []).map(Number),
-    }));
+    // The forms the importer's access profiles hide are not written through.
+    const hidden = await hiddenFormIds(input.db, input.actor);
+    lookups.forms = forms.rows
+      .filter((form) => !hidden.has(Number(form.id)))
+      .map((form) => ({
+        id: Number(form.id),
+        fields: new Set((form.fields ?? []).map(Number)),
+        projectTypes: (form.projectTypes ?? []).map(Number),
+        projectThemes: (form.projectThemes ?? []).map(Number),
+      }));
   }
   return lookups;
 }
@@ -1144,7 +1153,26 @@ const projectsStep: Step<ProjectRow> = {
       actor: input.actor,
       locale: 'fr' as const,
     };
-    for (const { id, characteristics, record } of [...created, ...updated]) {
+    const patchContext = { actor: input.actor, tx: executor, locale: 'fr' as const, log: input.log };
+    // Fields of a plain value: written for the whole batch in a few statements.
+    const byRecord = (type: string) => type === 'individual' || type === 'structure';
+    const plain = await writeCheckedCharacteristics(
+      executor,
+      [...created, ...updated].map(({ id, characteristics }) => ({
+        project: id!,
+        values: characteristics.filter(({ field }) => !byRecord(field.type)),
+      })),
+      'fr',
+    );
+    if (plain.length > 0)
+      await input.operations.patch(
+        projects,
+        plain.map(({ id, labelled }) => ({ id, values: {}, labelled })),
+        patchContext,
+      );
+    // An individual or a structure: checked and written as the project's forms save them, project by project.
+    for (const { id, characteristics: all, record } of [...created, ...updated]) {
+      const characteristics = all.filter(({ field }) => byRecord(field.type));
       if (characteristics.length === 0) continue;
       const types = new Set(
         ((record.missions as MissionRow[] | null) ?? []).flatMap((m) => (m.projectType ? [m.projectType] : [])),
@@ -1161,12 +1189,7 @@ const projectsStep: Step<ProjectRow> = {
       }
       const labelled = await writeCharacteristics(characteristicsContext, id!, byForm);
       if (labelled.length > 0)
-        await input.operations.patch(projects, [{ id: id!, values: {}, labelled }], {
-          actor: input.actor,
-          tx: executor,
-          locale: 'fr',
-          log: input.log,
-        });
+        await input.operations.patch(projects, [{ id: id!, values: {}, labelled }], patchContext);
     }
   },
 };
