@@ -5,6 +5,8 @@
  * ≤ 150 ms), then a ZIP of 100 and of 1 000 projects (BENCH_DOCUMENTS_SIZES), built by the background
  * job: documents per second and the process's peak RSS and V8 heap (sampled every 50 ms; goal: flat).
  */
+// The server's heap growth (main.ts imports it first): the app runs in this process.
+import '../src/server/heap-growth';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';

@@ -18,6 +18,7 @@ import { registerCustomerAreaRoutes } from './routes/customer-area.routes';
 import { registerUploadRoutes } from './files/uploads.routes';
 import { registerEmailFileRoutes } from './files/email-files.routes';
 import { registerMediaRoutes } from './files/media-files.routes';
+import { registerFileManagerRoutes } from './files/file-manager.routes';
 import { registerImportAssistantRoutes } from './import-assistant/import-assistant.routes';
 import { ApiError } from './http/api-error';
 import { requestLocale } from './http/request-locale';
@@ -37,6 +38,7 @@ import { buildDocumentsZip, withProjectDocuments } from './documents/project-doc
 import { registerAccountRoutes, registrationEnabled } from './routes/accounts.routes';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerConfigurationRoutes } from './routes/configuration.routes';
+import { registerSiteSettingsRoutes } from './routes/site-settings.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerSearchRoutes } from './routes/search.routes';
 import { registerHealthRoutes } from './routes/health.routes';
@@ -45,6 +47,9 @@ import { registerOpenApiRoutes } from './routes/openapi.routes';
 import { registerPreferenceRoutes } from './routes/preferences.routes';
 import { createShellSender, registerShellRoutes } from './routes/shell.routes';
 import { registerTranslationRoutes } from './routes/translations.routes';
+import { loadTheme, registerThemeRoutes } from './routes/theme.routes';
+import { themeSettings } from './settings/settings';
+import { withTheme } from './settings/theme-stylesheet';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -164,7 +169,10 @@ export async function buildApp({
     done(null, body),
   );
 
-  const sendShell = createShellSender();
+  // Every page carries the theme in its head (a database out of reach: the default theme).
+  const sendShell = createShellSender(async (shell) =>
+    withTheme(shell, await loadTheme(database.db).catch(() => themeSettings.defaults())),
+  );
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request.url)) {
       return reply.code(404).send(new ApiError(404, 'errors.pages.404.title').toJSON(requestLocale(request)));
@@ -224,6 +232,8 @@ export async function buildApp({
   registerAccountRoutes(app, db, mailer, jobs);
   registerPreferenceRoutes(app, db);
   registerConfigurationRoutes(app, db);
+  registerSiteSettingsRoutes(app, db);
+  registerThemeRoutes(app, db, uploadsDir);
   const operations = createResourceOperations({ db, mailer, jobs, hooksOf });
   app.decorate('resourceOperations', operations);
   await jobs.work('mailing-build', ({ mailing }) => buildMailing(operations.services, mailing, app.log));
@@ -235,6 +245,7 @@ export async function buildApp({
   registerUploadRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
   registerEmailFileRoutes(app, db, hooksOf, uploadsDir);
   registerMediaRoutes(app, db, hooksOf, uploadsDir, uploadQuotaBytes);
+  registerFileManagerRoutes(app, db, hooksOf, uploadsDir);
   await registerImportAssistantRoutes(app, db, uploadsDir, jobs, uploadQuotaBytes);
   await registerShellRoutes(app, sendShell, { 'admin.register': () => registrationEnabled(db) });
   answerOtherMethods(app);

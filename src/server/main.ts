@@ -1,3 +1,5 @@
+// First: the heap's growth is set before anything allocates much.
+import './heap-growth';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { databaseLocation, openDatabase } from './db/database';

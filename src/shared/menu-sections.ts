@@ -34,4 +34,5 @@ export type MenuIcon =
   | 'merge'
   | 'upload'
   | 'download'
-  | 'mail';
+  | 'mail'
+  | 'palette';

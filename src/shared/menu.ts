@@ -54,6 +54,14 @@ export const menuEntries: MenuEntry[] = [
     icon: 'settings',
     resource: 'configuration',
   },
+  // The theme editor: administrators only, as the configuration.
+  {
+    section: 'other',
+    href: path('admin.configuration.theme'),
+    label: 'theme.menu',
+    icon: 'palette',
+    resource: 'configuration',
+  },
   // Duplicate management: for whoever may modify individuals or structures.
   {
     section: 'contacts',
@@ -110,7 +118,12 @@ export function currentMenuHref(pathname: string, hrefs: readonly string[]): str
 }
 
 /** The pages outside the engine whose menu entry says who may open them. */
-export type GuardedPage = 'admin.configuration' | 'admin.duplicates' | 'admin.import_assistant' | 'admin.sare_export';
+export type GuardedPage =
+  | 'admin.configuration'
+  | 'admin.duplicates'
+  | 'admin.import_assistant'
+  | 'admin.sare_export'
+  | 'admin.configuration.theme';
 
 /** Whether the user may open such a page (or one of its sub-pages): whoever may see its menu entry. */
 export function canOpenPage(user: PermissionHolder, page: GuardedPage): boolean {

@@ -41,6 +41,8 @@ export const routeTable = {
   'admin.tickets.global_board': '/admin/tickets/kanban-global',
   // The notifications screen's archived ones (the list itself is the resource's).
   'admin.notifications.archived': '/admin/notifications/archives',
+  // The file manager pop-up (spec 1, 9): a page of its own, shown in a framed window of 880 by 570.
+  'admin.file_manager': '/admin/gestionnaire-fichiers',
 
   // JSON API
   'api.health': '/api/health',
@@ -220,6 +222,14 @@ export const routeTable = {
   'api.media_watch.themes': '/api/veille-media/thematiques-ajax',
   'api.media_watch.link_preview': '/api/veille-media/apercu-lien',
   'api.access_profiles.all': '/api/configuration/groupes/recuperation/tous',
+  // Spec 3's site settings (analytics code, error template, robots.txt) and configuration values.
+  'api.configuration.site': '/api/configuration/site',
+  'api.configuration.values': '/api/configuration/valeurs',
+  // The error pages' text (the site settings' error template), for every visitor.
+  'api.site.error_template': '/api/site/page-erreur',
+  // The session's pending flash messages, read once (spec 2.3 "flashes").
+  'api.flashes': '/api/flashes',
+  robots_txt: '/robots.txt',
   'api.import_assistant.upload': '/api/assistant-import/import',
   'api.import_assistant.choices': '/api/assistant-import-champ/choices/{type}',
   'api.import_jobs.collection': '/api/import-individus',
@@ -239,6 +249,11 @@ export const routeTable = {
   'emails.file': '/emails/{chemin}',
   // A media monitoring item's image: {chemin} is its path under the uploads' veille-media folder.
   'media.file': '/media/{chemin}',
+  // The file manager: a store's folder, an image's preview, a file renamed or deleted (docs/file-manager.md).
+  'api.file_manager.list': '/api/gestionnaire-fichiers',
+  'api.file_manager.preview': '/api/gestionnaire-fichiers/apercu',
+  'api.file_manager.rename': '/api/gestionnaire-fichiers/renommer',
+  'api.file_manager.delete': '/api/gestionnaire-fichiers/supprimer',
 
   // The list's filter form and its reset (spec 2.3): redirects onto the list page, whose query holds the criteria.
   'resource.filter': '/admin/{resource}/filtre-de-recherche',
@@ -251,6 +266,14 @@ export const routeTable = {
   translations: '/translations/{domain}.{_format}',
   // The domain left out: messages (spec 2.3).
   'translations.default': '/translations/.{_format}',
+
+  // The theme editor (spec 3, Theme settings): its screen, its values and images, and what every page
+  // reads without a session: the theme's stylesheet and its images ({image}: logo, favicon…).
+  'admin.configuration.theme': '/admin/configuration/theme',
+  'api.configuration.theme': '/api/configuration/theme',
+  'api.configuration.theme_image': '/api/configuration/theme/images/{image}',
+  'theme.stylesheet': '/theme.css',
+  'theme.image': '/theme/images/{image}',
 } as const;
 
 export type RouteName = keyof typeof routeTable;

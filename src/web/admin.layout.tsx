@@ -24,6 +24,7 @@ import { Loading } from './shell/loading.component';
 import { WebModulesContext } from './engine/web-module';
 import { webModules } from './resources/registry';
 import { formatPersonName } from '../shared/i18n/format';
+import { applicationName } from './shell/document-title.hook';
 
 /** Every back-office screen but login: the session is required, otherwise back to login, then here again. */
 export function AdminLayout() {
@@ -108,7 +109,8 @@ function AdminShell({ session }: { session: SessionPayload }) {
               aria-label={t('shell.toggle_menu')}
               size="sm"
             />
-            <Text fw={700}>{t('app.name')}</Text>
+            <span className="theme-logo" aria-hidden />
+            <Text fw={700}>{applicationName(t('app.name'))}</Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <GlobalSearch />
@@ -146,7 +148,7 @@ function AdminShell({ session }: { session: SessionPayload }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" data-enlarged={showEnlarged || undefined}>
         {/* The menu is longer than many windows: it scrolls, its last entries within reach. */}
         <AppShell.Section grow component={ScrollArea}>
           <Sidebar enlarged={showEnlarged} onNavigate={() => setMobileOpened(false)} />

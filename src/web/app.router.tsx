@@ -5,6 +5,7 @@ import type { ResourceScreen } from './engine/resource.route';
 import { ErrorScreen, errorStatusOf } from './shell/error.screen';
 import { DialogProvider } from './shell/dialogs.component';
 import { Toaster } from './shell/toasts.component';
+import { FlashToasts } from './shell/flashes.component';
 import { UnsavedChangesProvider } from './shell/unsaved-changes.hook';
 
 /**
@@ -48,6 +49,7 @@ function RootLayout() {
       <UnsavedChangesProvider>
         {status ? <ErrorScreen status={status} area={area} /> : <Outlet />}
         <Toaster />
+        <FlashToasts />
       </UnsavedChangesProvider>
     </DialogProvider>
   );
@@ -99,6 +101,14 @@ export const router = createBrowserRouter([
           (m) => m.RegistrationScreen,
         ),
       },
+      // The file manager pop-up's page: alone in its frame, without the back office's layout.
+      {
+        path: routePattern('admin.file_manager'),
+        lazy: screen(
+          () => import('./screens/file-manager/file-manager.screen'),
+          (m) => m.FileManagerScreen,
+        ),
+      },
       {
         lazy: screen(
           () => import('./admin.layout'),
@@ -117,6 +127,13 @@ export const router = createBrowserRouter([
             lazy: screen(
               () => import('./screens/configuration/configuration.screen'),
               (m) => m.ConfigurationScreen,
+            ),
+          },
+          {
+            path: routePattern('admin.configuration.theme'),
+            lazy: screen(
+              () => import('./screens/theme/theme.screen'),
+              (m) => m.ThemeScreen,
             ),
           },
           // The notifications' list is a screen of its own (to process, archived): it outranks the generic list.

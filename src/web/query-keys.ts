@@ -30,6 +30,8 @@ export const queryKeys = {
    */
   ticket: {
     record: (id: number) => ['resource', 'tickets', 'record', id] as const,
+    /** Its card's information (card-infos-ajax): the project's owner, shown above the tabs. */
+    card: (id: number) => ['resource', 'tickets', 'card', id] as const,
     comments: (id: number) => ['resource', 'tickets', 'comments', id] as const,
     time: (id: number) => ['resource', 'tickets', 'time', id] as const,
     children: (id: number, child: string) => ['resource', 'tickets', 'children', id, child] as const,
@@ -66,6 +68,12 @@ export const queryKeys = {
   duplicates: {
     all: ['duplicates'] as const,
     page: (resource: string | undefined, page: number) => ['duplicates', resource, page] as const,
+  },
+  /** The file manager's folders: `all` refreshes every listing after an upload, a rename or a deletion. */
+  fileManager: {
+    all: ['file-manager'] as const,
+    folder: (store: string, folder: string, sort: string, order: string) =>
+      ['file-manager', store, folder, sort, order] as const,
   },
   importJobs: ['import-jobs'] as const,
   importJob: (id: number) => ['import-job', id] as const,

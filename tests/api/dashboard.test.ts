@@ -62,9 +62,10 @@ beforeAll(async () => {
   const created = async (slug: string, values: Record<string, unknown>) => (await admin.created(slug, values)).id;
   const missionA = await created('missions', { name: 'Conseil aux particuliers', allProjects: true });
   const missionB = await created('missions', { name: 'Copropriétés', allProjects: false });
-  ids.aTraiter = await created('etats-projet', { name: 'À traiter', displayedOnDashboard: true });
-  ids.enTravaux = await created('etats-projet', { name: 'En travaux', displayedOnDashboard: true });
-  const closed = await created('etats-projet', { name: 'Clôturé', displayedOnDashboard: false });
+  // Built in: the first four of the six are displayed on the dashboard, "Clôturé" is not.
+  ids.aTraiter = await admin.idNamed('etats-projet', 'À traiter');
+  ids.enTravaux = await admin.idNamed('etats-projet', 'En travaux');
+  const closed = await admin.idNamed('etats-projet', 'Clôturé');
   adviser = await logInWithProfile(t, { email: 'conseillere@exemple.fr', permissions: readerPermissions });
   outsider = await logInWithProfile(t, { email: 'collegue@exemple.fr', permissions: readerPermissions });
   const name = (who: LoggedIn, firstName: string, lastName: string, followedMissions: number[]) =>
@@ -221,6 +222,8 @@ describe('project tabs', () => {
   it('has one tab per state displayed on the dashboard, listing the projects shown on it', async () => {
     expect(shown(await widget<Tabs>(adviser, 'api.dashboard.projects'))).toEqual([
       'À traiter (3): Copropriété du Parc, Maison Durand, Maison Martin',
+      "En cours d'instruction (0): ",
+      'Déposé (0): ',
       'En travaux (0): ',
     ]);
   });
@@ -228,6 +231,8 @@ describe('project tabs', () => {
   it('leaves out the confidential project for a user outside its mission', async () => {
     expect(shown(await widget<Tabs>(outsider, 'api.dashboard.projects'))).toEqual([
       'À traiter (1): Maison Martin',
+      "En cours d'instruction (0): ",
+      'Déposé (0): ',
       'En travaux (0): ',
     ]);
   });

@@ -22,6 +22,18 @@ export async function createRecords(
   return created;
 }
 
+/** Records already there (built in, or made earlier), by their name, in the order asked. */
+export async function recordsNamed(page: Page, resource: string, names: string[]): Promise<ResourceRecord[]> {
+  const response = await page.request.get(path('api.resource.collection', { resource, parPage: 100 }));
+  if (response.status() !== 200) throw new Error(`${resource}: ${response.status()} ${await response.text()}`);
+  const { items } = (await response.json()) as { items: ResourceRecord[] };
+  return names.map((name) => {
+    const found = items.find((item) => item.name === name);
+    if (!found) throw new Error(`${resource}: none named ${name}`);
+    return found;
+  });
+}
+
 /**
  * A user with one access profile granting these "<resource>.<group>" permissions, and a service
  * unless told otherwise, created through the API as the page's administrator.

@@ -17,6 +17,18 @@ export function resourceRequests(app: FastifyInstance, who: LoggedIn) {
     post,
     put: (slug: string, id: number, payload: Record<string, unknown>) =>
       app.inject({ method: 'PUT', url: path('api.resource.item', { resource: slug, id }), headers, payload }),
+    /** The id of the record of that name (a built-in one, for instance), among the first hundred. */
+    async idNamed(slug: string, name: string): Promise<number> {
+      const response = await app.inject({
+        method: 'GET',
+        url: path('api.resource.collection', { resource: slug, parPage: 100 }),
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const found = response.json<{ items: ResourceRecord[] }>().items.filter((item) => item.name === name);
+      expect(found, `one ${slug} named ${name}`).toHaveLength(1);
+      return found[0]!.id;
+    },
     /** Creates a record, expecting it accepted (201). */
     async created(slug: string, payload: Record<string, unknown>): Promise<ResourceRecord> {
       const response = await post(slug, payload);

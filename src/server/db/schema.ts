@@ -156,6 +156,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Flash messages waiting for the session's next page (GET /api/flashes reads and clears them). */
+    flashes: jsonb('flashes')
+      .$type<{ level: 'success' | 'error' | 'info' | 'warning'; message: string }[]>()
+      .notNull()
+      .default([]),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
@@ -271,6 +276,38 @@ export const passwordResets = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+  ...timestamps,
+});
+
+/** Spec 3's configuration group: a section of the configuration screen, with its icon. */
+export const configurationGroups = pgTable('configuration_groups', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  /** A Tabler icon's name (without the "Icon" prefix), e.g. "settings". */
+  icon: text('icon').notNull(),
+  position: integer('position').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * Spec 3's configuration value: its field type says how it is entered and checked
+ * (src/shared/configuration-values.schema.ts); value null reads as the default value. A value with a
+ * permission is read and written by the users holding it (and administrators); without, by administrators.
+ */
+export const configurationValues = pgTable('configuration_values', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => configurationGroups.id, { onDelete: 'cascade' }),
+  help: text('help'),
+  options: jsonb('options').notNull().default({}),
+  permission: text('permission'),
+  defaultValue: jsonb('default_value'),
+  value: jsonb('value'),
+  fieldType: text('field_type').notNull(),
+  position: integer('position').notNull().default(0),
   ...timestamps,
 });
 

@@ -7,16 +7,18 @@ import type { RouteName } from '../../shared/routes';
 import { requestLocale } from '../http/request-locale';
 import { webDistDir } from '../project-root';
 
-export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => FastifyReply;
+export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
 
 /**
  * Sends the built single-page app's shell. Error pages are the same shell with the status in
  * `data-status`, so the app renders the page matching the HTTP status without any inline script.
+ * `dress` adds what depends on the service's settings (the theme's stylesheet, icons and title).
  */
-export function createShellSender(): SendShell {
+export function createShellSender(dress: (shell: string) => Promise<string> = async (shell) => shell): SendShell {
   const indexFile = path.join(webDistDir, 'index.html');
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  return (request, reply, status) => {
+  const built = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  return async (request, reply, status) => {
+    const shell = built && (await dress(built));
     if (!shell) {
       return reply
         .code(status === 200 ? 503 : status)

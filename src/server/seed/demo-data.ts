@@ -73,6 +73,21 @@ const advisersOwnEntries = [
   'tickets-documents',
 ];
 
+/**
+ * Records every service starts with, demo data or not (spec 3: the six built-in project states,
+ * the first four shown on the dashboard).
+ */
+export const builtInData: Record<string, DemoRecord[]> = {
+  'etats-projet': [
+    { name: 'À traiter', displayedOnDashboard: true },
+    { name: "En cours d'instruction", displayedOnDashboard: true },
+    { name: 'Déposé', displayedOnDashboard: true },
+    { name: 'En travaux', displayedOnDashboard: true },
+    { name: 'En paiement', displayedOnDashboard: false },
+    { name: 'Clôturé', displayedOnDashboard: false },
+  ],
+};
+
 export const demoData: Record<string, DemoRecord[]> = {
   service: [
     { name: 'Service habitat', disableLinkedFields: false },
@@ -253,14 +268,7 @@ export const demoData: Record<string, DemoRecord[]> = {
     { name: 'Solaire thermique', parent: { ref: 'Énergies renouvelables' } },
     { name: 'Audit énergétique' },
   ],
-  'etats-projet': [
-    { name: 'À traiter', displayedOnDashboard: true },
-    { name: "En cours d'instruction", displayedOnDashboard: true },
-    { name: 'Déposé', displayedOnDashboard: true },
-    { name: 'En travaux', displayedOnDashboard: true },
-    { name: 'En paiement', displayedOnDashboard: false },
-    { name: 'Clôturé', displayedOnDashboard: false },
-  ],
+  ...builtInData,
   'types-de-document': [
     { name: 'Devis' },
     { name: 'Facture' },

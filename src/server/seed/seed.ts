@@ -13,7 +13,9 @@ import { loadConfig } from '../config';
 import { seedProjectCharacteristics } from './demo-project-characteristics';
 import { seedTicketSteps } from './demo-tickets';
 import { seedDemoMails } from './demo-mails';
-import { demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
+import { seedDemoTheme } from './demo-theme';
+import { builtInData, demoData, demoFiles, isDemoRef, type DemoRecord, type DemoValue } from './demo-data';
+import { seedDemoConfigurationValues } from './demo-configuration-values';
 import { demoProjectDocumentFiles } from './demo-project-documents';
 import { demoTemplateFiles, demoTemplateRecords, publishDemoTemplates } from './demo-template-files';
 import { seedOperations, type SeedOperations } from './seed-operations';
@@ -99,7 +101,7 @@ export async function seedEmptyDatabase(db: Database, options: SeedOptions): Pro
 }
 
 /**
- * On the first start of an empty database: the first administrator, then the demo data. One
+ * On the first start of an empty database: the first administrator, the built-in records, then the demo data. One
  * transaction, so a start killed halfway leaves an empty database and the next start seeds again.
  */
 function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedResult> {
@@ -119,7 +121,9 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
         passwordHash: await hashPassword(password),
       })
       .returning({ id: users.id });
-    if (options.demoData) {
+    if (!options.demoData) {
+      await seedResources(seedOperations(tx, admin!.id), builtInData, async () => {});
+    } else {
       // The files demo records name: sent by the administrator, then named by those records.
       const demoUploads = await writeDemoFiles(options.uploadsDir);
       await tx.insert(uploads).values(demoUploads.map((upload) => ({ ...upload, ownerId: admin!.id })));
@@ -127,7 +131,7 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       // The colleagues come once their profiles and services exist, and before the records naming
       // them (a project's referents, an act's adviser) are completed.
       const seeding = seedOperations(tx, admin!.id);
-      const created = await seedResources(seeding, async (created) => {
+      const created = await seedResources(seeding, demoData, async (created) => {
         const colleagues = await tx
           .insert(users)
           .values(
@@ -151,19 +155,22 @@ function seedUsersAndDemoData(db: Database, options: SeedOptions): Promise<SeedR
       await seedProjectCharacteristics(seeding);
       await seedTicketSteps(tx, admin!.id);
       await seedDemoMails(tx, options.mailFrom ?? loadConfig({}).mailFrom);
+      await seedDemoConfigurationValues(tx);
+      await seedDemoTheme(tx, options.uploadsDir);
     }
     return { admin: { email, password, generated: options.adminPassword === undefined } };
   });
 }
 
 /**
- * Demo records, created through the operations as the server (systemActor) so they pass the same
+ * Built-in or demo records, created through the operations as the server (systemActor) so they pass the same
  * permission, validation and rules as the screens, each in the audit trail. A field naming a record
  * created later (a step's transition to the next step) is left out at first and set once every
  * record exists.
  */
 async function seedResources(
   { operations, context }: SeedOperations,
+  records: Record<string, DemoRecord[]>,
   beforeCompleting: (created: Map<string, Map<string, number>>) => Promise<void>,
 ): Promise<Map<string, Map<string, number>>> {
   const created = new Map<string, Map<string, number>>();
@@ -195,7 +202,7 @@ async function seedResources(
   for (const definition of resources) {
     const titles = new Map<string, number>();
     created.set(definition.slug, titles);
-    for (const record of demoData[definition.slug] ?? []) {
+    for (const record of records[definition.slug] ?? []) {
       const { values, later: incomplete } = resolvable(definition, record);
       const saved = await operations.create(definition, values, context);
       titles.set(String(saved[definition.titleField]), saved.id);

@@ -12,6 +12,7 @@ import {
   ticketSettingsSchema,
   type TicketSettings,
 } from '../../shared/configuration.schema';
+import { themeColorDefaults, themeSettingsSchema, type ThemeSettings } from '../../shared/theme/theme.schema';
 import type { Database } from '../db/database';
 import { settings } from '../db/schema';
 
@@ -85,3 +86,46 @@ export async function saveSettings<T>(db: Database, group: SettingsGroup<T>, val
     .values({ key: group.key, value: values })
     .onConflictDoUpdate({ target: settings.key, set: { value: values, updatedAt: sql`now()` } });
 }
+
+/**
+ * Reads a group's values and writes what `change` makes of them, its row locked meanwhile: two
+ * writers at once (two administrators, two processes) each build on the other's change instead of
+ * overwriting it. `change` may throw to refuse: nothing is written.
+ */
+export async function updateSettings<T>(
+  db: Database,
+  group: SettingsGroup<T>,
+  change: (current: T) => T,
+): Promise<{ before: T; after: T }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(settings).values({ key: group.key, value: {} }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, group.key))
+      .for('update');
+    const before = group.schema.parse({ ...group.defaults(), ...(row?.value as object | undefined) });
+    const after = change(before);
+    await tx
+      .update(settings)
+      .set({ value: after, updatedAt: sql`now()` })
+      .where(eq(settings.key, group.key));
+    return { before, after };
+  });
+}
+
+/** The theme editor's colours, images and meta title (src/shared/theme/theme.schema.ts). */
+export const themeSettings: SettingsGroup<ThemeSettings> = {
+  key: 'theme',
+  schema: themeSettingsSchema,
+  defaults: () => ({
+    ...themeColorDefaults,
+    loginBackgroundOpacity: 1,
+    logo: null,
+    favicon: null,
+    touchIcon: null,
+    backgroundImage: null,
+    mobileBackgroundImage: null,
+    metaTitle: translate(defaultLocale, 'app.name'),
+  }),
+};

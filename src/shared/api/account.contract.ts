@@ -69,6 +69,13 @@ export const accountContracts = defineContracts({
     }),
   },
   'api.users.form_values_from_service': {
-    GET: operation({ reply: z.object({ serviceId: z.number(), followedMissions: z.array(z.number()) }) }),
+    GET: operation({
+      reply: z.object({
+        serviceId: z.number(),
+        followedMissions: z.array(z.number()),
+        // The fields the choice locks to the values it fills (the service's "disable linked fields").
+        locked: z.array(z.string()),
+      }),
+    }),
   },
 });

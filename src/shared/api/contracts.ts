@@ -4,6 +4,7 @@ import { accountContracts } from './account.contract';
 import { contactContracts } from './contacts.contract';
 import { dashboardContracts } from './dashboard.contract';
 import { documentContracts } from './documents.contract';
+import { fileManagerContracts } from './file-manager.contract';
 import { importContracts } from './imports.contract';
 import { mailContracts } from './mail.contract';
 import { mediaContracts } from './media.contract';
@@ -11,7 +12,9 @@ import { projectContracts } from './projects.contract';
 import { resourceContracts } from './resources.contract';
 import { sareContracts } from './sare.contract';
 import { searchContracts } from './search.contract';
+import { siteSettingsContracts } from './site-settings.contract';
 import { ticketContracts } from './tickets.contract';
+import { themeContracts } from './theme.contract';
 import type { ContractMethod, Operation } from './contract';
 
 /** Each feature's contracts; a route is in one group only (contracts.test.ts), so merging them loses none. */
@@ -28,6 +31,9 @@ export const contractGroups = {
   mediaContracts,
   documentContracts,
   searchContracts,
+  fileManagerContracts,
+  siteSettingsContracts,
+  themeContracts,
 };
 
 type Groups = typeof contractGroups;

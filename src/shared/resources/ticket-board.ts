@@ -21,7 +21,8 @@ export const boardCardSchema = z.object({
   name: z.string(),
   step: z.number(),
   boardPosition: z.number(),
-  project: z.object({ id: z.number(), title: z.string() }),
+  /** Its project, with the project's owner as one line (individual — structure), null without one. */
+  project: z.object({ id: z.number(), title: z.string(), owner: z.string().nullable() }),
   color: z.string().nullable(),
   /** As shown: orange when its deadline is near, whatever is stored (ticketStatusShown). */
   status: z.enum(ticketStatuses),

@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
 import { ApiRequestError, api } from '../api-client';
+import { FileManagerButton } from '../shell/file-manager.modal';
 
 /** The name a stored upload shows: the last part of its path. */
 const uploadName = (stored: string) => stored.split('/').pop() ?? stored;
 
-/** A file field: the chosen file is sent at once; the field keeps the path it was stored at. */
+/**
+ * A file field: the chosen file is sent at once; the field keeps the path it was stored at. The file
+ * manager picks one already sent instead (an upload or a media image the user may read).
+ */
 export function UploadInput({
   folder,
   label,
@@ -55,14 +59,26 @@ export function UploadInput({
         styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         onChange={(file) => void send(file)}
       />
-      {value && (
-        <Group gap={4} mt={4}>
-          <Text size="sm">{t('engine.current_file')}</Text>
-          <Anchor size="sm" href={path('uploads.file', { chemin: value })}>
-            {uploadName(value)}
-          </Anchor>
-        </Group>
-      )}
+      <Group gap="xs" mt={4}>
+        <FileManagerButton
+          label={label}
+          stores={['uploads', 'media']}
+          disabled={sending}
+          onChoose={(file) => {
+            if (!file.uploadPath) return;
+            setUploadError(null);
+            onChange(file.uploadPath);
+          }}
+        />
+        {value && (
+          <Group gap={4}>
+            <Text size="sm">{t('engine.current_file')}</Text>
+            <Anchor size="sm" href={path('uploads.file', { chemin: value })}>
+              {uploadName(value)}
+            </Anchor>
+          </Group>
+        )}
+      </Group>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { SimpleGrid, Tabs } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../shared/resources/fields';
 import { formTabs, type ReferenceTitles, type ResourceDefinition } from '../../shared/resources/resource';
 import { pathWithOnlyParameter } from '../../shared/routes';
 import { ApiRequestError, apiAt } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { toast } from '../shell/toasts.component';
 import { FieldInput, type FieldErrorTree } from './field-input.component';
 import { useWebModule } from './web-module';
@@ -63,13 +65,31 @@ export function ResourceFields({
   const postalCodeOf = (def: FieldDef) =>
     def.postalCodeFrom ? String(narrowingValues[narrowing.indexOf(def.postalCodeFrom)] ?? '') : undefined;
 
-  /** A choice that fills other fields (fillsFrom): its route's reply sets them, as if typed. */
+  // A choice that fills other fields (fillsFrom) may lock them to what it fills (a service flagged
+  // "disable linked fields"): its route's reply, asked for the value chosen, says which.
+  const queryClient = useQueryClient();
+  const choosers = Object.entries(definition.fields).filter(([, def]) => def.fillsFrom);
+  const chosen = useWatch({ control: form.control, name: choosers.map(([name]) => name) });
+  const fillQuery = (def: FieldDef, value: number) => ({
+    queryKey: queryKeys.resource.route(def.target!, 'api.users.form_values_from_service', value),
+    queryFn: () => apiAt('GET', 'api.users.form_values_from_service', pathWithOnlyParameter(def.fillsFrom!, value)),
+  });
+  const fills = useQueries({
+    queries: choosers.map(([, def], index) => {
+      const value = chosen[index];
+      return typeof value === 'number'
+        ? fillQuery(def, value)
+        : { queryKey: ['none'], queryFn: () => null, enabled: false };
+    }),
+  });
+  const lockedBy = (field: string) => choosers.find((_, index) => fills[index]?.data?.locked.includes(field))?.[0];
+
+  /** A choice that fills other fields: the route's reply sets them, as if typed. */
   async function fillFrom(def: FieldDef, name: string, value: unknown) {
     if (!def.fillsFrom || typeof value !== 'number') return;
     try {
       // The routes a declaration's fillsFrom names answer a record's values by field.
-      const url = pathWithOnlyParameter(def.fillsFrom, value);
-      const values: Record<string, unknown> = await apiAt('GET', 'api.users.form_values_from_service', url);
+      const { locked: _locked, ...values } = await queryClient.fetchQuery(fillQuery(def, value));
       for (const [field, filled] of Object.entries(values)) {
         if (field !== name && field in definition.fields) form.setValue(field, filled, { shouldDirty: true });
       }
@@ -101,6 +121,11 @@ export function ResourceFields({
                 titles={titles?.[name]}
                 recordId={recordId}
                 postalCode={postalCodeOf(def)}
+                disabledBecause={
+                  lockedBy(name) === undefined
+                    ? undefined
+                    : t('engine.locked_by_choice', { field: t(`resources.${slug}.fields.${lockedBy(name)}`) })
+                }
                 setField={(other, filled) => form.setValue(other, filled, { shouldDirty: true, shouldValidate: true })}
               />
             )}

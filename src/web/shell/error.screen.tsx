@@ -1,8 +1,10 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { path } from '../../shared/routes';
-import { ApiRequestError } from '../api-client';
+import { ApiRequestError, api } from '../api-client';
+import { queryKeys } from '../query-keys';
 import { useSession, type SessionArea } from '../session.hook';
 import { useDocumentTitle } from './document-title.hook';
 
@@ -50,6 +52,7 @@ export function ErrorScreen({ status, message, area = 'back_office' }: ErrorScre
   const session = useSession(area);
   const pages = areaPages[area];
   const insideMain = useContext(InsideMainContext);
+  const template = useErrorTemplate(status);
   return (
     <Center component={insideMain ? 'section' : 'main'} aria-labelledby="error-title" mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={520} ta="center">
@@ -59,7 +62,7 @@ export function ErrorScreen({ status, message, area = 'back_office' }: ErrorScre
         <Title order={1} id="error-title">
           {title}
         </Title>
-        <Text>{message ?? t(`errors.pages.${status}.text`)}</Text>
+        <Text style={{ whiteSpace: 'pre-line' }}>{message ?? (template || t(`errors.pages.${status}.text`))}</Text>
         {/* A full page load: the app starts afresh from a known state. A logged-out person is offered the login page. */}
         {session.data === null ? (
           <Anchor href={path(pages.login)}>{t('errors.back_login')}</Anchor>
@@ -69,4 +72,19 @@ export function ErrorScreen({ status, message, area = 'back_office' }: ErrorScre
       </Stack>
     </Center>
   );
+}
+
+/**
+ * The site settings' error template: the text of the "not found" and "an error occurred" pages
+ * when an administrator wrote one (403 and 429 keep their own explanation, which says what to do).
+ */
+function useErrorTemplate(status: ErrorStatus): string {
+  const applies = status === 404 || status === 500;
+  const { data } = useQuery({
+    queryKey: queryKeys.configuration('api.site.error_template'),
+    queryFn: () => api('GET', 'api.site.error_template'),
+    enabled: applies,
+    retry: false,
+  });
+  return applies ? (data?.errorTemplate.trim() ?? '') : '';
 }

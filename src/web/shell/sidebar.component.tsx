@@ -13,6 +13,7 @@ import {
   IconLink,
   IconList,
   IconMail,
+  IconPalette,
   IconMapPin,
   IconSettings,
   IconTags,
@@ -44,13 +45,14 @@ const icons: Record<MenuEntry['icon'], typeof IconLayoutDashboard> = {
   upload: IconFileImport,
   download: IconFileExport,
   mail: IconMail,
+  palette: IconPalette,
 };
 
-/** The current entry's colours: Mantine's light variant has 4.0:1 contrast when hovered (AA asks 4.5). */
+/** The current entry's colours: the theme's selected ones (Mantine's light variant had 4.0:1 contrast when hovered, AA asks 4.5). */
 const currentEntryColors = {
-  '--nl-bg': 'var(--mantine-color-blue-0)',
-  '--nl-hover': 'var(--mantine-color-blue-1)',
-  '--nl-color': 'var(--mantine-color-blue-9)',
+  '--nl-bg': 'var(--theme-side-menu-selected-background, var(--mantine-color-blue-0))',
+  '--nl-hover': 'var(--theme-side-menu-selected-background, var(--mantine-color-blue-1))',
+  '--nl-color': 'var(--theme-side-menu-selected-text, var(--mantine-color-blue-9))',
 };
 
 /** The side menu: full labels when open; icons with tooltips when enlarged (shrunk). */

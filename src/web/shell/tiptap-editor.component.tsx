@@ -3,8 +3,11 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileManagerModal } from './file-manager.modal';
+import type { ChosenFile } from './file-manager.protocol';
 
 export interface RichTextEditorProps {
   label: string;
@@ -38,6 +41,8 @@ export function TiptapEditor({ label, description, error, required, value, onCha
   // What the editor last gave its form: any other value was set from outside (a link's description
   // filled in) and replaces the content; the writer's own typing comes back as it and is left alone.
   const given = useRef(value);
+  const { t: tm } = useTranslation();
+  const [browsing, setBrowsing] = useState(false);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
@@ -56,6 +61,15 @@ export function TiptapEditor({ label, description, error, required, value, onCha
     given.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
+
+  // A file of the file manager goes in as a link to it, named after it (rich text keeps links, no images).
+  function insertFile(file: ChosenFile) {
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'text', text: file.name, marks: [{ type: 'link', attrs: { href: file.url } }] })
+      .run();
+  }
 
   return (
     <Input.Wrapper
@@ -76,10 +90,20 @@ export function TiptapEditor({ label, description, error, required, value, onCha
             <MantineRichTextEditor.Underline />
             <MantineRichTextEditor.BulletList />
             <MantineRichTextEditor.Link />
+            <MantineRichTextEditor.Control
+              onClick={() => setBrowsing(true)}
+              aria-label={tm('file_manager.insert')}
+              title={tm('file_manager.insert')}
+            >
+              <IconPaperclip size={16} stroke={1.5} />
+            </MantineRichTextEditor.Control>
           </MantineRichTextEditor.ControlsGroup>
         </MantineRichTextEditor.Toolbar>
         <MantineRichTextEditor.Content />
       </MantineRichTextEditor>
+      {browsing && (
+        <FileManagerModal stores={['uploads', 'media']} onChoose={insertFile} onClose={() => setBrowsing(false)} />
+      )}
     </Input.Wrapper>
   );
 }

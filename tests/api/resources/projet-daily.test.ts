@@ -47,10 +47,10 @@ const batchState = (ids: number[], etat: number, who: LoggedIn = t.admin) =>
   request('POST', path('api.projects.batch_state', { etat }), { ids }, who);
 
 beforeAll(async () => {
-  // Created out of the workflow's order: "À traiter" is found by its name, not by coming first.
-  ids.works = await created('etats-projet', { name: 'En travaux' });
-  ids.toProcess = await created('etats-projet', { name: 'À traiter' });
-  ids.closed = await created('etats-projet', { name: 'Clôturé' });
+  // Three of the six built-in states, there on every first start.
+  ids.toProcess = await api().idNamed('etats-projet', 'À traiter');
+  ids.works = await api().idNamed('etats-projet', 'En travaux');
+  ids.closed = await api().idNamed('etats-projet', 'Clôturé');
   ids.mission = await created('missions', { name: 'Conseil aux particuliers' });
   ids.type = await created('types-projet', { name: 'Maison individuelle', missions: [ids.mission] });
   ids.owner = await created('individus', { lastName: 'Perret', firstName: 'Anne' });
@@ -75,6 +75,24 @@ beforeAll(async () => {
   });
 });
 
+it('has the six built-in states on a first start without demo data, in their order, four shown on the dashboard', async () => {
+  const response = await api().get(path('api.resource.collection', { resource: 'etats-projet', parPage: 100 }));
+  expect(response.statusCode, response.body).toBe(200);
+  const states = response
+    .json<ResourcePage>()
+    .items.filter(({ id }) => id <= ids.closed)
+    .sort((a, b) => a.id - b.id)
+    .map(({ name, displayedOnDashboard }) => `${String(name)}${displayedOnDashboard ? ' (tableau de bord)' : ''}`);
+  expect(states).toEqual([
+    'À traiter (tableau de bord)',
+    "En cours d'instruction (tableau de bord)",
+    'Déposé (tableau de bord)',
+    'En travaux (tableau de bord)',
+    'En paiement',
+    'Clôturé',
+  ]);
+});
+
 describe('a new project', () => {
   it('starts in "À traiter" when no state is given, on the server, whatever the client', async () => {
     const project = await api().created('projet', { name: 'Maison sans état' });
@@ -86,18 +104,22 @@ describe('a new project', () => {
     expect(given.state).toBe(ids.works);
   });
 
-  it('starts in the first state of their order when none is named "À traiter"', async () => {
-    const rename = async (name: string) => {
-      const response = await api().put('etats-projet', ids.toProcess, { name });
+  it('starts in the state named "À traiter" wherever it stands in their order, else in the first of them', async () => {
+    const rename = async (id: number, name: string) => {
+      const response = await api().put('etats-projet', id, { name });
       expect(response.statusCode, response.body).toBe(200);
     };
-    await rename('À instruire');
+    await rename(ids.toProcess, 'À instruire');
+    const later = await created('etats-projet', { name: 'À traiter' });
     try {
-      const project = await api().created('projet', { name: 'Maison sans « À traiter »' });
-      // "En travaux" was set up first.
-      expect(project.state).toBe(ids.works);
+      // Created last, found by its name.
+      expect((await api().created('projet', { name: 'Maison au dernier « À traiter »' })).state).toBe(later);
+      await rename(later, 'Nouvel état');
+      // None named so: the first state created, the built-in one renamed.
+      expect((await api().created('projet', { name: 'Maison sans « À traiter »' })).state).toBe(ids.toProcess);
     } finally {
-      await rename('À traiter');
+      // The later state stays, under its new name: a project is in it.
+      await rename(ids.toProcess, 'À traiter');
     }
   });
 });

@@ -67,7 +67,9 @@ beforeAll(async () => {
     ],
   });
   await api().put('etapes', step.review, { name: 'Validation', reachableSteps: [step.doing, step.done] });
-  project.house = await created('projet', { name: 'Maison Dupont' });
+  const owner = await created('individus', { lastName: 'Dupont', firstName: 'Marie' });
+  const builder = await created('structures', { name: 'Atelier Vert' });
+  project.house = await created('projet', { name: 'Maison Dupont', ownerIndividual: owner, ownerStructure: builder });
   project.secret = await created('projet', { name: 'Dossier confidentiel', status: 'confidential' });
   adviser = await logInWithProfile(t, {
     email: 'conseiller@exemple.fr',
@@ -88,7 +90,17 @@ describe('the board', () => {
     expect(steps.map((column) => column.name)).toEqual(['À faire', 'En cours', 'Validation', 'Terminé']);
     expect(steps[1]).toMatchObject({ reachableSteps: [step.review], transitionsAsking: [step.review] });
     expect(cards[1]).toMatchObject({ name: 'Devis isolation', status: 'in_progress', deadline: '2099-01-01' });
-    expect(cards[1]!.project).toEqual({ id: project.house, title: 'Maison Dupont' });
+    expect(cards[1]!.project).toEqual({
+      id: project.house,
+      title: 'Maison Dupont',
+      owner: 'Dupont Marie — Atelier Vert',
+    });
+    // The project's owner also comes with the tickets' export, after their fields.
+    const csv = await api().get(path('api.resource.export', { resource: 'tickets', format: 'csv' }));
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, ...rows] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    const row = rows.find((line) => line.startsWith('Visite technique;'))!.split(';');
+    expect(row[header!.split(';').indexOf('Porteur du projet')]).toBe('Dupont Marie — Atelier Vert');
     // A ticket is an intervention on its project.
     const house = await api().get(path('api.resource.item', { resource: 'projet', id: project.house }));
     expect(house.json().lastInterventionDate).toBe(new Date().toISOString().slice(0, 10));

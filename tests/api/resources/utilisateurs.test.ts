@@ -127,6 +127,41 @@ describe('users (utilisateurs)', () => {
       url: path('api.users.form_values_from_service', { service: service.id }),
       headers: authHeaders(t.admin),
     });
-    expect(values.json()).toEqual({ serviceId: service.id, followedMissions: [mission.id] });
+    expect(values.json()).toEqual({ serviceId: service.id, followedMissions: [mission.id], locked: [] });
+  });
+
+  it("locks the missions to the service's when the service disables its linked fields, in the form and on save", async () => {
+    const post = (resource: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: path('api.resource.collection', { resource }),
+        headers: authHeaders(t.admin),
+        payload,
+      });
+    const service = (
+      await post('service', { name: 'Service énergie-climat', disableLinkedFields: true })
+    ).json<ResourceRecord>();
+    const mission = (await post('missions', { name: 'Copropriétés', service: service.id })).json<ResourceRecord>();
+    const other = (await post('missions', { name: 'Petit tertiaire' })).json<ResourceRecord>();
+    const values = await t.app.inject({
+      method: 'GET',
+      url: path('api.users.form_values_from_service', { service: service.id }),
+      headers: authHeaders(t.admin),
+    });
+    expect(values.json()).toEqual({
+      serviceId: service.id,
+      followedMissions: [mission.id],
+      locked: ['followedMissions'],
+    });
+    // Whatever the form sends, the user follows the service's missions.
+    const user = await post('utilisateurs', {
+      email: 'agent.verrou@exemple.fr',
+      firstName: 'Léa',
+      lastName: 'Verrou',
+      serviceId: service.id,
+      followedMissions: [other.id],
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    expect(user.json<ResourceRecord>().followedMissions).toEqual([mission.id]);
   });
 });

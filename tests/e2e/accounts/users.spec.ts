@@ -18,9 +18,12 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
 }
 
 describe('the user form', () => {
-  it('fills the missions followed from the service chosen (get-form-values-from-service)', async () => {
+  it('fills the missions followed from the service chosen (get-form-values-from-service), locked when the service says so', async () => {
     const page = await started.openAsAdmin(path('admin.resource.create', { resource: 'utilisateurs' }));
-    const [renov, mobility] = await createRecords(page, 'service', [{ name: 'France Rénov' }, { name: 'Mobilités' }]);
+    const [renov, mobility] = await createRecords(page, 'service', [
+      { name: 'France Rénov' },
+      { name: 'Mobilités', disableLinkedFields: true },
+    ]);
     await createRecords(page, 'missions', [
       { name: 'Conseil aux particuliers', service: renov!.id },
       { name: 'Accompagnement des copropriétés', service: renov!.id },
@@ -38,10 +41,14 @@ describe('the user form', () => {
       .poll(() => missions.allTextContents())
       .toEqual(expect.arrayContaining(['Conseil aux particuliers', 'Accompagnement des copropriétés']));
     expect(await missions.count()).toBe(2);
+    const lockedNote = page.getByText('Défini par le champ « Service »');
+    expect(await lockedNote.count()).toBe(0);
 
-    // Another service: its missions instead.
+    // Another service, which locks the fields it fills: its missions instead, not to be changed.
     await choose(page, page.getByRole('combobox', { name: 'Service' }), 'Mobilités');
     await expect.poll(() => missions.allTextContents()).toEqual(['Plan vélo']);
+    await lockedNote.waitFor();
+    expect(await page.getByLabel('Missions suivies', { exact: true }).isDisabled()).toBe(true);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();

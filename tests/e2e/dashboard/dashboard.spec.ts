@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionPayload } from '../../../src/shared/account/account.schema';
 import { path } from '../../../src/shared/routes';
-import { createRecords } from '../../support/api-as-page';
+import { createRecords, recordsNamed } from '../../support/api-as-page';
 import { expectAccessible, useBrowserAndServer } from '../../support/browser';
 
 /**
@@ -21,10 +21,8 @@ const layoutSaved = (page: Page) =>
 beforeAll(async () => {
   const page = await started.openAsAdmin(path('admin.login'));
   const session = (await (await page.request.get(path('api.session'))).json()) as SessionPayload;
-  const [state] = await createRecords(page, 'etats-projet', [
-    { name: 'À traiter', displayedOnDashboard: true },
-    { name: 'En travaux', displayedOnDashboard: true },
-  ]);
+  // Built in, both displayed on the dashboard.
+  const [state] = await recordsNamed(page, 'etats-projet', ['À traiter', 'En travaux']);
   const [project] = await createRecords(page, 'projet', [
     { name: 'Maison Durand', state: state!.id, showOnDashboard: true, referents: [session.user.id] },
   ]);

@@ -100,13 +100,6 @@ describe('the project list and page, as an adviser uses them each day', () => {
       { name: 'Maison', missions: [advice!.id] },
       { name: 'Immeuble', missions: [condo!.id] },
     ]);
-    // Their order is not the alphabet's.
-    await createRecords(page, 'etats-projet', [
-      { name: 'À traiter' },
-      { name: 'En travaux' },
-      { name: 'Déposé' },
-      { name: 'Clôturé' },
-    ]);
     const [project] = await createRecords(page, 'projet', [{ name: 'Maison Roux' }]);
 
     await page.goto(`/admin/projet/editer/${project!.id}#missions`);
@@ -121,13 +114,14 @@ describe('the project list and page, as an adviser uses them each day', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Les données ont été mises à jour.').waitFor();
 
-    // A new project starts "À traiter"; the menu lists the states in their order, the current one marked.
+    // A new project starts "À traiter"; the menu lists the six built-in states in their order (not
+    // the alphabet's), the current one marked.
     await page.goto(`/admin/projet/voir-ou-editer/${project!.id}`);
     await page.getByRole('button', { name: "Changer l'état du projet, actuellement : À traiter" }).click();
     const items = page.getByRole('menuitem');
     await expect
       .poll(() => items.allTextContents())
-      .toEqual(['À traiterÉtat actuel', 'En travaux', 'Déposé', 'Clôturé']);
+      .toEqual(['À traiterÉtat actuel', "En cours d'instruction", 'Déposé', 'En travaux', 'En paiement', 'Clôturé']);
     expect(await page.getByRole('menuitem', { name: /À traiter/ }).getAttribute('aria-current')).toBe('true');
     await page.getByRole('menuitem', { name: 'Déposé' }).click();
     await toast(page, 'État du projet modifié : Déposé.').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecords } from '../../support/api-as-page';
+import { createRecords, recordsNamed } from '../../support/api-as-page';
 import {
   expectAccessible,
   listRow,
@@ -17,7 +17,7 @@ describe("a project's page", () => {
     const page = await started.openAsAdmin('/admin');
     const [individual] = await createRecords(page, 'individus', [{ lastName: 'Dupont', firstName: 'Marie' }]);
     const [structure] = await createRecords(page, 'structures', [{ name: 'Atelier Vert' }]);
-    const [toProcess] = await createRecords(page, 'etats-projet', [{ name: 'À traiter' }, { name: 'En travaux' }]);
+    const [toProcess] = await recordsNamed(page, 'etats-projet', ['À traiter']);
     const [project] = await createRecords(page, 'projet', [
       {
         name: 'Rénovation Maison Dupont',

@@ -2,7 +2,14 @@ import { and, arrayOverlaps, desc, eq, getTableColumns, inArray, ne, or, sql } f
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { holdsAll } from '../../../shared/permissions';
 import { rowsOf, type Database } from '../../db/database';
-import { accessProfilesTable, missionsTable, projectsTable, userDisplayName, users } from '../../db/schema';
+import {
+  accessProfilesTable,
+  missionsTable,
+  projectsTable,
+  servicesTable,
+  userDisplayName,
+  users,
+} from '../../db/schema';
 import { formatPersonName } from '../../../shared/i18n/format';
 import { isLive, liveRows } from '../../engine/record-scope';
 import { ApiError } from '../../http/api-error';
@@ -164,6 +171,28 @@ async function checkScopeGrant(tx: Database, actor: Actor, values: Record<string
   }
 }
 
+const serviceColumns = getTableColumns(servicesTable) as Record<string, AnyPgColumn>;
+
+/**
+ * What choosing a service fills in a user's form: the missions it runs; and, when the service is
+ * flagged "disable linked fields", the fields it locks to those values.
+ */
+async function filledByService(db: Database, service: number) {
+  const [flags] = await db
+    .select({ locks: serviceColumns.disableLinkedFields! })
+    .from(servicesTable)
+    .where(and(eq(serviceColumns.id!, service), isLive(servicesTable)));
+  const followed = await db
+    .select({ id: missionColumns.id! })
+    .from(missionsTable)
+    .where(and(isLive(missionsTable), eq(missionColumns.service!, service)));
+  return {
+    serviceId: service,
+    followedMissions: followed.map(({ id }) => Number(id)),
+    locked: flags?.locks === true ? ['followedMissions'] : [],
+  };
+}
+
 export const usersHooks: ServerResource = {
   /**
    * Acting on another account (edit, password link, enable or disable, log in as, delete): an
@@ -199,6 +228,11 @@ export const usersHooks: ServerResource = {
    */
   beforeChange: eachRecord(async (tx, { id, values }, actor) => {
     const [current] = id === null ? [] : await tx.select().from(users).where(eq(users.id, id));
+    // A service that locks its linked fields sets them, whatever the form sent.
+    if (typeof values.serviceId === 'number') {
+      const filled = await filledByService(tx, values.serviceId);
+      if (filled.locked.includes('followedMissions')) values.followedMissions = filled.followedMissions;
+    }
     const groupIds = values.groupIds as number[];
     if (current && id === actor.id && changed(current, values, ownAccessFields)) {
       throw new ApiError(403, 'accounts.errors.own_access');
@@ -274,19 +308,13 @@ export const usersHooks: ServerResource = {
       },
     },
     {
-      // utilisateurs get-form-values-from-service/{service}: what choosing a service fills in the form.
+      // utilisateurs get-form-values-from-service/{service}: what choosing a service fills in the
+      // form, and which of those fields it locks.
       name: 'api.users.form_values_from_service',
       method: 'GET',
       action: 'show',
       summary: 'openapi.operations.users_form_values_from_service',
-      async handle(request, { db }) {
-        const service = request.params.service;
-        const followed = await db
-          .select({ id: missionColumns.id! })
-          .from(missionsTable)
-          .where(and(isLive(missionsTable), eq(missionColumns.service!, service)));
-        return { serviceId: service, followedMissions: followed.map(({ id }) => Number(id)) };
-      },
+      handle: (request, { db }) => filledByService(db, request.params.service),
     },
   ],
   // A user created by an administrator chooses a password through a 2-hour creation link, mailed

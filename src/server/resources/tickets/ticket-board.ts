@@ -28,6 +28,7 @@ import { liveRows } from '../../engine/record-scope';
 import type { ResourceContext } from '../../engine/server-resource';
 import { ApiError } from '../../http/api-error';
 import { loadSettings, ticketSettings } from '../../settings/settings';
+import { projectOwnerName } from '../projet/project-owner-name';
 import { advanceLastIntervention } from '../projet/project-children';
 import { notifyTicketEvents } from './ticket-notifications';
 
@@ -68,6 +69,7 @@ interface CardRow {
   board_position: number;
   project: number;
   project_title: string;
+  project_owner: string | null;
   color: string;
   status: TicketStatus;
   deadline: string | null;
@@ -87,7 +89,8 @@ async function cardsWhere(context: ResourceContext, where: SQL): Promise<BoardCa
   const { db } = context;
   const rows = await rowsOf<CardRow>(
     db,
-    sql`select t.id, t.name, t.step, t.board_position, t.project, p.name as project_title, t.color, t.status,
+    sql`select t.id, t.name, t.step, t.board_position, t.project, p.name as project_title,
+               ${projectOwnerName(sql`p`)} as project_owner, t.color, t.status,
                to_char(t.deadline, 'YYYY-MM-DD') as deadline, t.attributions,
                t.task_type, tt.name as task_type_name, nullif(tt.icon, '') as task_type_icon,
                coalesce(st.done, 0) as sub_tasks_done, coalesce(st.total, 0) as sub_tasks,
@@ -124,7 +127,7 @@ async function cardsWhere(context: ResourceContext, where: SQL): Promise<BoardCa
     name: row.name,
     step: row.step,
     boardPosition: row.board_position,
-    project: { id: row.project, title: row.project_title },
+    project: { id: row.project, title: row.project_title, owner: row.project_owner },
     color: row.color === '' ? null : row.color,
     status: ticketStatusShown(row.status, row.deadline, day, deadlineWarningDays),
     deadlineAlert: deadlineAlert(row.status, row.deadline, day, deadlineWarningDays),

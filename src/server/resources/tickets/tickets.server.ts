@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { translate } from '../../../shared/i18n/catalog';
 import { rowsOf } from '../../db/database';
 import { stepsTable, ticketsTable } from '../../db/schema';
 import { liveRows } from '../../engine/record-scope';
 import type { ServerResource } from '../../engine/server-resource';
 import { clock } from '../../clock';
 import { advanceLastIntervention } from '../projet/project-children';
+import { projectOwnerName } from '../projet/project-owner-name';
 import { confidentialTicketError } from '../projet/project-scope';
 import { BOARD_GAP } from './ticket-board';
 import { ticketBoardRoutes } from './ticket-board.routes';
@@ -19,6 +21,22 @@ import { ticketRecordRoutes } from './ticket-record.routes';
 export const ticketsHooks: ServerResource = {
   // Its assignee, kept out by a confidential project, is told so rather than "not found".
   hiddenRecordError: confidentialTicketError,
+  /** After its fields, the owner of its project, as its card shows it (the rows exported are those the reader sees). */
+  async exportColumns({ db, locale }) {
+    return {
+      header: [translate(locale, 'resources.tickets.modal.project_owner')],
+      async cellsOf(ids) {
+        if (ids.length === 0) return new Map();
+        const rows = await rowsOf<{ id: number; owner: string | null }>(
+          db,
+          sql`select t.id, ${projectOwnerName(sql`p`)} as owner
+              from tickets t join projects p on p.id = t.project
+              where t.id in ${ids}`,
+        );
+        return new Map(rows.map((row) => [Number(row.id), [row.owner ?? '']]));
+      },
+    };
+  },
   async beforeChange(tx, records, actor) {
     // The first step's column, read once: new tickets written together (a task template's) each take
     // the next place at its end, as they would one by one, not all the same one.

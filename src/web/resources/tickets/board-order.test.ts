@@ -7,7 +7,7 @@ const card = (id: number, step: number): BoardCard => ({
   name: `Ticket ${id}`,
   step,
   boardPosition: id * 1024,
-  project: { id: 1, title: 'Maison Dupont' },
+  project: { id: 1, title: 'Maison Dupont', owner: 'Dupont Marie' },
   color: null,
   status: 'in_progress',
   deadlineAlert: null,

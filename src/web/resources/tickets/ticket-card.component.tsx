@@ -26,6 +26,9 @@ export const TicketCardContent = memo(function TicketCardContent({
     <>
       <span className={styles.name}>{card.name}</span>
       {showProject && <span className={styles.line}>{card.project.title}</span>}
+      {showProject && card.project.owner && (
+        <span className={styles.line}>{t('resources.tickets.board.card.owner', { owner: card.project.owner })}</span>
+      )}
       {/* The status's colour is the card's background; this says it in words. */}
       <span className={styles.status} data-status={card.status}>
         {t('resources.tickets.board.card.status', { status })}

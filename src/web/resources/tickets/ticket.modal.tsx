@@ -115,21 +115,28 @@ export function TicketModal({
   );
 }
 
-/** Where the ticket stands: its step and its status, above its tabs. */
+/** Where the ticket stands: its step and its status, and whose project it is (its card says), above its tabs. */
 function TicketPlace({ record }: { record: ResourceRecordView }) {
   const { t } = useTranslation();
+  const card = useQuery({
+    queryKey: queryKeys.ticket.card(record.id),
+    queryFn: () => api('GET', 'api.tickets.card', { params: { id: record.id } }),
+  });
   const step = typeof record.step === 'number' ? (record.titles.step?.[String(record.step)] ?? null) : null;
   const status = typeof record.status === 'string' ? t(`resources.tickets.choices.status.${record.status}`) : null;
   const place = [
-    ['step', step ?? t('engine.none')],
-    ['status', status ?? t('engine.none')],
+    ['step', t(`resources.tickets.fields.step`), step ?? t('engine.none')],
+    ['status', t(`resources.tickets.fields.status`), status ?? t('engine.none')],
+    ...(card.data?.project.owner
+      ? [['owner', t('resources.tickets.modal.project_owner'), card.data.project.owner]]
+      : []),
   ] as const;
   return (
     <Group component="dl" gap="lg" m={0} mb="sm">
-      {place.map(([name, value]) => (
+      {place.map(([name, label, value]) => (
         <Group key={name} gap={6}>
           <Text component="dt" size="sm" c="dimmed">
-            {t(`resources.tickets.fields.${name}`)}
+            {label}
           </Text>
           <Text component="dd" size="sm" fw={600} m={0}>
             {value}

@@ -29,6 +29,8 @@ import { ScreenHeader } from '../../shell/screen-header.component';
 import { toast } from '../../shell/toasts.component';
 import { Loading } from '../../shell/loading.component';
 import { queryKeys } from '../../query-keys';
+import { ConfigurationValuesSection } from './configuration-values.component';
+import { SiteSettingsForm } from './site-settings.component';
 
 type FieldErrors = Record<string, string>;
 
@@ -243,6 +245,8 @@ function ConfigurationGroups() {
           </>
         )}
       </SettingsForm>
+      <SiteSettingsForm />
+      <ConfigurationValuesSection />
     </Stack>
   );
 }

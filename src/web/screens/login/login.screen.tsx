@@ -18,7 +18,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { path } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../api-client';
 import { useSession, useSetSession, type SessionArea } from '../../session.hook';
-import { useDocumentTitle } from '../../shell/document-title.hook';
+import { applicationName, useDocumentTitle } from '../../shell/document-title.hook';
 import { ErrorScreen } from '../../shell/error.screen';
 import { useRegistrationState } from '../registration/registration-state.hook';
 import { FormErrorAlert } from '../../shell/form-error-alert.component';
@@ -95,13 +95,14 @@ export function LoginScreen({ area = 'back_office' }: { area?: SessionArea }) {
   }
 
   return (
-    <Center mih="100vh" p="md" bg="gray.1">
-      <Paper component="main" withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
+    <Center mih="100vh" p="md" className="theme-login-page">
+      <Paper component="main" withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%" className="theme-login-box">
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Box>
+              <span className="theme-logo" aria-hidden />
               <Text c="dimmed" size="sm">
-                {t('app.name')}
+                {applicationName(t('app.name'))}
               </Text>
               <Title order={1} size="h2">
                 {t(page.title)}
