@@ -86,7 +86,11 @@ const header =
   'Référence,Nom,État,Thématique,Nom du porteur,Prénom du porteur,Structure porteuse,Mission 1,Type 1,Co-porteur 1,Partenaire 1,Surface habitable\n';
 
 beforeAll(async () => {
-  ids.state = (await created('etats-projet', { name: 'En travaux' })).id;
+  // A built-in state (spec 3), there from the first start.
+  const states = (await get(
+    path('api.resource.collection', { resource: 'etats-projet', parPage: 100 }),
+  )) as ResourcePage;
+  ids.state = states.items.find(({ name }) => name === 'En travaux')!.id;
   ids.theme = (await created('thematiques-projet', { name: 'Rénovation' })).id;
   ids.mission = (await created('missions', { name: 'Rénovation énergétique' })).id;
   ids.type = (await created('types-projet', { name: 'Audit', missions: [ids.mission] })).id;
@@ -277,6 +281,23 @@ describe('the project import', () => {
       fields: mapping.fields.filter(({ field }) => !field.startsWith('coOwner.') && !field.startsWith('partner.')),
     };
     expect((await simulate(withoutParticipants)).statusCode).toBe(202);
+  });
+
+  it("refuses a project whose owner individual was refused, naming the owner's step", async () => {
+    const response = await upload(
+      header.replace('\n', ',Email du porteur\n') + ',Projet X,,,Bernard,Anne,,,,,,,pas-un-email\n',
+    );
+    const id = response.json<{ job: ImportJob }>().job.id;
+    const job = await run(id, 'api.import_jobs.simulate', {
+      ...mapping,
+      fields: [...mapping.fields, field('individual.email', 'M')],
+    });
+    expect(job.results.individus).toEqual({ created: 0, updated: 0, rejected: 1 });
+    expect(job.results.projets).toEqual({ created: 0, updated: 0, rejected: 1 });
+    const report = (await get(path('api.import_jobs.projects', { id }))) as ImportStepReport;
+    expect(report.rejections.map(({ row, message }) => [row, message])).toEqual([
+      [2, "Le particulier porteur de cette ligne a été refusé à l'étape Particuliers."],
+    ]);
   });
 
   it('offers the projects file template with spec 9 columns', async () => {
