@@ -29,7 +29,14 @@ import type { ImportConfig, ImportJob } from '../src/shared/import-assistant/imp
 import { path as routePath } from '../src/shared/routes';
 
 /** BENCH_IMPORT_ROWS=1000,5000 for a quick look. */
-const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000')
+  .split(',')
+  .filter((size) => size !== '0' && size !== '')
+  .map(Number);
+/** Projects imported in one run after the individuals (spec 9's columns, issue 31); 0 skips them. */
+const PROJECT_ROWS = Number(process.env.BENCH_IMPORT_PROJECTS ?? '10000');
+/** BENCH_IMPORT_CHARACTERISTICS=1: each project also gets a characteristic (saved project by project, as its form does). */
+const WITH_CHARACTERISTICS = process.env.BENCH_IMPORT_CHARACTERISTICS === '1';
 const FORMATS = ['csv', 'xlsx'] as const;
 type Format = (typeof FORMATS)[number];
 
@@ -212,6 +219,167 @@ async function child(format: Format, rows: number, workDir: string): Promise<Mea
 }
 
 // ---------------------------------------------------------------------------------------------
+// Projects (issue 31): a CSV of projects with an owner individual (one in two shared with another
+// row) and structure (found or created by the duplicate rule), a state, a theme, two missions with
+// their project types, a co-owner and a partner, optionally a characteristic.
+
+const projectHeader = [
+  'Nom',
+  'État',
+  'Thématique',
+  'Nom du porteur',
+  'Prénom du porteur',
+  'Structure porteuse',
+  'Mission 1',
+  'Type 1',
+  'Mission 2',
+  'Type 2',
+  'Co-porteur 1',
+  'Partenaire 1',
+  'Surface',
+];
+
+function* projectLines(rows: number) {
+  yield `${projectHeader.join(';')}\r\n`;
+  for (let n = 1; n <= rows; n += 1) {
+    const owner = Math.ceil(n / 2);
+    yield (
+      [
+        `Projet ${n}`,
+        'En travaux',
+        'Rénovation',
+        `Porteur${String(owner).padStart(6, '0')}`,
+        `Prénom ${owner % 97}`,
+        `Entreprise ${n % 1000}`,
+        'Mission A',
+        'Type A',
+        'Mission B',
+        'Type B',
+        `CO${n % 20}`,
+        `partenaire${n % 20}@exemple.fr`,
+        WITH_CHARACTERISTICS ? String(50 + (n % 200)) : '',
+      ].join(';') + '\r\n'
+    );
+  }
+}
+
+const projectConfig: ImportConfig = {
+  type: 'projets',
+  sheet: 0,
+  header: true,
+  numericColumns: false,
+  fields: [
+    'project.name',
+    'project.state',
+    'project.theme',
+    'individual.lastName',
+    'individual.firstName',
+    'structure.name',
+    'mission.1.mission',
+    'mission.1.projectType',
+    'mission.2.mission',
+    'mission.2.projectType',
+    'coOwner.1.name',
+    'partner.1.name',
+    ...(WITH_CHARACTERISTICS ? ['characteristic:Surface'] : []),
+  ].map((field, index) => ({ field, column: String.fromCharCode(65 + index), searchCriterion: false })),
+};
+
+async function projectsChild(rows: number, workDir: string): Promise<Measure> {
+  const file = path.join(workDir, `projets-${rows}.csv`);
+  await writeLines(file, projectLines(rows));
+  const database = await openBenchDatabase(workDir);
+  await database.db.execute(sql`truncate projects, project_states, project_themes, missions, project_types cascade`);
+  const app = await buildApp({ database, uploadsDir: benchUploadsDir(), logLevel: 'silent' });
+  const headers = authHeaders(await logIn(app, benchCredentials));
+  const create = async (resource: string, payload: Record<string, unknown>) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: routePath('api.resource.collection', { resource }),
+      headers,
+      payload,
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json<{ id: number }>().id;
+  };
+  await create('etats-projet', { name: 'En travaux' });
+  await create('thematiques-projet', { name: 'Rénovation' });
+  const types: number[] = [];
+  for (const letter of ['A', 'B']) {
+    const mission = await create('missions', { name: `Mission ${letter}` });
+    types.push(await create('types-projet', { name: `Type ${letter}`, missions: [mission] }));
+  }
+  for (let n = 0; n < 20; n += 1) {
+    await create('structures', { name: `Collectivité ${n}`, acronym: `CO${n}` });
+    await create('individus', { lastName: `Partenaire ${n}`, firstName: 'Paul', email: `partenaire${n}@exemple.fr` });
+  }
+  if (WITH_CHARACTERISTICS) {
+    const surface = await create('champs-de-formulaire', { name: 'Surface', type: 'number' });
+    await create('formulaires', { name: 'Logement', projectTypes: types, fields: [surface] });
+  }
+  if (database.kind === 'postgres') await database.db.execute(sql`vacuum analyze`);
+
+  global.gc?.();
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peakRss = Math.max(peakRss, rss);
+    peakHeap = Math.max(peakHeap, heapUsed);
+  }, 10);
+  const until = async (id: number) => {
+    for (;;) {
+      const job = (
+        await app.inject({ method: 'GET', url: routePath('api.import_jobs.item', { id }), headers })
+      ).json<ImportJob>();
+      if (job.status !== 'simulating' && job.status !== 'importing') return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  let start = performance.now();
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: routePath('api.import_assistant.upload', { nom: path.basename(file) }),
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    payload: await readFile(file),
+  });
+  if (uploaded.statusCode !== 201) throw new Error(uploaded.body);
+  const { id } = uploaded.json<{ job: ImportJob }>().job;
+  const uploadMs = performance.now() - start;
+  start = performance.now();
+  await app.inject({
+    method: 'POST',
+    url: routePath('api.import_jobs.simulate', { id }),
+    headers,
+    payload: projectConfig,
+  });
+  const simulated = await until(id);
+  const simulationMs = performance.now() - start;
+  if (simulated.results.projets?.created !== rows) throw new Error(JSON.stringify(simulated));
+  start = performance.now();
+  await app.inject({ method: 'POST', url: routePath('api.import_jobs.run', { id }), headers });
+  const done = await until(id);
+  const importMs = performance.now() - start;
+  clearInterval(sampler);
+  if (done.status !== 'imported' || done.results.projets?.created !== rows) throw new Error(JSON.stringify(done));
+  await app.close();
+  await database.close();
+  return {
+    format: 'csv',
+    rows,
+    uploadMs,
+    simulationMs,
+    importMs,
+    copyMs: null,
+    peakRss,
+    peakHeap,
+    retainedHeap: 0,
+    startRss,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The parent: every case, then the figures side by side.
 
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -255,6 +423,41 @@ async function main(): Promise<void> {
       }
     }
   }
+  if (PROJECT_ROWS > 0) {
+    const workDir = mkdtempSync(path.join(tmpdir(), 'bench-import-'));
+    try {
+      const result = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          fileURLToPath(import.meta.url),
+          'projects',
+          'csv',
+          String(PROJECT_ROWS),
+          workDir,
+        ],
+        { encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const line = result.stdout.trim().split('\n').pop() ?? '';
+      if (result.status !== 0 || !line.startsWith('{')) throw new Error(`projets ${PROJECT_ROWS}: ${result.stderr}`);
+      const measure = JSON.parse(line) as Measure;
+      const individuals = measures.find((m) => m.format === 'csv' && m.rows === PROJECT_ROWS) ?? measures[0];
+      console.log(
+        `Projets CSV ${PROJECT_ROWS.toLocaleString('fr-FR')} lignes${WITH_CHARACTERISTICS ? ' (avec une caractéristique)' : ''}: ` +
+          `envoi+lecture ${(measure.uploadMs / 1000).toFixed(1)} s, simulation ${(measure.simulationMs / 1000).toFixed(1)} s ` +
+          `(${rate(PROJECT_ROWS, measure.simulationMs)}), import ${(measure.importMs / 1000).toFixed(1)} s = ` +
+          `${rate(PROJECT_ROWS, measure.importMs)}` +
+          (individuals
+            ? ` — particuliers ${individuals.format.toUpperCase()} ${individuals.rows.toLocaleString('fr-FR')}: ${rate(individuals.rows, individuals.importMs)}`
+            : '') +
+          `; pic RSS ${MB(measure.peakRss)}, pic tas JS ${MB(measure.peakHeap)}`,
+      );
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
   // The largest size's memory against the smallest's (100 000 / 10 000 by default).
   if (SIZES.length < 2) return;
   const [fewest, most] = [Math.min(...SIZES), Math.max(...SIZES)];
@@ -269,7 +472,11 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'child') {
+if (process.argv[2] === 'projects') {
+  const [, , , , rows, workDir] = process.argv;
+  console.log(JSON.stringify(await projectsChild(Number(rows), workDir!)));
+  process.exit(0);
+} else if (process.argv[2] === 'child') {
   const [, , , format, rows, workDir] = process.argv;
   const measure = await child(format as Format, Number(rows), workDir!);
   console.log(JSON.stringify(measure));

@@ -242,6 +242,8 @@ export const routeTable = {
   'api.import_jobs.structures': '/api/import-individus/{id}/structures-ajax',
   'api.import_jobs.territories': '/api/import-individus/{id}/territoires-ajax',
   'api.import_jobs.individuals': '/api/import-individus/{id}/individus-ajax',
+  'api.import_jobs.projects': '/api/import-individus/{id}/projets-ajax',
+  'api.import_assistant.project_template': '/api/assistant-import/modele-projets.csv',
   'api.upload': '/api/televersements',
   'uploads.file': '/uploads/{chemin}',
   // A mail's attachment: {chemin} is <email log id>/<file name>.

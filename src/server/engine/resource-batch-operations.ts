@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error';
 import {
   addReferences,
   countIn,
+  derivedFields,
   findMatches,
   forgetJournal,
   insertRecords,
@@ -230,7 +231,12 @@ export function createBatchOperations({
         actor.id,
         journal,
       );
-      const written = fields.filter((field) => writtenFields(definition).includes(field));
+      // The fields the updates set, and the read-only ones the resource's rules derived from them.
+      const derived = derivedFields(
+        definition,
+        updated.map(({ values }) => values),
+      ).filter((field) => fields.includes(field));
+      const written = [...fields.filter((field) => writtenFields(definition).includes(field)), ...derived];
       await updateRecords(
         tx,
         definition,

@@ -36,6 +36,15 @@ export const writtenFields = (definition: ResourceDefinition) =>
     .filter(([, def]) => !def.readOnly)
     .map(([name]) => name);
 
+/**
+ * The read-only fields a batch's records carry a value for: those the resource's beforeChange
+ * derives (a project's reference, its missions' ids), written with the others.
+ */
+export const derivedFields = (definition: ResourceDefinition, records: Record<string, unknown>[]) =>
+  Object.entries(definition.fields)
+    .filter(([name, def]) => def.readOnly && records.some((record) => record[name] !== undefined))
+    .map(([name]) => name);
+
 /** A record as to_jsonb gave it (column names) with its fields' names. */
 function recordOf(definition: ResourceDefinition, json: Record<string, unknown>): Record<string, unknown> {
   const { columns } = tableOf(definition);
@@ -186,7 +195,7 @@ export async function insertRecords(
   if (records.length === 0) return;
   const { table, columns } = tableOf(definition);
   const withIds = records[0]!.id !== undefined;
-  const names = writtenFields(definition);
+  const names = [...writtenFields(definition), ...derivedFields(definition, records)];
   const list = sql.raw([...(withIds ? ['id'] : []), ...names.map((name) => quoted(columns[name]!.name))].join(', '));
   await executor.execute(sql`
     with inserted as (

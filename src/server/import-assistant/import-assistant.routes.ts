@@ -17,6 +17,7 @@ import {
 } from '../../shared/import-assistant/import-assistant';
 import { can, createsNothing } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
+import { projects } from '../../shared/resources/projet.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { RouteName } from '../../shared/routes';
 import { actorOf } from '../auth/actor';
@@ -50,6 +51,7 @@ import {
   type JobRow,
 } from './import-jobs';
 import { stepsOf } from './import-runner';
+import { projectTemplateCsv } from './project-template';
 
 /** The step reports' routes (spec 2.3: structures-ajax, territoires-ajax, individus-ajax). */
 /** Each step's report: its route, and its operation in the API document. */
@@ -57,6 +59,7 @@ const stepRoutes: Record<ImportStep, [RouteName, string]> = {
   structures: ['api.import_jobs.structures', 'import_step_structures'],
   territoires: ['api.import_jobs.territories', 'import_step_territories'],
   individus: ['api.import_jobs.individuals', 'import_step_individuals'],
+  projets: ['api.import_jobs.projects', 'import_step_projects'],
 };
 
 /** The logged-in user, when they may run or undo an import with this mapping (authorizeImport); 403 otherwise. */
@@ -66,11 +69,11 @@ function importingUser(request: FastifyRequest, config: ImportConfig) {
   return user;
 }
 
-/** Who may use the assistant at all: whoever may add individuals or structures. */
+/** Who may use the assistant at all: whoever may add individuals, structures or projects. */
 function assistantUser(request: FastifyRequest) {
   const { user } = currentAuth(request);
   if (createsNothing(user)) throw new ApiError(403, 'errors.no_service');
-  if (!can(user, individuals.slug, 'create') && !can(user, structures.slug, 'create')) {
+  if (![individuals, structures, projects].some(({ slug }) => can(user, slug, 'create'))) {
     throw new ApiError(403, 'errors.forbidden');
   }
   return user;
@@ -346,6 +349,25 @@ export async function registerImportAssistantRoutes(
       importingUser(request, job.config);
       await undoJob(db, operations, job, actorOf(currentAuth(request)));
       return reply(request, await jobOf(request));
+    },
+  });
+
+  // The projects file's template (spec 9's columns), its header row in the user's language.
+  declareRoute(app, {
+    name: 'api.import_assistant.project_template',
+    method: 'GET',
+    options,
+    document: (tools) =>
+      tools.operation('imports', 'import_project_template', {
+        access: 'read',
+        errors: [401, 403],
+      }),
+    handler: async (request, response) => {
+      assistantUser(request);
+      return response
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="modele-import-projets.csv"')
+        .send(projectTemplateCsv(requestLocale(request)));
     },
   });
 

@@ -17,6 +17,9 @@ import {
 } from '../../shared/import-assistant/import-assistant';
 import { can, createsNothing, type PermissionHolder } from '../../shared/permissions';
 import { individuals } from '../../shared/resources/individus.resource';
+import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
+import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
+import { projects } from '../../shared/resources/projet.resource';
 import { structures } from '../../shared/resources/structures.resource';
 import type { Database } from '../db/database';
 import { importJobChanges, importJobCreations, importJobRejections, importJobs, uploads } from '../db/schema';
@@ -251,8 +254,12 @@ export async function undoJob(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // A failed import's own rollback has no end yet, and nothing written after it.
+    // Children first (a project's co-owners and partners), then the projects, then their owners.
+    const written = job.config ? resourcesOf(job.config) : [individuals.slug, structures.slug];
     await operations.bulk.undo(
-      [individuals, structures],
+      [projectCoOwners, projectPartners, projects, individuals, structures].filter(({ slug }) =>
+        written.includes(slug),
+      ),
       { jobId: job.id, since: job.finishedAt },
       { actor, tx: tx as unknown as Database },
       { rollback },
@@ -264,10 +271,17 @@ export async function undoJob(
   });
 }
 
-/** An import writes (creates and updates) structures when it maps them, and individuals from a file of individuals. */
+/**
+ * An import writes (creates and updates) structures when it maps them, individuals from a file of
+ * individuals (or a projects file's owners), and projects from a projects file.
+ */
 function resourcesOf(config: ImportConfig): string[] {
   const steps = stepsOf(config);
   return [
+    ...(steps.includes('projets') ? [projects.slug] : []),
+    // A projects file's co-owners and partners: child resources with permissions of their own.
+    ...(config.fields.some(({ field }) => field.startsWith('coOwner.')) ? [projectCoOwners.slug] : []),
+    ...(config.fields.some(({ field }) => field.startsWith('partner.')) ? [projectPartners.slug] : []),
     ...(steps.includes('individus') ? [individuals.slug] : []),
     ...(steps.includes('structures') || steps.includes('territoires') ? [structures.slug] : []),
   ];
@@ -329,6 +343,7 @@ export function createImportWorker(
         config,
         dryRun,
         signal: controller.signal,
+        log,
         progress: async (step, processed) => {
           await db
             .update(importJobs)

@@ -40,6 +40,16 @@ export function compileMapping(config: ImportConfig): CompiledMapping {
   }));
   const of = (entity: ImportEntity) =>
     mapped.filter(({ spec }) => spec.entity === entity && spec.key !== 'structure.territories');
+  const entities: ImportEntity[] = [
+    'structure',
+    'individual',
+    'link',
+    'project',
+    'mission',
+    'coOwner',
+    'partner',
+    'characteristic',
+  ];
   const criteria = (entity: 'structure' | 'individual') => {
     const chosen = mapped.filter(({ spec, searchCriterion }) => spec.entity === entity && searchCriterion);
     return chosen.length > 0
@@ -48,7 +58,10 @@ export function compileMapping(config: ImportConfig): CompiledMapping {
   };
   return {
     config,
-    fields: { structure: of('structure'), individual: of('individual'), link: of('link') },
+    fields: Object.fromEntries(entities.map((entity) => [entity, of(entity)])) as unknown as Record<
+      ImportEntity,
+      MappedField[]
+    >,
     criteria: { structure: criteria('structure'), individual: criteria('individual') },
     territories: mapped.find(({ spec }) => spec.key === 'structure.territories'),
   };
@@ -60,11 +73,21 @@ export interface CommuneLookup {
   byName: Map<string, { id: number; postalCodes: string[] }[]>;
 }
 
-/** The records cells are matched against: communes, and contact types by name or id. */
+/** The records cells are matched against: communes, and contact types by name or id; a project's references by target. */
 export interface Lookups {
   communes: CommuneLookup;
   contactTypes: ReferenceLookup;
+  references?: Map<string, ReferenceLookup>;
 }
+
+/** A name that matches no record of a project's reference, by its target: the rejection names the value. */
+const unknownOf: Record<string, string> = {
+  'etats-projet': 'import_assistant.rejections.unknown_state',
+  'thematiques-projet': 'import_assistant.rejections.unknown_theme',
+  missions: 'import_assistant.rejections.unknown_mission',
+  'types-projet': 'import_assistant.rejections.unknown_project_type',
+  utilisateurs: 'import_assistant.rejections.unknown_user',
+};
 
 /** A row's error: the import field, a catalog key and its placeholders. */
 export interface CellError {
@@ -123,12 +146,18 @@ export function readRecord(row: SheetRow, fields: MappedField[], lookups: Lookup
       spec.sub ?? spec.field,
       spec.def,
       text,
-      spec.def.target === 'types-contact' ? lookups.contactTypes : undefined,
+      spec.def.target === 'types-contact'
+        ? lookups.contactTypes
+        : spec.def.target
+          ? lookups.references?.get(spec.def.target)
+          : undefined,
     );
     if ('error' in converted) {
       // A name that matches no record: the rejection says which.
       const message =
-        converted.error === 'validation.reference' ? 'import_assistant.rejections.unknown_value' : converted.error;
+        converted.error === 'validation.reference'
+          ? (unknownOf[spec.def.target ?? ''] ?? 'import_assistant.rejections.unknown_value')
+          : converted.error;
       errors.push({ field: spec.key, message, params: { value: text } });
       continue;
     }

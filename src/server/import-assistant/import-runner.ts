@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   defaultCriteria,
   type ImportConfig,
@@ -8,6 +9,18 @@ import {
   type ImportStepResult,
 } from '../../shared/import-assistant/import-assistant';
 import { individuals } from '../../shared/resources/individus.resource';
+import { projectCoOwners } from '../../shared/resources/coporteurs-projet.resource';
+import { projectPartners } from '../../shared/resources/partenaires-projet.resource';
+import { projects } from '../../shared/resources/projet.resource';
+import type { CharacteristicField, CharacteristicValue } from '../../shared/project-characteristics';
+import { translate } from '../../shared/i18n/catalog';
+import {
+  characteristicField,
+  hiddenFormIds,
+  writeCharacteristics,
+  writeCheckedCharacteristics,
+} from '../resources/projet/project-characteristics';
+import { characteristicCell } from './project-rows';
 import { fieldSchema } from '../../shared/resources/field-kinds';
 import type { ResourceDefinition } from '../../shared/resources/resource';
 import { structures } from '../../shared/resources/structures.resource';
@@ -64,6 +77,8 @@ export interface RunInput {
   dryRun: boolean;
   /** Aborted when the server stops: the run ends after its current batch. */
   signal: AbortSignal;
+  /** The operations' log (a project's characteristics are saved through a patch). */
+  log: FastifyBaseLogger;
   /** After each batch: the step under way and its rows processed so far. */
   progress(step: ImportStep, processed: number): Promise<void>;
 }
@@ -74,10 +89,14 @@ export class RunInterrupted extends Error {}
 /** The steps a mapping needs: structures when it maps them, territories when it maps them, individuals for their files. */
 export function stepsOf(config: ImportConfig): ImportStep[] {
   const mapping = compileMapping(config);
+  const projectsFile = config.type === 'projets';
   return [
     ...(mapping.fields.structure.length > 0 ? (['structures'] as const) : []),
-    ...(mapping.territories ? (['territoires'] as const) : []),
-    ...(config.type === 'individus' ? (['individus'] as const) : []),
+    ...(mapping.territories && !projectsFile ? (['territoires'] as const) : []),
+    ...(config.type === 'individus' || (projectsFile && mapping.fields.individual.length > 0)
+      ? (['individus'] as const)
+      : []),
+    ...(projectsFile ? (['projets'] as const) : []),
   ];
 }
 
@@ -107,6 +126,10 @@ class Run {
   /** Duplicate-rule keys (two names) of the records written, by first row, when the criteria are other fields. */
   readonly structureNames = new Map<string, number>();
   readonly individuals = new Map<string, number>();
+  /** A projects file's owners: the individuals' ids by their criteria's key (negative in a simulation). */
+  readonly individualIds = new Map<string, number>();
+  /** A projects file's references already seen, by first row. */
+  readonly projectReferences = new Map<string, number>();
   readonly individualNames = new Map<string, number>();
   /** Structures given parent territories. */
   readonly linked = new Set<number>();
@@ -116,7 +139,7 @@ class Run {
   constructor(
     readonly input: RunInput,
     readonly mapping: CompiledMapping,
-    readonly lookups: Lookups,
+    readonly lookups: RunLookups,
   ) {}
 
   /** The batch door's context: the importer, and the batch's transaction (none in a simulation). */
@@ -160,12 +183,28 @@ class Run {
   }
 }
 
-/** Communes and contact types, read once when the mapping needs them. */
-async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<Lookups> {
+/** A form a project's characteristics belong to, and the project types and themes that call for it. */
+interface FormLookup {
+  id: number;
+  fields: Set<number>;
+  projectTypes: number[];
+  projectThemes: number[];
+}
+
+interface RunLookups extends Lookups {
+  /** Form fields by name (compared as names); null when two have the name. */
+  characteristics: Map<string, CharacteristicField | null>;
+  forms: FormLookup[];
+}
+
+/** Communes and contact types (and a projects file's references), read once when the mapping needs them. */
+async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<RunLookups> {
   const mapped = [...mapping.fields.structure, ...mapping.fields.individual, ...mapping.fields.link];
-  const lookups: Lookups = {
+  const lookups: RunLookups = {
     communes: { byInsee: new Map(), byName: new Map() },
     contactTypes: { byTitle: new Map(), ids: new Set() },
+    characteristics: new Map(),
+    forms: [],
   };
   if (mapped.some(({ spec }) => spec.def.target === 'communes')) {
     // The communes the importer may read (the store's scoped rows: a reference list, every live one).
@@ -182,6 +221,46 @@ async function loadLookups(input: RunInput, mapping: CompiledMapping): Promise<L
   }
   if (mapped.some(({ spec }) => spec.def.target === 'types-contact')) {
     lookups.contactTypes = await referenceLookup(input.operations.services.store, 'types-contact', input.actor);
+  }
+  // A projects file: its states, themes, missions, types and users by name, its characteristics' fields and forms.
+  const projectParts = [
+    ...mapping.fields.project,
+    ...mapping.fields.mission,
+    ...mapping.fields.coOwner,
+    ...mapping.fields.partner,
+  ];
+  lookups.references = new Map();
+  for (const target of new Set(projectParts.flatMap(({ spec }) => (spec.def.target ? [spec.def.target] : [])))) {
+    if (target === 'structures') continue;
+    lookups.references.set(target, await referenceLookup(input.operations.services.store, target, input.actor));
+  }
+  if (mapping.fields.characteristic.length > 0) {
+    const store = input.operations.services.store;
+    const fields = (await input.db.execute(
+      sql`select * from ${store.scoped('champs-de-formulaire', input.actor)} as f`,
+    )) as { rows: Record<string, unknown>[] };
+    for (const row of fields.rows) {
+      const field = characteristicField(row, []);
+      const key = normalize(field.name);
+      // Two fields of one name: the name is ambiguous, the cell refused.
+      lookups.characteristics.set(key, lookups.characteristics.has(key) ? null : field);
+    }
+    const forms = (await input.db.execute(
+      sql`select f.id, f.fields, f.project_types as "projectTypes", f.project_themes as "projectThemes"
+        from ${store.scoped('formulaires', input.actor)} as f order by f.id`,
+    )) as {
+      rows: { id: number; fields: number[] | null; projectTypes: number[] | null; projectThemes: number[] | null }[];
+    };
+    // The forms the importer's access profiles hide are not written through.
+    const hidden = await hiddenFormIds(input.db, input.actor);
+    lookups.forms = forms.rows
+      .filter((form) => !hidden.has(Number(form.id)))
+      .map((form) => ({
+        id: Number(form.id),
+        fields: new Set((form.fields ?? []).map(Number)),
+        projectTypes: (form.projectTypes ?? []).map(Number),
+        projectThemes: (form.projectThemes ?? []).map(Number),
+      }));
   }
   return lookups;
 }
@@ -205,12 +284,14 @@ async function* batches(input: RunInput): AsyncGenerator<SheetRow[]> {
   if (batch.length > 0) yield batch;
 }
 
-/** Each resource's fields as a new record without values has them: their defaults (required ones aside). */
+/** Each resource's fields as a new record without values has them: their defaults (required ones without a default aside). */
 const blanks = new Map<ResourceDefinition, Record<string, unknown>>();
 function blankOf(definition: ResourceDefinition): Record<string, unknown> {
   let blank = blanks.get(definition);
   if (!blank) {
-    const fields = Object.entries(definition.fields).filter(([, def]) => !def.readOnly && !def.required);
+    const fields = Object.entries(definition.fields).filter(
+      ([, def]) => !def.readOnly && (!def.required || def.defaultValue !== undefined),
+    );
     blank = Object.fromEntries(fields.map(([name, def]) => [name, fieldSchema(def).parse(undefined)]));
     blanks.set(definition, blank);
   }
@@ -425,7 +506,7 @@ async function write(
       fields: [...new Set(updates.flatMap((update) => update.changed))],
     },
     run.context(executor),
-    { dryRun, withIds: definition === structures, journal: { jobId } },
+    { dryRun, withIds: definition === structures || run.mapping.config.type === 'projets', journal: { jobId } },
   );
   const kept = (list: Plan[], refusals: (RecordRefusal | null)[]) =>
     list.filter(({ row }, index) => {
@@ -636,7 +717,8 @@ const individualsStep: Step<Candidate> = {
       run.reject('individus', row.row, [{ field: null, message: 'import_assistant.rejections.two_names' }]);
       return undefined;
     }
-    const structure = rowStructure(run, row);
+    // A projects file's owner individual is not linked to its structure.
+    const structure = run.mapping.config.type === 'projets' ? undefined : rowStructure(run, row);
     if (structure && 'missing' in structure) {
       run.reject('individus', row.row, [
         { field: 'structure.name', message: 'import_assistant.rejections.structure_refused' },
@@ -656,7 +738,10 @@ const individualsStep: Step<Candidate> = {
   async apply(run, executor, prepared) {
     const batchKeys = new Map<string, number>();
     const candidates = prepared.filter(({ row, key }) => {
-      if (repeated(run, 'individus', row, run.individuals.get(key) ?? batchKeys.get(key))) return false;
+      const first = run.individuals.get(key) ?? batchKeys.get(key);
+      // A projects file's projects may share an owner: its first row finds or creates it.
+      if (run.mapping.config.type === 'projets' && first !== undefined) return false;
+      if (repeated(run, 'individus', row, first)) return false;
       batchKeys.set(key, row);
       return true;
     });
@@ -675,14 +760,445 @@ const individualsStep: Step<Candidate> = {
       names: ['lastName', 'firstName'],
       seenNames: run.individualNames,
     });
-    for (const { key, row } of accepted) run.individuals.set(key, row);
+    for (const { key, row, id } of accepted) {
+      run.individuals.set(key, row);
+      if (id !== null) run.individualIds.set(key, id);
+    }
   },
 };
 
-const steps: Record<ImportStep, Step<Candidate> | Step<TerritoriesRow>> = {
+/** A mission row of a project: the mission, its project type and officer. */
+interface MissionRow {
+  mission: number;
+  projectType: number | null;
+  officer: number | null;
+}
+
+/** A co-owner or partner a row names: its cell (a structure's name or acronym, an individual's email) and liaison officer. */
+interface ParticipantCell {
+  kind: 'coOwner' | 'partner';
+  key: string;
+  name: string;
+  liaisonOfficer: number | null;
+}
+
+/** A projects file's row, read and checked: the project's values, owner, missions, participants, characteristics. */
+interface ProjectRow {
+  row: number;
+  values: Record<string, unknown>;
+  reference: string | null;
+  owner: { individual?: number; structure?: number };
+  missions: MissionRow[];
+  participants: ParticipantCell[];
+  characteristics: { key: string; name: string; field: CharacteristicField; value: CharacteristicValue }[];
+}
+
+/** A resolved participant, as the child record is written. */
+interface Participant {
+  kind: 'coOwner' | 'partner';
+  individual: number | null;
+  structure: number | null;
+  liaisonOfficer: number | null;
+}
+
+/** A simulation's checks inside a transaction rolled back: a project's new reference is not counted. */
+class RolledBack extends Error {}
+
+/** The import field a project's refused field comes from. */
+function projectKeyOf(path: string): string | null {
+  const [field] = path.split('.');
+  return importFieldsByProjectField.get(field ?? '') ?? (field === 'missions' ? 'mission.1.mission' : null);
+}
+const importFieldsByProjectField = new Map(
+  [
+    'reference',
+    'name',
+    'state',
+    'status',
+    'theme',
+    'description',
+    'specialPoints',
+    'priority',
+    'valuable',
+    'showOnDashboard',
+    'creationDate',
+  ].map((name) => [name, `project.${name}`]),
+);
+
+const projectsStep: Step<ProjectRow> = {
+  prepare(run, row) {
+    const { mapping, lookups } = run;
+    const parts = [
+      ...mapping.fields.project,
+      ...mapping.fields.mission,
+      ...mapping.fields.coOwner,
+      ...mapping.fields.partner,
+      ...mapping.fields.characteristic,
+    ];
+    if (!fillsAny(row, parts)) return undefined;
+    const cells = readRecord(
+      row,
+      mapping.fields.project.filter(({ spec }) => spec.key !== 'project.reference'),
+      lookups,
+    );
+    const errors: CellError[] = [...cells.errors];
+    const referenceField = mapping.fields.project.find(({ spec }) => spec.key === 'project.reference');
+    const reference = referenceField ? (row.cells[referenceField.column] ?? '').trim() || null : null;
+    // Missions, by group: a type or an officer without a mission is refused.
+    const missions: MissionRow[] = [];
+    for (const group of new Set(mapping.fields.mission.map(({ spec }) => spec.group!))) {
+      const fields = mapping.fields.mission.filter(({ spec }) => spec.group === group);
+      const read = readRecord(row, fields, lookups);
+      errors.push(...read.errors);
+      if (read.errors.length > 0 || read.values.size === 0) continue;
+      const mission = read.values.get(`mission.${group}.mission`) as number | undefined;
+      if (mission === undefined) {
+        errors.push({
+          field: `mission.${group}.mission`,
+          message: 'import_assistant.rejections.mission_missing',
+          params: { group: String(group) },
+        });
+        continue;
+      }
+      if (missions.some((other) => other.mission === mission)) continue;
+      missions.push({
+        mission,
+        projectType: (read.values.get(`mission.${group}.projectType`) as number | undefined) ?? null,
+        officer: (read.values.get(`mission.${group}.officer`) as number | undefined) ?? null,
+      });
+    }
+    // Co-owners and partners: named here, found in the batch (apply).
+    const participants: ParticipantCell[] = [];
+    for (const kind of ['coOwner', 'partner'] as const) {
+      const fields = mapping.fields[kind];
+      for (const group of new Set(fields.map(({ spec }) => spec.group!))) {
+        const nameField = fields.find(({ spec }) => spec.key === `${kind}.${group}.name`);
+        const name = nameField ? (row.cells[nameField.column] ?? '').trim() : '';
+        if (name === '') continue;
+        const officer = readRecord(
+          row,
+          fields.filter(({ spec }) => spec.key === `${kind}.${group}.liaisonOfficer`),
+          lookups,
+        );
+        errors.push(...officer.errors);
+        participants.push({
+          kind,
+          key: `${kind}.${group}.name`,
+          name,
+          liaisonOfficer: (officer.values.get(`${kind}.${group}.liaisonOfficer`) as number | undefined) ?? null,
+        });
+      }
+    }
+    // Characteristics, by their form field's name.
+    const characteristics: ProjectRow['characteristics'] = [];
+    for (const { spec, column } of mapping.fields.characteristic) {
+      const text = (row.cells[column] ?? '').trim();
+      if (text === '') continue;
+      const name = spec.field;
+      const field = lookups.characteristics.get(normalize(name));
+      if (!field) {
+        errors.push({
+          field: spec.key,
+          message: 'import_assistant.rejections.unknown_characteristic',
+          params: { name },
+        });
+        continue;
+      }
+      const converted = characteristicCell(field, text);
+      if ('error' in converted) {
+        errors.push({
+          field: spec.key,
+          message: 'import_assistant.rejections.characteristic_value',
+          params: { name, value: text },
+        });
+        continue;
+      }
+      characteristics.push({ key: spec.key, name, field, value: converted.value });
+    }
+    // The owner, as the individuals and structures steps found or created it.
+    const owner: ProjectRow['owner'] = {};
+    if (fillsAny(row, mapping.fields.individual)) {
+      const individual = readRecord(row, mapping.fields.individual, lookups);
+      const id =
+        individual.errors.length === 0
+          ? run.individualIds.get(criteriaKey(mapping.criteria.individual, individual.values, 'individual'))
+          : undefined;
+      if (id === undefined)
+        errors.push({ field: 'individual.lastName', message: 'import_assistant.rejections.owner_individual_refused' });
+      else owner.individual = id;
+    }
+    const structure = rowStructure(run, row);
+    if (structure && 'missing' in structure)
+      errors.push({ field: 'structure.name', message: 'import_assistant.rejections.structure_refused' });
+    else if (structure) owner.structure = structure.id;
+    if (errors.length > 0) {
+      run.reject('projets', row.row, errors);
+      return undefined;
+    }
+    const values = fieldValues(projects, cells.values, 'project');
+    return { row: row.row, values, reference, owner, missions, participants, characteristics };
+  },
+
+  async apply(run, executor, prepared) {
+    const { input } = run;
+    const { bulk } = input.operations;
+    const context = run.context(executor);
+    const writes = !input.dryRun;
+    // A reference once in the file.
+    const batchReferences = new Map<string, number>();
+    const rows = prepared.filter(({ row, reference }) => {
+      if (reference === null) return true;
+      if (repeated(run, 'projets', row, run.projectReferences.get(reference) ?? batchReferences.get(reference)))
+        return false;
+      batchReferences.set(reference, row);
+      return true;
+    });
+    // The projects of the references given, among those the importer may read.
+    const referenced = rows.filter(({ reference }) => reference !== null);
+    const found = await bulk.match(
+      projects,
+      [{ field: 'reference', comparison: 'exact' }],
+      referenced.map(({ reference }) => [reference!]),
+      { lock: writes, byRule: false },
+      context,
+    );
+    const existing = new Map(referenced.map((row, index) => [row, found[index]?.[0]]));
+    // Co-owners and partners by structure name or acronym, or individual email.
+    const names = [...new Set(rows.flatMap(({ participants }) => participants.map(({ name }) => name)))];
+    const [byStructure, byEmail] = await Promise.all([
+      bulk.named(structures, ['name', 'acronym'], names, context),
+      bulk.named(
+        individuals,
+        ['email'],
+        names.filter((name) => name.includes('@')),
+        context,
+      ),
+    ]);
+    const coOwnerRole = translate('fr', 'import_assistant.project_roles.co_owner');
+    const partnerRole = translate('fr', 'import_assistant.project_roles.partner');
+    const plans: (Plan & { participants: Participant[]; characteristics: ProjectRow['characteristics'] })[] = [];
+    for (const candidate of rows) {
+      const { row, reference, owner, missions, participants, characteristics } = candidate;
+      const errors: CellError[] = [];
+      const match = existing.get(candidate);
+      if (reference !== null && !match) {
+        errors.push({
+          field: 'project.reference',
+          message: 'import_assistant.rejections.unknown_reference',
+          params: { value: reference },
+        });
+      }
+      const resolved: Participant[] = [];
+      for (const { kind, key, name, liaisonOfficer } of participants) {
+        const structureIds = [
+          ...new Set([...(byStructure.get(name) ?? []), ...(run.newStructureNames.get(comparable(name)) ?? [])]),
+        ];
+        const individualIds = byEmail.get(name) ?? [];
+        const count = structureIds.length + individualIds.length;
+        if (count !== 1) {
+          errors.push({
+            field: key,
+            message: `import_assistant.rejections.${count === 0 ? 'unknown' : 'ambiguous'}_participant`,
+            params: { name },
+          });
+          continue;
+        }
+        resolved.push({
+          kind,
+          structure: structureIds[0] ?? null,
+          individual: individualIds[0] ?? null,
+          liaisonOfficer,
+        });
+      }
+      // The project as it will be: the matched one with the file's values over it, or a new one.
+      const values: Record<string, unknown> = { ...candidate.values };
+      if (owner.individual !== undefined) values.ownerIndividual = owner.individual;
+      if (owner.structure !== undefined) values.ownerStructure = owner.structure;
+      let record: Record<string, unknown>;
+      const changed = Object.keys(values);
+      if (match) {
+        const rowsBefore = (match.missions as MissionRow[] | null) ?? [];
+        const merged = [...rowsBefore];
+        for (const mission of missions) {
+          const at = merged.findIndex((other) => other.mission === mission.mission);
+          if (at === -1) merged.push(mission);
+          else
+            merged[at] = {
+              mission: mission.mission,
+              projectType: mission.projectType ?? merged[at]!.projectType,
+              officer: mission.officer ?? merged[at]!.officer,
+            };
+        }
+        record = { ...match, ...values };
+        if (missions.length > 0) {
+          record.missions = merged;
+          changed.push('missions', 'missionIds', 'projectTypeIds');
+        }
+      } else {
+        record = newRecord(projects, { ...values, missions });
+      }
+      // Each characteristic in one of the forms its project types or theme call for.
+      const types = new Set(
+        ((record.missions as MissionRow[] | null) ?? []).flatMap((m) => (m.projectType ? [m.projectType] : [])),
+      );
+      const theme = record.theme as number | null;
+      for (const { key, name, field } of characteristics) {
+        const inForm = run.lookups.forms.some(
+          (form) =>
+            form.fields.has(field.id) &&
+            (form.projectTypes.some((type) => types.has(type)) ||
+              (theme !== null && form.projectThemes.includes(theme))),
+        );
+        if (!inForm)
+          errors.push({
+            field: key,
+            message: 'import_assistant.rejections.characteristic_outside_forms',
+            params: { name },
+          });
+      }
+      if (errors.length > 0) {
+        run.reject('projets', row, errors);
+        continue;
+      }
+      plans.push({
+        row,
+        id: match ? Number(match.id) : null,
+        record,
+        changed,
+        key: reference ?? '',
+        participants: resolved,
+        characteristics,
+      });
+    }
+    // The projects, through the batch door: a simulation checks them in a transaction rolled back.
+    const creates = plans.filter(({ id }) => id === null);
+    const updates = plans.filter(({ id }) => id !== null);
+    const batch = {
+      creates: creates.map(({ record }) => record),
+      updates: updates.map(({ id, record }) => ({ id: id!, values: record })),
+      fields: [...new Set(updates.flatMap(({ changed }) => changed))],
+    };
+    const options = { dryRun: input.dryRun, withIds: true, journal: { jobId: input.jobId } };
+    let result: Awaited<ReturnType<typeof bulk.write>> | undefined;
+    if (writes) result = await bulk.write(projects, batch, context, options);
+    else {
+      await input.db
+        .transaction(async (tx) => {
+          result = await bulk.write(projects, batch, { actor: input.actor, tx: tx as unknown as Database }, options);
+          throw new RolledBack();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RolledBack)) throw error;
+        });
+    }
+    const refusalsOf = (refusal: RecordRefusal): CellError[] => {
+      const params = Object.fromEntries(Object.entries(refusal.values ?? {}).map(([n, v]) => [n, String(v)]));
+      return Object.entries(refusal.fieldErrors).map(([path, message]) => ({
+        field: projectKeyOf(path),
+        message,
+        params,
+      }));
+    };
+    const kept = (list: typeof plans, refusals: (RecordRefusal | null)[]) =>
+      list.filter(({ row }, index) => {
+        const refusal = refusals[index];
+        if (refusal) run.reject('projets', row, refusalsOf(refusal));
+        return !refusal;
+      });
+    creates.forEach((plan, index) => (plan.id = result!.ids[index] ?? null));
+    const created = kept(creates, result!.createRefusals);
+    const updated = kept(updates, result!.updateRefusals);
+    for (const { key, row } of [...created, ...updated]) if (key !== '') run.projectReferences.set(key, row);
+    run.result('projets').created += created.length;
+    run.result('projets').updated += updated.length;
+    if (!writes) return;
+    // Co-owners and partners, each once: those the project has already are left as they are.
+    for (const [kind, definition, role] of [
+      ['coOwner', projectCoOwners, coOwnerRole],
+      ['partner', projectPartners, partnerRole],
+    ] as const) {
+      const wanted = [...created, ...updated].flatMap(({ id, participants }) =>
+        participants.filter((one) => one.kind === kind).map((one) => ({ project: id!, ...one })),
+      );
+      if (wanted.length === 0) continue;
+      const present = await bulk.match(
+        definition,
+        ['project', 'structure', 'individual'].map((field) => ({ field, comparison: 'exact' as const })),
+        wanted.map(({ project, structure, individual }) => [
+          String(project),
+          String(structure ?? ''),
+          String(individual ?? ''),
+        ]),
+        { lock: true, byRule: false },
+        context,
+      );
+      const fresh = wanted.filter((_one, index) => (present[index] ?? []).length === 0);
+      await bulk.write(
+        definition,
+        {
+          creates: fresh.map(({ project, structure, individual, liaisonOfficer }) =>
+            newRecord(definition, { project, role, structure, individual, liaisonOfficer }),
+          ),
+          updates: [],
+          fields: [],
+        },
+        context,
+        { journal: { jobId: input.jobId } },
+      );
+    }
+    // Characteristics: checked and written as the project's forms save them, in its history.
+    const characteristicsContext = {
+      db: executor,
+      store: input.operations.storeOver(executor),
+      actor: input.actor,
+      locale: 'fr' as const,
+    };
+    const patchContext = { actor: input.actor, tx: executor, locale: 'fr' as const, log: input.log };
+    // Fields of a plain value: written for the whole batch in a few statements.
+    const byRecord = (type: string) => type === 'individual' || type === 'structure';
+    const plain = await writeCheckedCharacteristics(
+      executor,
+      [...created, ...updated].map(({ id, characteristics }) => ({
+        project: id!,
+        values: characteristics.filter(({ field }) => !byRecord(field.type)),
+      })),
+      'fr',
+    );
+    if (plain.length > 0)
+      await input.operations.patch(
+        projects,
+        plain.map(({ id, labelled }) => ({ id, values: {}, labelled })),
+        patchContext,
+      );
+    // An individual or a structure: checked and written as the project's forms save them, project by project.
+    for (const { id, characteristics: all, record } of [...created, ...updated]) {
+      const characteristics = all.filter(({ field }) => byRecord(field.type));
+      if (characteristics.length === 0) continue;
+      const types = new Set(
+        ((record.missions as MissionRow[] | null) ?? []).flatMap((m) => (m.projectType ? [m.projectType] : [])),
+      );
+      const theme = record.theme as number | null;
+      const byForm: Record<string, Record<string, unknown>> = {};
+      for (const { field, value } of characteristics) {
+        const form = run.lookups.forms.find(
+          (one) =>
+            one.fields.has(field.id) &&
+            (one.projectTypes.some((type) => types.has(type)) || (theme !== null && one.projectThemes.includes(theme))),
+        )!;
+        (byForm[form.id] ??= {})[field.id] = value;
+      }
+      const labelled = await writeCharacteristics(characteristicsContext, id!, byForm);
+      if (labelled.length > 0)
+        await input.operations.patch(projects, [{ id: id!, values: {}, labelled }], patchContext);
+    }
+  },
+};
+
+const steps: Record<ImportStep, Step<Candidate> | Step<TerritoriesRow> | Step<ProjectRow>> = {
   structures: structuresStep,
   territoires: territoriesStep,
   individus: individualsStep,
+  projets: projectsStep,
 };
 
 /** Rows prepared between two yields to the event loop: the database's replies are taken in between. */

@@ -88,6 +88,8 @@ export const importContracts = defineContracts({
   'api.import_jobs.structures': { GET: stepReport },
   'api.import_jobs.territories': { GET: stepReport },
   'api.import_jobs.individuals': { GET: stepReport },
+  'api.import_jobs.projects': { GET: stepReport },
+  'api.import_assistant.project_template': { GET: operation({ file: ['text/csv'] }) },
   'api.upload': {
     POST: operation({
       upload: true,

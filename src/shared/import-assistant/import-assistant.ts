@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { FieldDef } from '../resources/fields';
+import { field as fieldBuilder } from '../resources/fields';
 import { individuals } from '../resources/individus.resource';
+import { projectCoOwners } from '../resources/coporteurs-projet.resource';
+import { projectPartners } from '../resources/partenaires-projet.resource';
+import { projects } from '../resources/projet.resource';
 import type { ResourceDefinition } from '../resources/resource';
 import { structures } from '../resources/structures.resource';
 
@@ -11,11 +15,11 @@ import { structures } from '../resources/structures.resource';
  */
 
 /** What a file holds: individuals (and their structures), or structures alone (spec 3, import template type). */
-export const importTypes = ['individus', 'structures'] as const;
+export const importTypes = ['individus', 'structures', 'projets'] as const;
 export type ImportType = (typeof importTypes)[number];
 
 /** The steps of an import, in order (spec 2.3: structures-ajax, territoires-ajax, individus-ajax). */
-export const importSteps = ['structures', 'territoires', 'individus'] as const;
+export const importSteps = ['structures', 'territoires', 'individus', 'projets'] as const;
 export type ImportStep = (typeof importSteps)[number];
 
 /** The largest file the assistant takes (CSV or XLSX). */
@@ -23,8 +27,21 @@ export const ASSISTANT_MAX_BYTES = 50 * 1024 * 1024;
 /** The most rows a sheet may hold, the header aside. */
 export const ASSISTANT_MAX_ROWS = 200_000;
 
-/** Which record a mapped column fills: the structure, the individual, or the individual's link to the structure. */
-export type ImportEntity = 'structure' | 'individual' | 'link';
+/**
+ * Which record a mapped column fills: the structure, the individual, or the individual's link to the
+ * structure; in a file of projects, the project, one of its mission rows, co-owners or partners, or
+ * a characteristic (the structure and individual then being its owner).
+ */
+export type ImportEntity =
+  'structure' | 'individual' | 'link' | 'project' | 'mission' | 'coOwner' | 'partner' | 'characteristic';
+
+/** Spec 9: a file of projects has up to 30 mission columns (mission, project type, officer each), 4 co-owners, 4 partners. */
+export const PROJECT_MISSION_COLUMNS = 30;
+export const PROJECT_CO_OWNER_COLUMNS = 4;
+export const PROJECT_PARTNER_COLUMNS = 4;
+
+/** A characteristic is mapped by its form field's name: "characteristic:<name>". */
+export const CHARACTERISTIC_PREFIX = 'characteristic:';
 
 /** A field a column can fill: the resource field it writes (or a sub-field of one of its collections). */
 export interface ImportField {
@@ -36,14 +53,51 @@ export interface ImportField {
   /** The sub-field, when the value goes into a collection row (a structure's main address, an individual's link). */
   sub?: string;
   def: FieldDef;
+  /** The group a repeated column belongs to (a project's mission, co-owner or partner), from 1. */
+  group?: number;
 }
 
+const resourceOf: Record<ImportEntity, ResourceDefinition> = {
+  structure: structures,
+  individual: individuals,
+  link: individuals,
+  project: projects,
+  mission: projects,
+  coOwner: projectCoOwners,
+  partner: projectPartners,
+  characteristic: projects,
+};
+
 function importField(entity: ImportEntity, name: string, field: string, sub?: string): ImportField {
-  const resource = entity === 'structure' ? structures : individuals;
+  const resource = resourceOf[entity];
   const top = resource.fields[field]!;
   const def = sub === undefined ? top : top.fields![sub]!;
   return { key: `${entity}.${name}`, entity, resource, field, sub, def };
 }
+
+/** A repeated group's field: "mission.3.projectType", "coOwner.2.name". */
+function groupField(entity: 'mission' | 'coOwner' | 'partner', group: number, name: string): ImportField {
+  const resource = resourceOf[entity];
+  // A participant's "name" is its structure's name or acronym, or its individual's email.
+  const def =
+    entity === 'mission'
+      ? resource.fields.missions!.fields![name]!
+      : name === 'name'
+        ? resource.fields.structure!
+        : resource.fields[name]!;
+  const field = entity === 'mission' ? 'missions' : name === 'name' ? 'structure' : name;
+  return {
+    key: `${entity}.${group}.${name}`,
+    entity,
+    resource,
+    field,
+    sub: entity === 'mission' ? name : undefined,
+    def,
+    group,
+  };
+}
+
+const groups = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
 /**
  * Every field the assistant fills, in the order the mapping offers them. "structure.territories"
@@ -84,25 +138,72 @@ export const importFields: readonly ImportField[] = [
     'leftStructure',
     'comments',
   ].map((name) => importField('link', name, 'structures', name)),
+  ...[
+    'reference',
+    'name',
+    'state',
+    'status',
+    'theme',
+    'description',
+    'specialPoints',
+    'priority',
+    'valuable',
+    'showOnDashboard',
+    'creationDate',
+  ].map((name) => importField('project', name, name)),
+  ...groups(PROJECT_MISSION_COLUMNS).flatMap((group) =>
+    ['mission', 'projectType', 'officer'].map((name) => groupField('mission', group, name)),
+  ),
+  ...groups(PROJECT_CO_OWNER_COLUMNS).flatMap((group) =>
+    ['name', 'liaisonOfficer'].map((name) => groupField('coOwner', group, name)),
+  ),
+  ...groups(PROJECT_PARTNER_COLUMNS).flatMap((group) =>
+    ['name', 'liaisonOfficer'].map((name) => groupField('partner', group, name)),
+  ),
 ];
 
 export const importFieldKeys = importFields.map(({ key }) => key) as [string, ...string[]];
 const byKey = new Map(importFields.map((spec) => [spec.key, spec]));
 
+/** A characteristic's text value, as a file gives it (checked by its form field's type when the row is read). */
+const characteristicDef = fieldBuilder.text({ maxLength: 5000 });
+
+/** A characteristic's import field, by its form field's name. */
+export function characteristicField(key: string): ImportField | undefined {
+  const name = key.slice(CHARACTERISTIC_PREFIX.length).trim();
+  if (!key.startsWith(CHARACTERISTIC_PREFIX) || name === '' || name.length > 255) return undefined;
+  return { key, entity: 'characteristic', resource: projects, field: name, def: characteristicDef };
+}
+
 export function findImportField(key: string): ImportField | undefined {
-  return byKey.get(key);
+  return byKey.get(key) ?? characteristicField(key);
 }
 
-/** The fields a type of file may map, its main records' first: a structures file fills structures only. */
+/** The entities each type of file maps, its main records' first. */
+const entitiesOf: Record<ImportType, ImportEntity[]> = {
+  individus: ['individual', 'structure', 'link'],
+  structures: ['structure'],
+  projets: ['project', 'mission', 'coOwner', 'partner', 'individual', 'structure'],
+};
+
+/**
+ * The fields a type of file may map, its main records' first: a structures file fills structures
+ * only; a projects file its projects, their owner (an individual and a structure, found or created
+ * by the duplicate rule, without territories) and, by name, characteristics.
+ */
 export function fieldsOfType(type: ImportType): ImportField[] {
-  const entities: ImportEntity[] = type === 'individus' ? ['individual', 'structure', 'link'] : ['structure'];
-  return entities.flatMap((entity) => importFields.filter((field) => field.entity === entity));
+  return entitiesOf[type].flatMap((entity) =>
+    importFields.filter(
+      (field) => field.entity === entity && !(type === 'projets' && field.key === 'structure.territories'),
+    ),
+  );
 }
 
-/** Fields that must have a column: a structure's name; an individual's last name. */
+/** Fields that must have a column: a structure's name; an individual's last name; a project's name. */
 export const requiredImportFields: Record<ImportType, string[]> = {
   structures: ['structure.name'],
   individus: ['individual.lastName'],
+  projets: ['project.name'],
 };
 
 /** The fields compared to find the existing record when none is marked as a search criterion: the duplicate rule's. */
@@ -110,6 +211,9 @@ export const defaultCriteria: Record<'structure' | 'individual', string[]> = {
   structure: ['structure.name', 'structure.acronym'],
   individual: ['individual.lastName', 'individual.firstName'],
 };
+
+/** A project of the file updates the one of its reference (made by the server: it is never created from the file). */
+export const PROJECT_CRITERION = 'project.reference';
 
 /** The spec's three name fields, of which a row of individuals fills at least two (spec 5, import advice). */
 export const nameFields = ['individual.lastName', 'individual.firstName', 'structure.name'];
@@ -178,7 +282,9 @@ export function mappingProblems(config: ImportConfig): Record<string, string> {
   const seen = new Set<string>();
   config.fields.forEach(({ field, column, searchCriterion }, index) => {
     const spec = findImportField(field);
-    if (!spec || !allowed.has(field)) problems[`fields.${index}.field`] = 'import_assistant.errors.field_of_other_type';
+    const fits =
+      spec !== undefined && (allowed.has(field) || (config.type === 'projets' && spec.entity === 'characteristic'));
+    if (!fits) problems[`fields.${index}.field`] = 'import_assistant.errors.field_of_other_type';
     else if (seen.has(field)) problems[`fields.${index}.field`] = 'import_assistant.errors.field_twice';
     seen.add(field);
     if (parseColumn(column, config.numericColumns) === undefined) {
@@ -186,7 +292,12 @@ export function mappingProblems(config: ImportConfig): Record<string, string> {
         ? 'import_assistant.errors.column_index'
         : 'import_assistant.errors.column_letter';
     }
-    if (searchCriterion && (spec?.sub !== undefined || field === 'structure.territories')) {
+    const projectPart =
+      spec !== undefined && resourceOf[spec.entity] !== individuals && resourceOf[spec.entity] !== structures;
+    if (
+      searchCriterion &&
+      (spec?.sub !== undefined || field === 'structure.territories' || (projectPart && field !== PROJECT_CRITERION))
+    ) {
       problems[`fields.${index}.searchCriterion`] = 'import_assistant.errors.criterion_field';
     }
   });
@@ -212,7 +323,7 @@ export const importConfigSchema = z
           searchCriterion: z.boolean().default(false),
         }),
       )
-      .max(importFields.length),
+      .max(importFields.length + 200),
   })
   .superRefine((config, context) => {
     for (const [path, message] of Object.entries(mappingProblems(config))) {

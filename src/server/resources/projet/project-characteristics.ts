@@ -60,7 +60,7 @@ function allowedIframe(url: unknown, hosts: string[]): string | null {
   }
 }
 
-function characteristicField(row: Row, iframeHosts: string[]): CharacteristicField {
+export function characteristicField(row: Row, iframeHosts: string[]): CharacteristicField {
   return {
     id: Number(row.id),
     name: String(row.name),
@@ -565,4 +565,70 @@ export async function filterableFields(db: Database, actor: Actor): Promise<Filt
           : [];
     return { id: Number(row.id), name: String(row.name), type, choices };
   });
+}
+
+/** The forms the actor's access profiles hide from them: their characteristics are neither shown nor written. */
+export async function hiddenFormIds(db: Database, actor: Actor): Promise<Set<number>> {
+  const rows = await rowsOf(db, sql`select form from (${formsHiddenFrom(actor.id)}) as hidden(form)`);
+  return new Set(rows.map((row) => Number(row.form)));
+}
+
+/** Rows per insert of a batch's characteristics (6 parameters each, under PostgreSQL's 65 535). */
+const INSERT_CHUNK = 5000;
+
+/**
+ * Writes a batch of projects' characteristics already checked by their field's type and found in a
+ * form each project calls for and the actor sees (the import assistant's batches), in the caller's
+ * transaction: the values before read in one query, the changed ones written in one statement a
+ * few thousand at a time. Not for individual or structure fields (their records are checked, and
+ * titled, by writeCharacteristics). Answers each project's changes as its history tells them, for
+ * the caller to patch the projects with.
+ */
+export async function writeCheckedCharacteristics(
+  tx: Database,
+  entries: { project: number; values: { field: CharacteristicField; value: CharacteristicValue }[] }[],
+  locale: Locale,
+): Promise<{ id: number; labelled: AuditChange[] }[]> {
+  const projectIds = [...new Set(entries.map(({ project }) => project))];
+  if (projectIds.length === 0) return [];
+  const before = await tx
+    .select()
+    .from(projectCharacteristics)
+    .where(inArray(projectCharacteristics.project, projectIds));
+  const stored = new Map(before.map((row) => [`${row.project}:${row.field}`, row]));
+  const rows: (typeof projectCharacteristics.$inferInsert)[] = [];
+  const changes: { id: number; labelled: AuditChange[] }[] = [];
+  for (const { project, values } of entries) {
+    const labelled: AuditChange[] = [];
+    for (const { field, value } of values) {
+      if (value === null || field.type === 'individual' || field.type === 'structure') continue;
+      const row = stored.get(`${project}:${field.id}`);
+      const previous = row ? storedValue(field, row) : null;
+      if (JSON.stringify(value) === JSON.stringify(isFilled(previous) ? previous : null)) continue;
+      rows.push({ project, field: field.id, ...valueColumns(field, value) });
+      labelled.push({
+        field: `characteristics.${field.id}`,
+        label: field.name,
+        before: displayValue(field, previous, undefined, locale) || null,
+        after: displayValue(field, value, undefined, locale) || null,
+      });
+    }
+    if (labelled.length > 0) changes.push({ id: project, labelled });
+  }
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await tx
+      .insert(projectCharacteristics)
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [projectCharacteristics.project, projectCharacteristics.field],
+        set: {
+          textValue: sql`excluded.text_value`,
+          numberValue: sql`excluded.number_value`,
+          dateValue: sql`excluded.date_value`,
+          jsonValue: sql`excluded.json_value`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return changes;
 }

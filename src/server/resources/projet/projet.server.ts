@@ -59,38 +59,53 @@ interface MissionRow {
   officer: number | null;
 }
 
-/** A project's next reference: the template's prefix and suffix around the year's next number, "RG-2026-0007". */
-async function nextReference(tx: Database, templateId: unknown): Promise<string> {
+/**
+ * The next references of new projects, in their order: each one's template's prefix and suffix
+ * around the year's next number, "RG-2026-0007". One statement takes the numbers of them all.
+ */
+async function nextReferences(tx: Database, templateIds: unknown[]): Promise<string[]> {
+  if (templateIds.length === 0) return [];
   const year = clock.now().getFullYear();
+  const count = templateIds.length;
   // One row per year, incremented in the creating transaction: a second create waits for the first's commit.
   const [counter] = await tx
     .insert(projectReferenceCounters)
-    .values({ year, lastValue: 1 })
+    .values({ year, lastValue: count })
     .onConflictDoUpdate({
       target: projectReferenceCounters.year,
-      set: { lastValue: sql`${projectReferenceCounters.lastValue} + 1` },
+      set: { lastValue: sql`${projectReferenceCounters.lastValue} + ${count}` },
     })
     .returning({ value: projectReferenceCounters.lastValue });
-  const [template] =
-    typeof templateId === 'number'
+  const ids = [...new Set(templateIds.filter((id): id is number => typeof id === 'number'))];
+  const found =
+    ids.length > 0
       ? await tx
-          .select({ prefix: templates.prefix!, suffix: templates.suffix! })
+          .select({ id: templates.id!, prefix: templates.prefix!, suffix: templates.suffix! })
           .from(projectTemplatesTable)
-          .where(eq(templates.id!, templateId))
+          .where(inArray(templates.id!, ids))
       : [];
-  const number = `${year}-${String(counter!.value).padStart(4, '0')}`;
-  return `${String(template?.prefix ?? '')}${number}${String(template?.suffix ?? '')}`;
+  const byId = new Map(found.map((template) => [Number(template.id), template]));
+  const first = counter!.value - count + 1;
+  return templateIds.map((templateId, index) => {
+    const template = typeof templateId === 'number' ? byId.get(templateId) : undefined;
+    const number = `${year}-${String(first + index).padStart(4, '0')}`;
+    return `${String(template?.prefix ?? '')}${number}${String(template?.suffix ?? '')}`;
+  });
 }
 
-/** Each mission row's project type must be offered in the row's mission: the rows' errors. */
-async function missionRowErrors(tx: Database, rows: MissionRow[]): Promise<FieldErrors> {
+/** The missions each project type is offered in, for these rows' types: one query. */
+async function missionsOfTypes(tx: Database, rows: MissionRow[]): Promise<Map<number, number[]>> {
   const typeIds = [...new Set(rows.flatMap((row) => (row.projectType ? [row.projectType] : [])))];
-  if (typeIds.length === 0) return {};
+  if (typeIds.length === 0) return new Map();
   const found = await tx
     .select({ id: types.id!, missions: types.missions! })
     .from(projectTypesTable)
     .where(inArray(types.id!, typeIds));
-  const missionsOf = new Map(found.map((type) => [Number(type.id), (type.missions as number[]) ?? []]));
+  return new Map(found.map((type) => [Number(type.id), (type.missions as number[]) ?? []]));
+}
+
+/** Each mission row's project type must be offered in the row's mission: the rows' errors. */
+function missionRowErrors(rows: MissionRow[], missionsOf: Map<number, number[]>): FieldErrors {
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {
     // A type naming no mission is offered in all of them.
@@ -153,22 +168,35 @@ export const projectsHooks: ServerResource = {
   validate(values, { id }) {
     if (id !== null && values.parentProject === id) return { parentProject: 'validation.project_parent_itself' };
   },
+  // A batch (the import assistant's) in a few statements: the types of all its mission rows, the
+  // numbers of all its new references, the starting state once.
   async beforeChange(tx, records) {
-    const refusals: (RecordRefusal | null)[] = [];
-    for (const { id, values } of records) {
-      const errors = Array.isArray(values.missions) ? await missionRowErrors(tx, values.missions as MissionRow[]) : {};
-      if (Object.keys(errors).length > 0) {
-        refusals.push({ fieldErrors: errors });
-        continue;
-      }
-      derivedValues(values);
-      if (id === null) {
-        values.reference = await nextReference(tx, values.template);
-        values.creationDate ??= clock.now().toISOString().slice(0, 10);
-        values.state ??= await startingState(tx);
-      }
-      refusals.push(null);
-    }
+    const missionRows = (values: ResourceInputValues) =>
+      Array.isArray(values.missions) ? (values.missions as MissionRow[]) : [];
+    const missionsOf = await missionsOfTypes(
+      tx,
+      records.flatMap(({ values }) => missionRows(values)),
+    );
+    const refusals: (RecordRefusal | null)[] = records.map(({ values }) => {
+      const errors = missionRowErrors(missionRows(values), missionsOf);
+      return Object.keys(errors).length > 0 ? { fieldErrors: errors } : null;
+    });
+    const created = records.filter(({ id }, index) => id === null && refusals[index] === null);
+    const references = await nextReferences(
+      tx,
+      created.map(({ values }) => values.template),
+    );
+    const state = created.some(({ values }) => values.state === undefined || values.state === null)
+      ? await startingState(tx)
+      : null;
+    records.forEach(({ values }, index) => {
+      if (refusals[index] === null) derivedValues(values);
+    });
+    created.forEach(({ values }, index) => {
+      values.reference = references[index];
+      values.creationDate ??= clock.now().toISOString().slice(0, 10);
+      values.state ??= state;
+    });
     return refusals;
   },
   readScope(actor, columns) {

@@ -102,6 +102,12 @@ function NewImport() {
     <Stack>
       <ScreenHeader title={t('import_assistant.title')} />
       <Text>{t('import_assistant.intro')}</Text>
+      <Text>
+        {t('import_assistant.project_intro')}{' '}
+        <Anchor href={path('api.import_assistant.project_template')} download>
+          {t('import_assistant.project_template')}
+        </Anchor>
+      </Text>
       <WizardSteps
         label={t('import_assistant.steps.label')}
         wizard={wizard}

@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
+  CHARACTERISTIC_PREFIX,
   columnName,
   fieldsOfType,
   importTypes,
@@ -48,14 +50,25 @@ function configOf(state: MappingState): ImportConfig {
     sheet: state.sheet,
     header: state.header,
     numericColumns: state.numericColumns,
-    fields: fieldsOfType(state.type)
-      .filter(({ key }) => (state.columns[key] ?? '').trim() !== '')
-      .map(({ key }) => ({
+    fields: [...fieldsOfType(state.type).map(({ key }) => key), ...characteristicKeys(state)]
+      .filter((key) => (state.columns[key] ?? '').trim() !== '')
+      .map((key) => ({
         field: key,
         column: state.columns[key]!.trim(),
         searchCriterion: state.criteria[key] ?? false,
       })),
   };
+}
+
+/** A projects file's characteristics the mapping names (by their form field's name). */
+const characteristicKeys = (state: MappingState) =>
+  state.type === 'projets' ? Object.keys(state.columns).filter((key) => key.startsWith(CHARACTERISTIC_PREFIX)) : [];
+
+/** A field's label; a characteristic's names its form field. */
+function fieldLabel(t: TFunction, key: string): string {
+  return key.startsWith(CHARACTERISTIC_PREFIX)
+    ? t('resources.templates-import.choices.field.characteristic', { name: key.slice(CHARACTERISTIC_PREFIX.length) })
+    : t(`resources.templates-import.choices.field.${key}`);
 }
 
 /** Columns whose header names a field (its label, with or without "Particulier :"), for a first mapping. */
@@ -90,8 +103,9 @@ interface MappingFormProps {
  */
 function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: MappingFormProps) {
   const { t } = useTranslation();
-  const label = (key: string) => t(`resources.templates-import.choices.field.${key}`);
+  const label = (key: string) => fieldLabel(t, key);
   const [state, setState] = useState(() => stateOf(initial));
+  const [characteristicName, setCharacteristicName] = useState('');
   const [first] = useState(state);
   const [templateName, setTemplateName] = useState('');
   // The mapping is saved by a simulation only: one changed (or a template's name typed) and not
@@ -310,9 +324,46 @@ function MappingForm({ job, initial, busy, error, fieldErrors, onSimulate }: Map
                   <Table.Td>{firstValue(key)}</Table.Td>
                 </Table.Tr>
               ))}
+              {characteristicKeys(state).map((key) => (
+                <Table.Tr key={key}>
+                  <Table.Th scope="row" fw={400}>
+                    {label(key)}
+                  </Table.Th>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('import_assistant.column_of', { field: label(key) })}
+                      w={90}
+                      value={state.columns[key] ?? ''}
+                      onChange={(event) => setColumn(key, event.currentTarget.value)}
+                      error={errorOf(key, 'column')}
+                    />
+                  </Table.Td>
+                  <Table.Td />
+                  <Table.Td>{firstValue(key)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {state.type === 'projets' && (
+          <Group align="flex-end">
+            <TextInput
+              label={t('resources.templates-import.choices.field.characteristic_add')}
+              value={characteristicName}
+              onChange={(event) => setCharacteristicName(event.currentTarget.value)}
+            />
+            <Button
+              variant="default"
+              disabled={characteristicName.trim() === ''}
+              onClick={() => {
+                setColumn(`${CHARACTERISTIC_PREFIX}${characteristicName.trim()}`, '');
+                setCharacteristicName('');
+              }}
+            >
+              {t('import_assistant.characteristic_add')}
+            </Button>
+          </Group>
+        )}
 
         <FormErrorAlert error={error} />
         <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CHARACTERISTIC_PREFIX,
   importAdvice,
   importSteps,
   type ImportJob,
@@ -15,11 +16,15 @@ import { queryKeys } from '../../query-keys';
 /** The step reports' routes (structures-ajax, territoires-ajax, individus-ajax). */
 const stepRoutes: Record<
   ImportStep,
-  'api.import_jobs.structures' | 'api.import_jobs.territories' | 'api.import_jobs.individuals'
+  | 'api.import_jobs.structures'
+  | 'api.import_jobs.territories'
+  | 'api.import_jobs.individuals'
+  | 'api.import_jobs.projects'
 > = {
   structures: 'api.import_jobs.structures',
   territoires: 'api.import_jobs.territories',
   individus: 'api.import_jobs.individuals',
+  projets: 'api.import_jobs.projects',
 };
 
 /** Spec 9: the rows processed out of the total, for the step under way. */
@@ -84,7 +89,13 @@ function StepRejections({ job, step }: { job: ImportJob; step: ImportStep }) {
   });
   const rejections = report.data?.rejections ?? [];
   const fieldLabel = (field: string | null) =>
-    field ? t(`resources.templates-import.choices.field.${field}`) : t('import_assistant.rejections.whole_row');
+    field === null
+      ? t('import_assistant.rejections.whole_row')
+      : field.startsWith(CHARACTERISTIC_PREFIX)
+        ? t('resources.templates-import.choices.field.characteristic', {
+            name: field.slice(CHARACTERISTIC_PREFIX.length),
+          })
+        : t(`resources.templates-import.choices.field.${field}`);
   const title = t('import_assistant.rejections.title', { step: t(`import_assistant.step_names.${step}`) });
   if (report.isSuccess && rejections.length === 0 && page === 1) return null;
   return (
