@@ -170,3 +170,18 @@ export function useBrowserAndServer({ env }: { env?: () => Record<string, string
     },
   };
 }
+
+/**
+ * Stops the page's clock (Playwright's) a moment from now, its time then moving only as the test
+ * says. On a busy machine the moment may be past before the browser is told: try again.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessible, logInThroughForm, useBrowserAndServer } from '../../support/browser';
+import { expectAccessible, logInThroughForm, pauseClock, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 let page: Page;
@@ -69,7 +69,7 @@ describe('login page', () => {
     const confirm = dialog.getByRole('button', { name: 'Se déconnecter' });
     await confirm.waitFor();
     // From the click on, the page's time moves only as the test says.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClock(page);
     await confirm.click();
     // A second click while the dialog is still up must not submit the form again.
     await confirm.click({ force: true, timeout: 500 }).catch(() => undefined);

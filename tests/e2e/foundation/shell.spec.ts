@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUserWithProfile, logInAs } from '../../support/api-as-page';
-import { boxOf, expectAccessible, logInByApi, overlap, useBrowserAndServer } from '../../support/browser';
+import { boxOf, expectAccessible, logInByApi, overlap, pauseClock, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 
@@ -157,7 +157,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
     expect(Math.abs(box.y + box.height - (viewport.height - 16))).toBeLessThan(2);
 
     // The page's time from here on moves only as the test says (Playwright's clock).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClock(page);
     await page.clock.runFor(6500);
     expect(await toast.isVisible()).toBe(true);
     await page.mouse.move(10, 400);
@@ -178,31 +178,40 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
   it('hides each toast 5 s after it shows, taking 1 s to go', async () => {
     const { context, page } = await loggedInPage();
     await page.mouse.move(10, 400);
-    // The page's time moves only as the test says (Playwright's clock): a toast's age is known.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    const settle = () => page.clock.runFor(500);
+    // The page's time moves only as the test says (Playwright's clock), counted here in `elapsed`.
+    await pauseClock(page);
+    let elapsed = 0;
+    const advance = async (ms: number) => {
+      await page.clock.runFor(ms);
+      elapsed += ms;
+    };
+    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+    // When each toast appeared, to the nearest 50 ms of the page's time: however late the answer
+    // comes in real time, its age is known.
+    const shownAt: number[] = [];
     for (const name of ['Premier', 'Second']) {
       await page.getByRole('button', { name: /^Menu de / }).click();
-      await settle();
+      await advance(500);
       await page.getByRole('menuitem', { name: 'Mon profil' }).click();
-      await settle();
+      await advance(500);
       const modal = page.getByRole('dialog', { name: 'Mon profil' });
       await modal.getByLabel(/^Prénom/).fill(name);
       const saved = page.waitForResponse((response) => response.url().endsWith('/api/mon-profil'));
       await modal.getByRole('button', { name: 'Enregistrer' }).click();
       expect((await saved).status()).toBe(200);
-      await settle();
+      for (let step = 0; step < 100 && (await toasts.count()) < shownAt.length + 1; step += 1) await advance(50);
+      expect(await toasts.count()).toBe(shownAt.length + 1);
+      shownAt.push(elapsed);
+      await advance(500);
       await modal.waitFor({ state: 'hidden' });
     }
-    // "Premier" was shown 1.5 s (three settles) before "Second": 2 s and 0.5 s ago.
-    const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('status');
+    const [first, second] = shownAt as [number, number];
+    // At 4.8 s of age "Premier" is still shown; at 5 s it starts hiding, gone 1 s later; "Second" likewise.
+    await advance(first + 4800 - elapsed);
     expect(await toasts.count()).toBe(2);
-    // At 4.8 s of age "Premier" is still shown; at 5 s it starts hiding (1 s), then "Second" 1.5 s later.
-    await page.clock.runFor(2800);
-    expect(await toasts.count()).toBe(2);
-    await page.clock.runFor(1300);
+    await advance(first + 6150 - elapsed);
     expect(await toasts.count()).toBe(1);
-    await page.clock.runFor(1500);
+    await advance(second + 6150 - elapsed);
     expect(await toasts.count()).toBe(0);
     await page.clock.resume();
     await context.close();
@@ -213,7 +222,7 @@ describe('profile modal, rich text, toasts and unsaved changes', () => {
       const { context, page } = await loggedInPage(width);
       await page.mouse.move(10, 400);
       // The page's time moves only as the test says: the toast stays while the modal opens.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      await pauseClock(page);
       const settle = () => page.clock.runFor(400);
       const openProfile = async () => {
         await page.getByRole('button', { name: /^Menu de / }).click();
