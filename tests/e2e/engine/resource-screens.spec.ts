@@ -116,11 +116,12 @@ describe('list screen', () => {
 
     const batch = page.waitForRequest((request) => request.url().endsWith('/api/thematiques-projet/actions-groupes'));
     await page.getByRole('button', { name: 'Appliquer' }).click();
-    // The dialog names the action, the count and the records; deleting is confirmed by a red "Supprimer".
+    // The dialog names the action, the count and the records; deleting is confirmed by a red "Supprimer"
+    // (the theme's danger button, #c92a2a unless changed).
     const dialog = page.getByRole('dialog', { name: 'Supprimer 3 éléments ?' });
     await dialog.getByText('Éléments concernés : Chauffage, Isolation, Menuiseries.').waitFor();
     const confirm = dialog.getByRole('button', { name: 'Supprimer' });
-    expect(await confirm.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(224, 49, 49)');
+    expect(await confirm.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(201, 42, 42)');
     await confirm.click();
     expect((await batch).postDataJSON()).toMatchObject({ _action: 'delete' });
     await page.getByRole('status').filter({ hasText: '3 éléments traités.' }).waitFor();
