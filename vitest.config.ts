@@ -59,7 +59,9 @@ export default defineConfig({
           name: 'e2e',
           isolate,
           include: browserSpecs,
-          testTimeout: 30_000,
+          // The CI runs the PostgreSQL pass beside this one on 2 cores: a test of 3–7 s alone went past
+          // 30 s there twice (a drag, a mail's uploads) while passing in every run beside each other.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // expect.poll waits for the page as Playwright's waitFor does: 1 s (Vitest's default) is short on a busy machine.
           expect: { poll: { timeout: 10_000 } },
