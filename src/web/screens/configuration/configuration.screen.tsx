@@ -1,17 +1,5 @@
-import {
-  Button,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationSettings } from '../../../shared/account/registration.schema';
 import type {
@@ -20,86 +8,14 @@ import type {
   MailSettings,
   TicketSettings,
 } from '../../../shared/configuration.schema';
-import { type RouteName } from '../../../shared/routes';
-import { ApiRequestError, api } from '../../api-client';
+import { api } from '../../api-client';
 import { useDocumentTitle } from '../../shell/document-title.hook';
-import { FormErrorAlert } from '../../shell/form-error-alert.component';
 import { PageGuard } from '../../shell/page-guard.component';
 import { ScreenHeader } from '../../shell/screen-header.component';
-import { toast } from '../../shell/toasts.component';
-import { Loading } from '../../shell/loading.component';
 import { queryKeys } from '../../query-keys';
 import { ConfigurationValuesSection } from './configuration-values.component';
+import { SettingsForm } from './settings-form.component';
 import { SiteSettingsForm } from './site-settings.component';
-
-type FieldErrors = Record<string, string>;
-
-/**
- * One group of configuration values: loaded, edited, saved with PUT; the server's French errors
- * shown on their fields.
- */
-function SettingsForm<T extends object>({
-  route,
-  title,
-  children,
-}: {
-  route: RouteName &
-    (
-      | 'api.configuration.registration'
-      | 'api.configuration.dashboard'
-      | 'api.configuration.external_services'
-      | 'api.configuration.tickets'
-      | 'api.configuration.mail'
-    );
-  title: string;
-  children: (values: T, change: (changes: Partial<T>) => void, errors: FieldErrors) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: queryKeys.configuration(route),
-    queryFn: async () => (await api('GET', route)) as T,
-  });
-  const [edited, setEdited] = useState<Partial<T>>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  if (!data) return <Loading />;
-  const values = { ...data, ...edited };
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setError(null);
-    setErrors({});
-    try {
-      queryClient.setQueryData(queryKeys.configuration(route), await api('PUT', route, { body: values as never }));
-      setEdited({});
-      toast.success(t('configuration.saved'));
-    } catch (caught) {
-      if (!(caught instanceof ApiRequestError)) throw caught;
-      setError(caught.message);
-      setErrors(caught.payload.fieldErrors ?? {});
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <Paper withBorder p="md" component="form" onSubmit={save} aria-label={title}>
-      <Stack>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <FormErrorAlert error={error} />
-        {children(values, (changes) => setEdited((previous) => ({ ...previous, ...changes })), errors)}
-        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
-          {t('configuration.save')}
-        </Button>
-      </Stack>
-    </Paper>
-  );
-}
 
 /** /admin/configuration, for administrators: registration (switch, default group, welcome mail), the dashboards' allowed sites, external services, tickets, mail. */
 export function ConfigurationScreen() {
