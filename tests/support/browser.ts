@@ -50,6 +50,14 @@ export async function settled(page: Page): Promise<void> {
 export const queuedTimersRun = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 /**
+ * Resolves once a pointer drop no longer swallows clicks: dnd-kit stops every click on the document
+ * for 50 ms after a drop (so the drop is not taken for a click), in a timer of the page; a page timer
+ * of 60 ms queued after it runs after it. A person never clicks that fast; a test may.
+ */
+export const dropClickGuardGone = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60)));
+
+/**
  * axe's serious and critical violations on the page as it stands, a line each (rule, element, message).
  * `alsoRules`: rules axe leaves off by default, run too (WCAG 2.2's `target-size`).
  */

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import type { ResourcePage } from '../../../src/shared/resources/resource';
 import { path } from '../../../src/shared/routes';
 import { createRecords } from '../../support/api-as-page';
-import { expectAccessible, listRow, settled, shownValue, toast, useBrowserAndServer } from '../../support/browser';
+import {
+  expectAccessible,
+  dropClickGuardGone,
+  listRow,
+  settled,
+  shownValue,
+  toast,
+  useBrowserAndServer,
+} from '../../support/browser';
 
 // Every test shares one server and database: record names are unique across the file.
 const started = useBrowserAndServer();
@@ -162,8 +170,9 @@ describe('workflow steps', () => {
     await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2 - 10, { steps: 20 });
     await page.mouse.up();
     await expect.poll(order).toEqual(['Travaux', 'Accueil', 'Diagnostic']);
-    // dnd-kit ends the drop with a short animation; a click during it is lost.
+    // dnd-kit ends the drop with a short animation, and swallows clicks for 50 ms after it.
     await settled(page);
+    await dropClickGuardGone(page);
     await page.getByRole('button', { name: "Enregistrer l'ordre" }).click();
     await toast(page, 'Les données ont été enregistrées.').waitFor();
     await page.waitForURL((current) => current.pathname === '/admin/etapes');

@@ -104,19 +104,19 @@ describe('mail from a project', () => {
     await dialog.getByRole('textbox', { name: 'Contenu' }).click();
     await page.keyboard.type('Voici les documents de la visite.');
     await dialog.getByRole('checkbox', { name: /marie\.garnier@exemple\.fr/ }).check();
-    const upload = async (name: string) => {
+    const attached = dialog.getByRole('list', { name: 'Fichiers joints' });
+    // One file at a time, as a person would: the next is chosen once the last shows in the list (the
+    // form then offers a new file field; until then the old one, still disabled, would take it).
+    const upload = async (name: string, listed: string[]) => {
       const sent = page.waitForResponse((response) => new URL(response.url()).pathname === path('api.upload'));
       await dialog
         .locator('input[type=file]')
         .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`Contenu de ${name}`) });
       expect((await sent).status()).toBe(201);
+      await expect.poll(() => attached.getByRole('listitem').allTextContents()).toEqual(listed);
     };
-    await upload('notes-visite.txt');
-    await upload('brouillon.txt');
-    const attached = dialog.getByRole('list', { name: 'Fichiers joints' });
-    await expect
-      .poll(() => attached.getByRole('listitem').allTextContents())
-      .toEqual(['notes-visite.txt', 'brouillon.txt']);
+    await upload('notes-visite.txt', ['notes-visite.txt']);
+    await upload('brouillon.txt', ['notes-visite.txt', 'brouillon.txt']);
     await attached.getByRole('button', { name: 'Retirer le fichier « brouillon.txt »' }).click();
     await expect.poll(() => attached.getByRole('listitem').allTextContents()).toEqual(['notes-visite.txt']);
     await expectAccessible(page);
