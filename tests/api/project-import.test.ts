@@ -172,8 +172,11 @@ describe('the project import', () => {
     expect(forms).toMatchObject([{ id: ids.form, values: { [String(ids.field)]: 120.5 } }]);
   });
 
-  it('updates the project of a reference, then undoes that import', async () => {
-    const file = header + `${reference},Maison Dupont rénovée,,,,,,,,,,\n`;
+  it('updates the project of a reference, then undoes that import, its characteristic too', async () => {
+    const surface = async () =>
+      ((await get(path('api.projects.forms', { projet: projectId }))) as { values: Record<string, unknown> }[])[0]!
+        .values[String(ids.field)];
+    const file = header + `${reference},Maison Dupont rénovée,,,,,,,,,,95\n`;
     const response = await upload(file);
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json<{ job: ImportJob }>().job.id;
@@ -187,6 +190,7 @@ describe('the project import', () => {
     expect(((await get(path('api.resource.item', { resource: 'projet', id: projectId }))) as ResourceRecord).name).toBe(
       'Maison Dupont rénovée',
     );
+    expect(await surface()).toBe(95);
     const undo = await t.app.inject({
       method: 'POST',
       url: path('api.import_jobs.undo', { id }),
@@ -196,6 +200,7 @@ describe('the project import', () => {
     expect(((await get(path('api.resource.item', { resource: 'projet', id: projectId }))) as ResourceRecord).name).toBe(
       'Maison Dupont',
     );
+    expect(await surface()).toBe(120.5);
   });
 
   it('refuses to undo an import whose project changed since, and undoes one whose records are untouched', async () => {

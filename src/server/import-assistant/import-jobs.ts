@@ -29,6 +29,7 @@ import { diskFile, isBlankRow, sheetRows, type CsvEncoding, type SheetFile } fro
 import { ApiError } from '../http/api-error';
 import type { JobQueue } from '../jobs/job-queue';
 import { runImport, RunInterrupted, stepsOf } from './import-runner';
+import { undoCharacteristics } from './characteristics-journal';
 
 /**
  * The import assistant's jobs, in PostgreSQL (import_jobs): each holds its file's path, its last
@@ -256,6 +257,8 @@ export async function undoJob(
     // A failed import's own rollback has no end yet, and nothing written after it.
     // Children first (a project's co-owners and partners), then the projects, then their owners.
     const written = job.config ? resourcesOf(job.config) : [individuals.slug, structures.slug];
+    // Before the batch door's undo, which forgets the job's journal.
+    if (written.includes(projects.slug)) await undoCharacteristics(tx as unknown as Database, job.id, job.finishedAt);
     await operations.bulk.undo(
       [projectCoOwners, projectPartners, projects, individuals, structures].filter(({ slug }) =>
         written.includes(slug),

@@ -20,6 +20,7 @@ import {
   writeCharacteristics,
   writeCheckedCharacteristics,
 } from '../resources/projet/project-characteristics';
+import { journalCharacteristics } from './characteristics-journal';
 import { characteristicCell } from './project-rows';
 import { fieldSchema } from '../../shared/resources/field-kinds';
 import type { ResourceDefinition } from '../../shared/resources/resource';
@@ -1146,7 +1147,16 @@ const projectsStep: Step<ProjectRow> = {
         { journal: { jobId: input.jobId } },
       );
     }
-    // Characteristics: checked and written as the project's forms save them, in its history.
+    // Characteristics: checked and written as the project's forms save them, in its history; those an
+    // update changes are kept first, for the undo.
+    await journalCharacteristics(
+      executor,
+      input.jobId,
+      updated.map(({ id, characteristics }) => ({
+        project: id!,
+        fields: characteristics.map(({ field }) => field.id),
+      })),
+    );
     const characteristicsContext = {
       db: executor,
       store: input.operations.storeOver(executor),
