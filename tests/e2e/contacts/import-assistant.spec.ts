@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, useBrowserAndServer } from '../../support/browser';
+import { path } from '../../../src/shared/routes';
+import { createRecords } from '../../support/api-as-page';
+import { expectAccessible, listRow, useBrowserAndServer } from '../../support/browser';
 
 const started = useBrowserAndServer();
 
@@ -117,4 +119,56 @@ describe('the contacts import assistant', () => {
     await page.goto(`${started.server.baseUrl}/admin/individus?q=Visiteur`);
     await page.getByText('Aucun élément ne correspond.').waitFor();
   }, 240_000);
+
+  it("imports projects: the file's content chosen, a characteristic column added by its field's name, a refused row said", async () => {
+    const page = await started.openAsAdmin('/admin');
+    const [mission] = await createRecords(page, 'missions', [{ name: 'Conseil habitat' }]);
+    const [type] = await createRecords(page, 'types-projet', [{ name: 'Isolation', missions: [mission!.id] }]);
+    const [field] = await createRecords(page, 'champs-de-formulaire', [{ name: 'Surface chauffée', type: 'number' }]);
+    await createRecords(page, 'formulaires', [{ name: 'Logement', projectTypes: [type!.id], fields: [field!.id] }]);
+    await page.goto(`${started.server.baseUrl}${path('admin.import_assistant')}`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^Fichier CSV ou Excel/ }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'projets-2026.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'Nom,Nom du porteur,Prénom du porteur,Mission 1,Type 1,Surface chauffée\n' +
+          'Maison Lefèvre,Lefèvre,Anne,Conseil habitat,Isolation,"98,5"\n' +
+          'Maison Roux,Roux,Luc,Mission inconnue,Isolation,70\n',
+      ),
+    });
+    await page.getByRole('heading', { name: 'Import du fichier « projets-2026.csv »' }).waitFor();
+    await page.getByLabel('Contenu du fichier').selectOption({ label: 'Projets' });
+    await page.getByLabel('Colonne : Projet : nom').fill('A');
+    await page.getByLabel('Colonne : Particulier : nom').fill('B');
+    await page.getByLabel('Colonne : Particulier : prénom').fill('C');
+    await page.getByLabel('Colonne : Mission 1 : mission').fill('D');
+    await page.getByLabel('Colonne : Mission 1 : type de projet').fill('E');
+    await page.getByLabel('Caractéristique (nom du champ de formulaire)').fill('Surface chauffée');
+    await page.getByRole('button', { name: 'Ajouter la caractéristique' }).click();
+    await page.getByLabel('Colonne : Caractéristique : Surface chauffée').fill('F');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Lancer la simulation' }).click();
+    const simulation = page.getByRole('table', { name: 'Résultat de la simulation' });
+    await simulation.waitFor({ timeout: 60_000 });
+    expect(await simulation.locator('tbody tr').allInnerTexts()).toEqual(['Particuliers\t2\t0\t0', 'Projets\t1\t0\t1']);
+    const refused = page.getByRole('table', { name: 'Lignes refusées : Projets' });
+    expect(await refused.locator('tbody tr').allInnerTexts()).toEqual([
+      "3\tMission 1 : mission\tAucune mission ne s'appelle « Mission inconnue ».\t" +
+        'Corrigez les erreurs signalées dans le fichier, puis relancez la simulation.',
+    ]);
+
+    await page.getByRole('button', { name: "Lancer l'import" }).click();
+    const result = page.getByRole('table', { name: "Résultat de l'import" });
+    await result.waitFor({ timeout: 60_000 });
+    await page.getByText('Import terminé').waitFor();
+    expect(await result.locator('tbody tr').allInnerTexts()).toEqual(['Particuliers\t2\t0\t0', 'Projets\t1\t0\t1']);
+    await page.goto(`${started.server.baseUrl}/admin/projet?q=Maison`);
+    await listRow(page, 'Maison Lefèvre').waitFor();
+    expect(await listRow(page, 'Maison Roux').count()).toBe(0);
+  }, 120_000);
 });
